@@ -1,0 +1,22 @@
+//! minehint reads a Minesweeper game and tells the player which tiles are safe, which are mines, and
+//! where the best guess is.
+//!
+//! The pipeline, one module per layer, data flowing one way:
+//! - [`board`]: the board model and its text format (pure).
+//! - [`solver`]: board → exact probabilities, certain tiles, number probabilities (pure).
+//!
+//! Glossary:
+//! - *frontier*: unrevealed tiles next to at least one revealed number.
+//! - *group*: frontier tiles touching exactly the same numbers; s tiles holding k mines stand for
+//!   C(s, k) layouts.
+//! - *subsystem*: groups linked through shared numbers; subsystems are independent of each other.
+//! - *local* analysis: every consistent frontier layout counts once (no mine total known).
+//! - *global* analysis: with the mine total M, a layout with m frontier mines weighs C(U, M − m),
+//!   U being the unrevealed tiles touching no number.
+//! - *number probability*: the chance an unrevealed tile shows 0…8 if opened (or is a mine).
+
+pub mod board;
+pub mod solver;
+
+pub use board::{parse_board, Board, BoardError, Cell, Pos};
+pub use solver::{analyze, Analysis, Ratio, SolveError, SolveOptions};

@@ -1,0 +1,299 @@
+//! [`analyze`], the solver's entry point, and the [`Analysis`] it returns.
+//!
+//! Local mode (no mine total): every consistent frontier layout counts once, and only frontier tiles
+//! get a probability. Global mode: a layout with m frontier mines weighs C(U, M − m), layouts that
+//! cannot fit are dropped, and every unrevealed tile gets a probability.
+
+use super::combine::{convolve_all, convolve_others, outside_weights, subsystem_weights};
+use super::consistency::minimal_conflict;
+use super::constraints::build_frontier;
+use super::count::{count_forward, final_count, tile_mine_counts, Layer};
+use super::numbers::{number_counts, NumberCache, NumberContext};
+use super::poly::Poly;
+use super::system::System;
+use super::{Ratio, SolveError};
+use crate::board::{Board, Pos};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+/// What to compute.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Total mines on the board, flags included; `None` for local analysis.
+    pub mines: Option<u64>,
+    /// Also compute, for every unrevealed tile, P(it shows 0..8) if opened (needs `mines`).
+    pub numbers: bool,
+    /// Also count frontier layouts by their number of mines.
+    pub histogram: bool,
+}
+
+/// Whether the mine total was part of the analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Local,
+    Global,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Local => "local",
+            Mode::Global => "global",
+        }
+    }
+}
+
+/// The result for one unrevealed tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileAnalysis {
+    pub pos: Pos,
+    /// Exact probability that the tile holds a mine.
+    pub mine: Ratio,
+    /// With [`SolveOptions::numbers`]: P(shows 0) … P(shows 8), then P(mine); they sum to 1.
+    pub numbers: Option<Vec<Ratio>>,
+}
+
+/// Everything the solver knows about a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub rows: usize,
+    pub cols: usize,
+    pub mode: Mode,
+    /// The mine total given, flags included.
+    pub mines: Option<u64>,
+    /// Consistent layouts: whole-board placements (global) or frontier layouts (local).
+    pub solutions: BigUint,
+    /// Every unrevealed tile row by row (local: frontier tiles only).
+    pub tiles: Vec<TileAnalysis>,
+    /// Tiles that hold no mine in any layout.
+    pub safe: Vec<Pos>,
+    /// Unflagged tiles that hold a mine in every layout.
+    pub certain_mines: Vec<Pos>,
+    /// With [`SolveOptions::histogram`]: frontier layouts by mine count, each counted once.
+    pub histogram: Option<Vec<(u64, BigUint)>>,
+}
+
+impl Analysis {
+    /// The result for the tile at `pos`, if it is analysed.
+    pub fn tile(&self, pos: Pos) -> Option<&TileAnalysis> {
+        self.tiles
+            .binary_search_by_key(&(pos.row, pos.col), |t| (t.pos.row, t.pos.col))
+            .ok()
+            .map(|i| &self.tiles[i])
+    }
+
+    /// The tile least likely to be a mine when no tile is certainly safe (first in row order on ties).
+    pub fn safest_guess(&self) -> Option<&TileAnalysis> {
+        if !self.safe.is_empty() {
+            return None;
+        }
+        self.tiles
+            .iter()
+            .filter(|t| !t.mine.is_one())
+            .min_by(|a, b| a.mine.to_f64().total_cmp(&b.mine.to_f64()))
+    }
+}
+
+/// Analyses `board`: exact mine probabilities, certain tiles, and optionally number probabilities.
+///
+/// Errors: [`SolveError::Inconsistent`] naming the numbers that cannot all hold;
+/// [`SolveError::TooFewMines`] / [`SolveError::TooManyMines`] when no layout fits the total;
+/// [`SolveError::NumbersNeedMines`] for number probabilities without a total.
+pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveError> {
+    if options.numbers && options.mines.is_none() {
+        return Err(SolveError::NumbersNeedMines);
+    }
+    let known = board.known_mines() as u64;
+    let mines_left = match options.mines {
+        Some(given) => Some(given.checked_sub(known).ok_or(SolveError::TooFewMines {
+            needed: known,
+            given,
+        })?),
+        None => None,
+    };
+    let system = System::new(build_frontier(board)?);
+    let parts = &system.parts;
+    let track_mines = mines_left.is_some() || options.histogram;
+    let layers: Vec<Vec<Layer>> = parts
+        .plans
+        .iter()
+        .map(|plan| count_forward(plan, track_mines))
+        .collect();
+    let counts: Vec<Poly> = layers.iter().map(|l| final_count(l)).collect();
+    if let Some(j) = counts.iter().position(Poly::is_zero) {
+        return Err(SolveError::Inconsistent {
+            cells: minimal_conflict(&system, j),
+        });
+    }
+
+    let outside_tiles = system.frontier.outside.len() as u64;
+    let all = convolve_all(&counts);
+    let weighing = match (options.mines, mines_left) {
+        (Some(given), Some(left)) => {
+            Weighing::global(&counts, &all, outside_tiles, left, given, known)?
+        }
+        _ => Weighing::local(&counts),
+    };
+
+    // Mine count of each frontier tile, over its subsystem's denominator.
+    let mut tile_mines = vec![BigUint::zero(); system.frontier.tiles.len()];
+    for (j, plan) in parts.plans.iter().enumerate() {
+        let per_step = tile_mine_counts(plan, &layers[j], &weighing.leaves[j], track_mines);
+        for (step, count) in plan.steps.iter().zip(per_step) {
+            for &t in &parts.groups[step.group].tiles {
+                tile_mines[t] = count.clone();
+            }
+        }
+    }
+
+    let number_context = options.numbers.then(|| NumberContext {
+        board,
+        system: &system,
+        layers: &layers,
+        counts: &counts,
+        others: &weighing.others,
+        all: &all,
+        outside_tiles,
+        mines_left: mines_left.unwrap_or(0),
+    });
+    let mut number_cache = NumberCache::default();
+    let mut tiles = Vec::new();
+    let mut safe = Vec::new();
+    let mut certain_mines = Vec::new();
+    for pos in board.positions() {
+        if !board.get(pos).is_unrevealed() {
+            continue;
+        }
+        let (count, den) = match system.frontier.tile_at(board, pos) {
+            Some(t) => {
+                let (j, _) = parts.group_step[parts.tile_group[t]];
+                (tile_mines[t].clone(), &weighing.denominators[j])
+            }
+            None => match &weighing.outside_mines {
+                Some(count) => (count.clone(), &weighing.solutions),
+                None => continue,
+            },
+        };
+        if count.is_zero() {
+            safe.push(pos);
+        } else if &count == den {
+            certain_mines.push(pos);
+        }
+        let mine = Ratio::new(count, den.clone());
+        let numbers = number_context.as_ref().map(|ctx| {
+            let mut dist: Vec<Ratio> = number_counts(ctx, pos, &mut number_cache)
+                .into_iter()
+                .map(|c| Ratio::new(c, weighing.solutions.clone()))
+                .collect();
+            dist.push(mine.clone());
+            dist
+        });
+        tiles.push(TileAnalysis { pos, mine, numbers });
+    }
+
+    let histogram = options.histogram.then(|| {
+        all.terms()
+            .map(|(m, c)| (m as u64, c.clone()))
+            .collect::<Vec<_>>()
+    });
+    Ok(Analysis {
+        rows: board.rows(),
+        cols: board.cols(),
+        mode: if mines_left.is_some() {
+            Mode::Global
+        } else {
+            Mode::Local
+        },
+        mines: options.mines,
+        solutions: weighing.solutions,
+        tiles,
+        safe,
+        certain_mines,
+        histogram,
+    })
+}
+
+/// How layouts are weighed, per subsystem.
+struct Weighing {
+    /// `leaves[j][m]`: weight of subsystem j's layouts with m mines.
+    leaves: Vec<Poly>,
+    /// Denominator of the probabilities of subsystem j's tiles.
+    denominators: Vec<BigUint>,
+    /// Consistent layouts in all (global: whole-board placements).
+    solutions: BigUint,
+    /// Global: placements in which one given tile touching no number holds a mine.
+    outside_mines: Option<BigUint>,
+    /// Global: for each subsystem, the convolution of all the others.
+    others: Vec<Poly>,
+}
+
+impl Weighing {
+    /// Every frontier layout counts once; each subsystem's tiles over that subsystem's layouts.
+    fn local(counts: &[Poly]) -> Weighing {
+        let leaves = counts
+            .iter()
+            .map(|c| Poly::from_coefs(c.lo(), vec![BigUint::one(); c.hi() - c.lo()]))
+            .collect();
+        let denominators: Vec<BigUint> = counts.iter().map(Poly::total).collect();
+        Weighing {
+            leaves,
+            solutions: denominators.iter().product(),
+            denominators,
+            outside_mines: None,
+            others: Vec::new(),
+        }
+    }
+
+    /// A layout with m frontier mines weighs C(U, left − m); none may be left at all.
+    fn global(
+        counts: &[Poly],
+        all: &Poly,
+        outside_tiles: u64,
+        left: u64,
+        given: u64,
+        known: u64,
+    ) -> Result<Weighing, SolveError> {
+        let outside = outside_weights(all, outside_tiles, left);
+        let solutions = all.dot_shifted(&outside, 0);
+        if solutions.is_zero() {
+            return Err(misfit(all, outside_tiles, left, given, known));
+        }
+        let others = convolve_others(counts);
+        let leaves = counts
+            .iter()
+            .zip(&others)
+            .map(|(c, o)| subsystem_weights(c, o, &outside))
+            .collect();
+        let outside_mines = if outside_tiles > 0 && left > 0 {
+            all.dot_shifted(&outside_weights(all, outside_tiles - 1, left - 1), 0)
+        } else {
+            BigUint::zero()
+        };
+        Ok(Weighing {
+            leaves,
+            denominators: vec![solutions.clone(); counts.len()],
+            solutions,
+            outside_mines: Some(outside_mines),
+            others,
+        })
+    }
+}
+
+/// Why no layout fits the total: too few mines if every layout needs more than are left.
+fn misfit(all: &Poly, outside_tiles: u64, left: u64, given: u64, known: u64) -> SolveError {
+    let fitting_below = all
+        .terms()
+        .map(|(m, _)| m as u64)
+        .filter(|&m| m <= left)
+        .max();
+    match fitting_below {
+        None => SolveError::TooFewMines {
+            needed: known + all.terms().map(|(m, _)| m as u64).min().unwrap_or(0),
+            given,
+        },
+        Some(most) => SolveError::TooManyMines {
+            fit: known + most + outside_tiles,
+            given,
+        },
+    }
+}

@@ -1,0 +1,156 @@
+//! Combining independent parts: subsystems by convolution over their mine counts, and the tiles
+//! touching no number by the binomial C(U, M − m) (U such tiles, M mines left, m on the frontier).
+
+use super::poly::Poly;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+/// `C(n, k)` exactly, for any size.
+pub(crate) fn binomial(n: u64, k: u64) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    let k = k.min(n - k);
+    let mut c = BigUint::one();
+    for i in 0..k {
+        c *= n - i;
+        c /= i + 1;
+    }
+    c
+}
+
+/// `C(n, k)` for every `k` in `lo..hi`, computed from one start value by the ratio of neighbours.
+pub(crate) fn binomial_row(n: u64, lo: u64, hi: u64) -> Vec<BigUint> {
+    let mut row = Vec::with_capacity(hi.saturating_sub(lo) as usize);
+    let mut c = binomial(n, lo);
+    for k in lo..hi {
+        if k > n {
+            row.push(BigUint::zero());
+            continue;
+        }
+        row.push(c.clone());
+        // C(n, k + 1) = C(n, k) · (n − k) / (k + 1)
+        c = c * (n - k) / (k + 1);
+    }
+    row
+}
+
+/// For each frontier mine count `m` in `frontier`'s range, the number of ways to put the other
+/// `mines_left − m` mines on the `outside` tiles touching no number: `C(outside, mines_left − m)`.
+pub(crate) fn outside_weights(frontier: &Poly, outside: u64, mines_left: u64) -> Poly {
+    let (lo, hi) = (frontier.lo() as u64, frontier.hi() as u64);
+    let coefs = (lo..hi)
+        .map(|m| match mines_left.checked_sub(m) {
+            Some(rest) if rest <= outside => rest,
+            _ => u64::MAX,
+        })
+        .collect::<Vec<_>>();
+    // The needed `rest` values are consecutive (descending in m): compute that row once.
+    let valid: Vec<u64> = coefs.iter().copied().filter(|&r| r != u64::MAX).collect();
+    let (Some(&rmax), Some(&rmin)) = (valid.first(), valid.last()) else {
+        return Poly::from_coefs(lo as usize, vec![BigUint::zero(); coefs.len()]);
+    };
+    let row = binomial_row(outside, rmin, rmax + 1);
+    let values = coefs
+        .iter()
+        .map(|&r| {
+            if r == u64::MAX {
+                BigUint::zero()
+            } else {
+                row[(r - rmin) as usize].clone()
+            }
+        })
+        .collect();
+    Poly::from_coefs(lo as usize, values)
+}
+
+/// The convolution of all `parts`.
+pub(crate) fn convolve_all<'a>(parts: impl IntoIterator<Item = &'a Poly>) -> Poly {
+    parts
+        .into_iter()
+        .fold(Poly::one(), |acc, p| acc.convolve(p))
+}
+
+/// For each part, the convolution of all the *other* parts (prefix and suffix products, so the
+/// cost stays linear in the number of parts).
+pub(crate) fn convolve_others(parts: &[Poly]) -> Vec<Poly> {
+    let n = parts.len();
+    let mut prefix = Vec::with_capacity(n + 1);
+    prefix.push(Poly::one());
+    for p in parts {
+        let next = prefix.last().expect("prefix starts non-empty").convolve(p);
+        prefix.push(next);
+    }
+    let mut others = vec![Poly::default(); n];
+    let mut suffix = Poly::one();
+    for i in (0..n).rev() {
+        others[i] = prefix[i].convolve(&suffix);
+        suffix = parts[i].convolve(&suffix);
+    }
+    others
+}
+
+/// `w[m] = Σ_t others[t] · outside[m + t]` for every `m` in `range`'s range: the weight of one
+/// subsystem's layouts with `m` mines, summed over everything else on the board.
+pub(crate) fn subsystem_weights(range: &Poly, others: &Poly, outside: &Poly) -> Poly {
+    let coefs = (range.lo()..range.hi())
+        .map(|m| {
+            let mut sum = BigUint::zero();
+            for (t, c) in others.terms() {
+                if let Some(o) = outside.get(m + t) {
+                    sum += c * o;
+                }
+            }
+            sum
+        })
+        .collect();
+    Poly::from_coefs(range.lo(), coefs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials_match_pascal() {
+        assert_eq!(binomial(10, 3), BigUint::from(120u32));
+        assert_eq!(binomial(3, 10), BigUint::zero());
+        let row = binomial_row(10, 2, 13);
+        let expected: Vec<BigUint> = (2..13).map(|k| binomial(10, k)).collect();
+        assert_eq!(row, expected);
+        // C(100, 50) has 97 bits: past u64.
+        assert_eq!(
+            binomial(100, 50).to_string(),
+            "100891344545564193334812497256"
+        );
+    }
+
+    #[test]
+    fn others_leave_out_exactly_one_part() {
+        let parts: Vec<Poly> = [(1usize, [2u32, 12]), (3, [8, 60]), (0, [1, 1])]
+            .iter()
+            .map(|(lo, c)| Poly::from_coefs(*lo, c.iter().map(|&x| BigUint::from(x)).collect()))
+            .collect();
+        let others = convolve_others(&parts);
+        assert_eq!(others[0], parts[1].convolve(&parts[2]));
+        assert_eq!(others[1], parts[0].convolve(&parts[2]));
+        assert_eq!(others[2], parts[0].convolve(&parts[1]));
+    }
+
+    #[test]
+    fn outside_weights_drop_layouts_that_cannot_fit() {
+        // Frontier 1..=3 mines, 2 outside tiles, 3 mines left: C(2,2), C(2,1), C(2,0).
+        let frontier = Poly::from_coefs(1, vec![BigUint::one(); 3]);
+        let w = outside_weights(&frontier, 2, 3);
+        let got: Vec<u32> = (1..4)
+            .map(|m| w.get(m).unwrap().try_into().unwrap())
+            .collect();
+        assert_eq!(got, vec![1, 2, 1]);
+        // Only 1 mine left: layouts with 2 or 3 frontier mines do not fit.
+        let w = outside_weights(&frontier, 2, 1);
+        let got: Vec<u32> = (1..4)
+            .map(|m| w.get(m).unwrap().try_into().unwrap())
+            .collect();
+        assert_eq!(got, vec![1, 0, 0]);
+    }
+}

@@ -1,0 +1,144 @@
+//! From a board to equations: each revealed number, less its known-mine neighbours, equals the mines
+//! among its unrevealed neighbours.
+//!
+//! The cheap local contradictions (more flags than the number, or too few covered tiles to hold its
+//! mines) are caught here, before any counting, and reported with the numbers at fault.
+
+use super::SolveError;
+use crate::board::{Board, Cell, Pos};
+
+/// One equation: the unrevealed tiles around a number hold exactly `need` mines.
+#[derive(Clone, Debug)]
+pub(crate) struct Constraint {
+    /// The number's position.
+    pub pos: Pos,
+    /// The number less its known-mine neighbours.
+    pub need: u8,
+    /// Indices into [`Frontier::tiles`], ascending.
+    pub tiles: Vec<usize>,
+}
+
+/// The board seen as equations over its frontier tiles.
+#[derive(Clone, Debug)]
+pub(crate) struct Frontier {
+    /// Unrevealed tiles next to at least one number, row by row.
+    pub tiles: Vec<Pos>,
+    /// Equations with at least one unrevealed tile.
+    pub constraints: Vec<Constraint>,
+    /// Unrevealed tiles next to no number, row by row.
+    pub outside: Vec<Pos>,
+    /// Frontier index of each board cell (row-major), or `NONE`.
+    tile_index: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Frontier {
+    /// Frontier index of the tile at `pos`, if it is a frontier tile.
+    pub fn tile_at(&self, board: &Board, pos: Pos) -> Option<usize> {
+        match self.tile_index[board.index(pos)] {
+            NONE => None,
+            i => Some(i as usize),
+        }
+    }
+}
+
+/// Builds the equations of `board`, or names the numbers that contradict their neighbourhood.
+pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
+    let mut tile_index = vec![NONE; board.rows() * board.cols()];
+    let mut tiles = Vec::new();
+    let mut outside = Vec::new();
+    for pos in board.positions() {
+        if !board.get(pos).is_unrevealed() {
+            continue;
+        }
+        let touches_number = board
+            .neighbors(pos)
+            .any(|n| matches!(board.get(n), Cell::Number(_)));
+        if touches_number {
+            tile_index[board.index(pos)] = tiles.len() as u32;
+            tiles.push(pos);
+        } else {
+            outside.push(pos);
+        }
+    }
+
+    let mut constraints = Vec::new();
+    let mut bad = Vec::new();
+    for pos in board.positions() {
+        let Cell::Number(value) = board.get(pos) else {
+            continue;
+        };
+        let mut known = 0u8;
+        let mut covered = Vec::new();
+        for n in board.neighbors(pos) {
+            let cell = board.get(n);
+            if cell.is_known_mine() {
+                known += 1;
+            } else if cell.is_unrevealed() {
+                covered.push(tile_index[board.index(n)] as usize);
+            }
+        }
+        if known > value || known as usize + covered.len() < value as usize {
+            bad.push(pos);
+            continue;
+        }
+        if !covered.is_empty() {
+            covered.sort_unstable();
+            constraints.push(Constraint {
+                pos,
+                need: value - known,
+                tiles: covered,
+            });
+        }
+    }
+    if !bad.is_empty() {
+        return Err(SolveError::Inconsistent { cells: bad });
+    }
+    Ok(Frontier {
+        tiles,
+        constraints,
+        outside,
+        tile_index,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+
+    #[test]
+    fn subtracts_flags_and_splits_frontier_from_outside() {
+        let board = parse_board("...\n.2F\n...\n...\n...\n").unwrap();
+        let f = build_frontier(&board).unwrap();
+        assert_eq!(f.constraints.len(), 1);
+        assert_eq!(f.constraints[0].need, 1);
+        assert_eq!(f.tiles.len(), 7);
+        assert_eq!(f.outside.len(), 6);
+    }
+
+    #[test]
+    fn too_many_flags_is_inconsistent() {
+        let board = parse_board("FF.\n.1.\n").unwrap();
+        let err = build_frontier(&board).unwrap_err();
+        assert_eq!(
+            err,
+            SolveError::Inconsistent {
+                cells: vec![Pos::new(1, 1)]
+            }
+        );
+    }
+
+    #[test]
+    fn too_few_covered_tiles_is_inconsistent() {
+        let board = parse_board("x3.\nxxx\n").unwrap();
+        let err = build_frontier(&board).unwrap_err();
+        assert_eq!(
+            err,
+            SolveError::Inconsistent {
+                cells: vec![Pos::new(0, 1)]
+            }
+        );
+    }
+}

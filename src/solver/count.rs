@@ -1,0 +1,335 @@
+//! Counting one subsystem's layouts exactly, by dynamic programming along its sweep order.
+//!
+//! Design:
+//! 1. Groups are visited in the subsystem's sweep order; the state between two steps is the
+//!    remaining need of every *open* constraint (touched, not finished). A constraint closes at its
+//!    last group, where its need must reach exactly zero; a need above the room left in its later
+//!    groups is pruned at once.
+//! 2. Each state carries a [`Poly`]: the layouts reaching it, by mine count. When the mine count
+//!    does not matter (local mode without a histogram) every poly is one number.
+//! 3. The forward pass keeps every layer and its edges; a backward pass folds the weight of each
+//!    final mine count (outside tiles, other subsystems) back to the start, so one more sweep gives
+//!    every group's mine count at once, instead of one pass per tile.
+//!
+//! The rejected design, enumerating layouts tile by tile, is exponential in the frontier length;
+//! this one is linear in it for a fixed sweep width.
+
+use super::constraints::Constraint;
+use super::groups::Group;
+use super::poly::Poly;
+use super::subsystems::Subsystem;
+use num_bigint::BigUint;
+use std::collections::HashMap;
+
+/// Remaining needs of the open constraints, in the step's slot order.
+pub(crate) type State = Box<[u8]>;
+
+/// Where a slot's value comes from before the step's group takes its mines.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    /// A constraint already open: its slot in the previous state.
+    Open(usize),
+    /// A constraint the group opens: its full need.
+    Fresh(u8),
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    source: Source,
+    /// Whether the step's group lies in this constraint (its mines count against it).
+    takes_group: bool,
+    /// Tiles left in this constraint's later groups: a higher need cannot be met.
+    room: u16,
+}
+
+/// One group's visit.
+#[derive(Clone, Debug)]
+pub(crate) struct Step {
+    pub group: usize,
+    pub size: u8,
+    after: Vec<Slot>,
+    /// Constraints whose last group this is: they need exactly the group's mines.
+    closing: Vec<Source>,
+}
+
+impl Step {
+    /// The state after the group takes `k` mines, or `None` when that breaks a constraint.
+    pub fn apply(&self, state: &[u8], k: u8) -> Option<State> {
+        let value = |s: Source| match s {
+            Source::Open(slot) => state[slot],
+            Source::Fresh(need) => need,
+        };
+        if self.closing.iter().any(|&s| value(s) != k) {
+            return None;
+        }
+        let mut next = Vec::with_capacity(self.after.len());
+        for slot in &self.after {
+            let v = value(slot.source);
+            let v = if slot.takes_group {
+                v.checked_sub(k)?
+            } else {
+                v
+            };
+            if u16::from(v) > slot.room {
+                return None;
+            }
+            next.push(v);
+        }
+        Some(next.into_boxed_slice())
+    }
+}
+
+/// The steps of one subsystem's sweep.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub steps: Vec<Step>,
+}
+
+/// Lays out the sweep of `subsystem`: for every step, how its state is built from the last one.
+pub(crate) fn plan_sweep(
+    subsystem: &Subsystem,
+    groups: &[Group],
+    constraints: &[Constraint],
+) -> Plan {
+    let n = subsystem.order.len();
+    let mut position = HashMap::with_capacity(n);
+    for (i, &g) in subsystem.order.iter().enumerate() {
+        position.insert(g, i);
+    }
+    // For every constraint: the last step touching it, and tiles it has at each later step.
+    let mut last: HashMap<usize, usize> = HashMap::new();
+    let mut room_after: HashMap<usize, Vec<(usize, u16)>> = HashMap::new();
+    for (i, &g) in subsystem.order.iter().enumerate() {
+        for &c in &groups[g].constraints {
+            last.insert(c, i);
+            room_after
+                .entry(c)
+                .or_default()
+                .push((i, u16::from(groups[g].size())));
+        }
+    }
+    let room = |c: usize, i: usize| -> u16 {
+        room_after[&c]
+            .iter()
+            .filter(|&&(j, _)| j > i)
+            .map(|&(_, s)| s)
+            .sum()
+    };
+
+    let mut open: Vec<usize> = Vec::new();
+    let mut steps = Vec::with_capacity(n);
+    for (i, &g) in subsystem.order.iter().enumerate() {
+        let group = &groups[g];
+        let mut after = Vec::new();
+        let mut closing = Vec::new();
+        let mut next_open = Vec::new();
+        for (slot, &c) in open.iter().enumerate() {
+            let takes_group = group.constraints.binary_search(&c).is_ok();
+            if takes_group && last[&c] == i {
+                closing.push(Source::Open(slot));
+            } else {
+                after.push(Slot {
+                    source: Source::Open(slot),
+                    takes_group,
+                    room: room(c, i),
+                });
+                next_open.push(c);
+            }
+        }
+        for &c in &group.constraints {
+            if open.contains(&c) {
+                continue;
+            }
+            let need = constraints[c].need;
+            if last[&c] == i {
+                closing.push(Source::Fresh(need));
+            } else {
+                after.push(Slot {
+                    source: Source::Fresh(need),
+                    takes_group: true,
+                    room: room(c, i),
+                });
+                next_open.push(c);
+            }
+        }
+        steps.push(Step {
+            group: g,
+            size: group.size(),
+            after,
+            closing,
+        });
+        open = next_open;
+    }
+    debug_assert!(open.is_empty(), "every constraint closes at its last group");
+    Plan { steps }
+}
+
+/// The states reachable before one step, with their layout counts and outgoing edges.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Layer {
+    pub states: Vec<State>,
+    pub polys: Vec<Poly>,
+    /// For each state: `(k, next)`: the group takes `k` mines and the sweep reaches state `next`.
+    pub edges: Vec<Vec<(u8, u32)>>,
+}
+
+/// Runs the forward pass: `layers[i]` holds the states before step `i`; the last layer holds the
+/// single empty state with the subsystem's count by mine count, or nothing when no layout exists.
+/// With `track_mines` false every poly has one coefficient (mine counts ignored).
+pub(crate) fn count_forward(plan: &Plan, track_mines: bool) -> Vec<Layer> {
+    let mut layers = Vec::with_capacity(plan.steps.len() + 1);
+    let mut current = Layer {
+        states: vec![Box::default()],
+        polys: vec![Poly::one()],
+        edges: Vec::new(),
+    };
+    for step in &plan.steps {
+        let mut next = Layer::default();
+        let mut index: HashMap<State, u32> = HashMap::new();
+        current.edges = Vec::with_capacity(current.states.len());
+        for (state, poly) in current.states.iter().zip(&current.polys) {
+            let mut edges = Vec::new();
+            for k in 0..=step.size {
+                let Some(after) = step.apply(state, k) else {
+                    continue;
+                };
+                let id = *index.entry(after).or_insert_with_key(|after| {
+                    next.states.push(after.clone());
+                    next.polys.push(Poly::default());
+                    (next.states.len() - 1) as u32
+                });
+                let shift = if track_mines { usize::from(k) } else { 0 };
+                next.polys[id as usize].add_shifted(poly, shift, &binomial_small(step.size, k));
+                edges.push((k, id));
+            }
+            current.edges.push(edges);
+        }
+        layers.push(current);
+        current = next;
+    }
+    current.edges = vec![Vec::new(); current.states.len()];
+    layers.push(current);
+    layers
+}
+
+/// The subsystem's layouts by mine count, from a finished forward pass (empty when none).
+pub(crate) fn final_count(layers: &[Layer]) -> Poly {
+    layers
+        .last()
+        .and_then(|l| l.polys.first())
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The backward pass: for every step, the weighted number of layouts in which one given tile of
+/// that step's group is a mine.
+///
+/// `leaf[m]` weighs layouts of this subsystem holding `m` mines (when mines are not tracked, only
+/// `leaf[0]` is read). The result's sum over a group's tiles, with the weights, is exact.
+pub(crate) fn tile_mine_counts(
+    plan: &Plan,
+    layers: &[Layer],
+    leaf: &Poly,
+    track_mines: bool,
+) -> Vec<BigUint> {
+    let n = plan.steps.len();
+    let mut counts = vec![BigUint::default(); n];
+    // `weights[s][a]`: weighted completions from state `s` with `a` mines already placed.
+    let mut weights: Vec<Poly> = layers[n]
+        .polys
+        .iter()
+        .map(|p| {
+            let mut w = p.zeros_like();
+            w.gather_shifted(leaf, 0, &BigUint::from(1u32));
+            w
+        })
+        .collect();
+    for i in (0..n).rev() {
+        let step = &plan.steps[i];
+        let layer = &layers[i];
+        let mut new_weights = Vec::with_capacity(layer.states.len());
+        let mut count = BigUint::default();
+        for (poly, edges) in layer.polys.iter().zip(&layer.edges) {
+            let mut w = poly.zeros_like();
+            for &(k, next) in edges {
+                let shift = if track_mines { usize::from(k) } else { 0 };
+                let next_w = &weights[next as usize];
+                w.gather_shifted(next_w, shift, &binomial_small(step.size, k));
+                if k > 0 {
+                    let mine_ways = binomial_small(step.size - 1, k - 1);
+                    count += poly.dot_shifted(next_w, shift) * mine_ways;
+                }
+            }
+            new_weights.push(w);
+        }
+        counts[i] = count;
+        weights = new_weights;
+    }
+    counts
+}
+
+/// `C(n, k)` for the small `n` of a group (at most 8 tiles).
+pub(crate) fn binomial_small(n: u8, k: u8) -> BigUint {
+    BigUint::from(binomial_u64(u64::from(n), u64::from(k)))
+}
+
+/// `C(n, k)` for `n` up to 60 (callers keep `n` small; larger counts use [`super::combine`]).
+pub(crate) fn binomial_u64(n: u64, k: u64) -> u64 {
+    debug_assert!(n <= 60, "C({n}, k) may not fit a u64");
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    // Each partial product is itself a binomial times (i + 1) ≤ 31: it fits a u128.
+    let c = (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1));
+    c as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pos;
+    use crate::solver::groups::group_tiles;
+    use crate::solver::subsystems::split_subsystems;
+
+    fn one_two_one() -> (Vec<Constraint>, Vec<Group>, Vec<Subsystem>) {
+        // A 1-2-1 over five tiles in a row: tiles 0..=4, numbers see (0,1,2), (1,2,3), (2,3,4).
+        let cs: Vec<Constraint> = [(1, [0, 1, 2]), (2, [1, 2, 3]), (1, [2, 3, 4])]
+            .iter()
+            .enumerate()
+            .map(|(i, (need, tiles))| Constraint {
+                pos: Pos::new(1, i + 1),
+                need: *need,
+                tiles: tiles.to_vec(),
+            })
+            .collect();
+        let groups = group_tiles(&cs, 5);
+        let subs = split_subsystems(&groups, &cs);
+        (cs, groups, subs)
+    }
+
+    #[test]
+    fn counts_the_one_two_one() {
+        let (cs, groups, subs) = one_two_one();
+        let plan = plan_sweep(&subs[0], &groups, &cs);
+        let layers = count_forward(&plan, true);
+        let count = final_count(&layers);
+        // Only layout: mines on tiles 1 and 3.
+        assert_eq!(count.total(), BigUint::from(1u32));
+        assert_eq!(count.lo(), 2);
+        let mines = tile_mine_counts(&plan, &layers, &Poly::constant(2, 1u32.into()), true);
+        for (step, m) in plan.steps.iter().zip(mines) {
+            let tile = groups[step.group].tiles[0];
+            let expected = u32::from(tile == 1 || tile == 3);
+            assert_eq!(m, BigUint::from(expected), "tile {tile}");
+        }
+    }
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial_u64(8, 4), 70);
+        assert_eq!(binomial_u64(3, 5), 0);
+        assert_eq!(binomial_u64(0, 0), 1);
+        assert_eq!(binomial_u64(60, 30), 118264581564861424);
+    }
+}

@@ -1,0 +1,52 @@
+//! Errors from analysing a board: each maps to one `error.kind` of shared/DESIGN.md.
+
+use crate::board::Pos;
+use thiserror::Error;
+
+/// Why a board has no analysis.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// Some numbers cannot all hold at once; `cells` are those numbers (a minimal set where found).
+    #[error(
+        "inconsistent board: these numbers cannot all hold: {}",
+        format_cells(cells)
+    )]
+    Inconsistent { cells: Vec<Pos> },
+    /// The mine total is below what the board needs.
+    #[error("too few mines: the board needs at least {needed} mines but the total is {given}")]
+    TooFewMines { needed: u64, given: u64 },
+    /// The mine total is more than fits on the board.
+    #[error("too many mines: at most {fit} mines fit on the board but the total is {given}")]
+    TooManyMines { fit: u64, given: u64 },
+    /// Number probabilities depend on how mines spread away from the numbers: that needs the total.
+    #[error("number probabilities need the mine total: pass --mines N")]
+    NumbersNeedMines,
+}
+
+impl SolveError {
+    /// The `error.kind` string of shared/DESIGN.md for this error.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SolveError::Inconsistent { .. } => "inconsistent",
+            SolveError::TooFewMines { .. } => "too_few_mines",
+            SolveError::TooManyMines { .. } => "too_many_mines",
+            SolveError::NumbersNeedMines => "bad_usage",
+        }
+    }
+
+    /// The cells the error is about (the conflicting numbers), if any.
+    pub fn cells(&self) -> &[Pos] {
+        match self {
+            SolveError::Inconsistent { cells } => cells,
+            _ => &[],
+        }
+    }
+}
+
+fn format_cells(cells: &[Pos]) -> String {
+    let names: Vec<String> = cells
+        .iter()
+        .map(|p| format!("(row {}, col {})", p.row, p.col))
+        .collect();
+    names.join(", ")
+}

@@ -1,0 +1,35 @@
+//! The exact probability solver: from a [`Board`] (and optionally the mine total) to the exact
+//! chance that each unrevealed tile holds a mine, the certain tiles, and what each tile would show.
+//!
+//! Pure: no I/O, no clock, no randomness. The pipeline, one file a stage:
+//! 1. `constraints`: each number less its flags = mines among its unrevealed neighbours.
+//! 2. `groups`: tiles touching the same numbers are one group (s tiles, k mines: C(s, k) layouts).
+//! 3. `subsystems`: groups linked by numbers; independent of each other; each gets a sweep order.
+//! 4. `count`: per subsystem, a dynamic programme along that order counts layouts by mine count,
+//!    and a backward pass gives every group's mine count.
+//! 5. `combine`: subsystems by convolution; in global mode a layout with m frontier mines weighs
+//!    C(U, M − m) for the U tiles touching no number and M mines not flagged.
+//! 6. `numbers`: P(a tile shows 0..8) if opened. `consistency` names the numbers of an impossible
+//!    board; `layouts` lists layouts group by group.
+//!
+//! Exact means exact: counts are `BigUint`, probabilities reduced [`Ratio`]s; `f64` only for display.
+
+mod analysis;
+mod combine;
+mod consistency;
+mod constraints;
+mod count;
+mod error;
+mod groups;
+mod layouts;
+mod numbers;
+mod poly;
+mod ratio;
+mod subsystems;
+mod system;
+
+pub use analysis::{analyze, Analysis, Mode, SolveOptions, TileAnalysis};
+pub use consistency::check_consistency;
+pub use error::SolveError;
+pub use layouts::{list_layouts, Layout, LayoutGroup};
+pub use ratio::Ratio;

@@ -1,0 +1,197 @@
+//! Subsystems: groups linked through shared numbers. Separate subsystems are independent, so each
+//! is counted alone and the results are combined by convolution over mine counts.
+//!
+//! Each subsystem also gets a processing order for the counting pass. Frontiers are thin curves, so
+//! a sweep along the curve keeps few numbers "open" (touched but not finished) at a time; the counting
+//! state is the open numbers' remaining needs, and its size depends on that width, not on the
+//! frontier's length. The order is greedy: start at one end of the curve (a group far from an
+//! arbitrary one), then always take the neighbouring group that leaves the fewest numbers open.
+
+use super::constraints::Constraint;
+use super::groups::Group;
+use std::collections::VecDeque;
+
+/// A set of groups connected through shared constraints, in counting order.
+#[derive(Clone, Debug)]
+pub(crate) struct Subsystem {
+    /// Group indices in the order the counting pass visits them.
+    pub order: Vec<usize>,
+}
+
+/// Splits the groups into independent subsystems, each with its counting order.
+pub(crate) fn split_subsystems(groups: &[Group], constraints: &[Constraint]) -> Vec<Subsystem> {
+    let groups_of = groups_by_constraint(groups, constraints.len());
+    let mut seen = vec![false; groups.len()];
+    let mut subsystems = Vec::new();
+    for start in 0..groups.len() {
+        if seen[start] {
+            continue;
+        }
+        let members = component(start, groups, &groups_of, &mut seen);
+        let order = sweep_order(&members, groups, &groups_of);
+        subsystems.push(Subsystem { order });
+    }
+    subsystems
+}
+
+/// For each constraint, the groups that lie in it.
+fn groups_by_constraint(groups: &[Group], constraint_count: usize) -> Vec<Vec<usize>> {
+    let mut groups_of = vec![Vec::new(); constraint_count];
+    for (g, group) in groups.iter().enumerate() {
+        for &c in &group.constraints {
+            groups_of[c].push(g);
+        }
+    }
+    groups_of
+}
+
+/// Groups reachable from `start`, with their breadth-first distance order.
+fn component(
+    start: usize,
+    groups: &[Group],
+    groups_of: &[Vec<usize>],
+    seen: &mut [bool],
+) -> Vec<usize> {
+    let mut members = vec![start];
+    seen[start] = true;
+    let mut next = 0;
+    while next < members.len() {
+        let g = members[next];
+        next += 1;
+        for &c in &groups[g].constraints {
+            for &h in &groups_of[c] {
+                if !seen[h] {
+                    seen[h] = true;
+                    members.push(h);
+                }
+            }
+        }
+    }
+    members
+}
+
+/// Breadth-first distances from `start` over the groups of one component (`usize::MAX` elsewhere).
+fn distances(start: usize, groups: &[Group], groups_of: &[Vec<usize>]) -> Vec<usize> {
+    let mut dist = vec![usize::MAX; groups.len()];
+    dist[start] = 0;
+    let mut queue = VecDeque::from([start]);
+    while let Some(g) = queue.pop_front() {
+        for &c in &groups[g].constraints {
+            for &h in &groups_of[c] {
+                if dist[h] == usize::MAX {
+                    dist[h] = dist[g] + 1;
+                    queue.push_back(h);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// Orders one component's groups so that few constraints are open at any time.
+fn sweep_order(members: &[usize], groups: &[Group], groups_of: &[Vec<usize>]) -> Vec<usize> {
+    // `members` is in breadth-first order from its first group, so its last group is farthest:
+    // one end of the curve. Distances from there break ties so the sweep moves along the curve.
+    let end = *members.last().expect("a component has at least one group");
+    let dist = distances(end, groups, groups_of);
+
+    let mut remaining: Vec<usize> = groups_of.iter().map(Vec::len).collect();
+    let mut open = vec![false; groups_of.len()];
+    let mut open_list: Vec<usize> = Vec::new();
+    let mut done = vec![false; groups.len()];
+    let mut order = Vec::with_capacity(members.len());
+    let mut candidates: Vec<usize> = Vec::new();
+
+    let mut current = end;
+    loop {
+        done[current] = true;
+        order.push(current);
+        for &c in &groups[current].constraints {
+            remaining[c] -= 1;
+            if remaining[c] > 0 && !open[c] {
+                open[c] = true;
+                open_list.push(c);
+            }
+        }
+        open_list.retain(|&c| remaining[c] > 0);
+        if order.len() == members.len() {
+            break;
+        }
+        candidates.clear();
+        for &c in &open_list {
+            candidates.extend(groups_of[c].iter().copied().filter(|&g| !done[g]));
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        current = *candidates
+            .iter()
+            .min_by_key(|&&g| {
+                let growth: i64 = groups[g]
+                    .constraints
+                    .iter()
+                    .map(|&c| match (open[c], remaining[c]) {
+                        (true, 1) => -1, // g is the constraint's last group: it closes
+                        (true, _) | (false, 1) => 0,
+                        (false, _) => 1, // a new constraint opens
+                    })
+                    .sum();
+                (growth, dist[g], g)
+            })
+            .expect("a connected component always has a group next to an open constraint");
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pos;
+    use crate::solver::groups::group_tiles;
+
+    fn chain(len: usize) -> Vec<Constraint> {
+        // Constraint i covers tiles i and i+1: a path of groups.
+        (0..len)
+            .map(|i| Constraint {
+                pos: Pos::new(0, i),
+                need: 1,
+                tiles: vec![i, i + 1],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_chain_is_one_subsystem_swept_end_to_end() {
+        let cs = chain(10);
+        let groups = group_tiles(&cs, 11);
+        let subs = split_subsystems(&groups, &cs);
+        assert_eq!(subs.len(), 1);
+        let order = &subs[0].order;
+        assert_eq!(order.len(), groups.len());
+        // A sweep visits neighbours one after another: each step moves by one along the chain.
+        let firsts: Vec<usize> = order.iter().map(|&g| groups[g].tiles[0]).collect();
+        for pair in firsts.windows(2) {
+            assert_eq!(pair[0].abs_diff(pair[1]), 1, "order {firsts:?}");
+        }
+    }
+
+    #[test]
+    fn disjoint_numbers_are_separate_subsystems() {
+        let cs = vec![
+            Constraint {
+                pos: Pos::new(0, 0),
+                need: 1,
+                tiles: vec![0, 1],
+            },
+            Constraint {
+                pos: Pos::new(5, 5),
+                need: 1,
+                tiles: vec![2, 3],
+            },
+        ];
+        let groups = group_tiles(&cs, 4);
+        let subs = split_subsystems(&groups, &cs);
+        assert_eq!(subs.len(), 2);
+        assert_eq!(groups[subs[0].order[0]].constraints, vec![0]);
+        assert_eq!(groups[subs[1].order[0]].constraints, vec![1]);
+    }
+}
