@@ -80,7 +80,6 @@ impl<'a> Search<'a> {
             let mut per_layer: Vec<Vec<Vec<bool>>> = vec![Vec::new(); n + 1];
             per_layer[n] = vec![vec![true]; subsystem_layers[n].states.len()];
             for i in (0..n).rev() {
-                let size = usize::from(plan.steps[i].size);
                 per_layer[i] = subsystem_layers[i]
                     .edges
                     .iter()
@@ -91,7 +90,7 @@ impl<'a> Search<'a> {
                                 if ok {
                                     let total = r + usize::from(k);
                                     if can.len() <= total {
-                                        can.resize(total + 1 + size, false);
+                                        can.resize(total + 1, false);
                                     }
                                     can[total] = true;
                                 }
@@ -126,8 +125,7 @@ impl<'a> Search<'a> {
     fn can_finish(&self, j: usize, i: usize, s: usize, r: usize) -> bool {
         let own = &self.reach[j][i][s];
         let later = &self.suffix[j + 1];
-        (0..=r.min(own.len().saturating_sub(1)))
-            .any(|x| own[x] && later.get(r - x).copied().unwrap_or(false))
+        (0..own.len().min(r + 1)).any(|x| own[x] && later.get(r - x).copied().unwrap_or(false))
     }
 
     #[allow(clippy::too_many_arguments)]

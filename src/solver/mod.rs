@@ -28,6 +28,11 @@ mod ratio;
 mod subsystems;
 mod system;
 
+#[cfg(test)]
+mod brute;
+#[cfg(test)]
+mod proptests;
+
 pub use analysis::{analyze, Analysis, Mode, SolveOptions, TileAnalysis};
 pub use consistency::check_consistency;
 pub use error::SolveError;
