@@ -4,6 +4,7 @@
 //! The pipeline, one module per layer, data flowing one way:
 //! - [`board`]: the board model and its text format (pure).
 //! - [`solver`]: board → exact probabilities, certain tiles, number probabilities (pure).
+//! - [`advice`]: probabilities → moves; a seeded game simulator to measure them (pure given a seed).
 //!
 //! Glossary:
 //! - *frontier*: unrevealed tiles next to at least one revealed number.
@@ -15,6 +16,7 @@
 //!   U being the unrevealed tiles touching no number.
 //! - *number probability*: the chance an unrevealed tile shows 0…8 if opened (or is a mine).
 
+pub mod advice;
 pub mod board;
 pub mod solver;
 

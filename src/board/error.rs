@@ -5,6 +5,9 @@ use thiserror::Error;
 /// Why a board text was refused. Lines and columns are 1-based, as an editor shows them.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BoardError {
+    /// The input is not UTF-8 text (a binary file, or another encoding).
+    #[error("not board text: invalid UTF-8 at byte {byte}")]
+    NotText { byte: usize },
     /// No row at all: the input was empty, blank or only comments.
     #[error("the board is empty: no rows found (comments start with ';')")]
     Empty,

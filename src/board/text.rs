@@ -55,6 +55,14 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     Ok(Board::from_cells(rows, cols, cells).expect("every row was checked to have `cols` cells"))
 }
 
+/// Reads board text from raw bytes, refusing anything that is not UTF-8.
+pub fn parse_board_bytes(bytes: &[u8]) -> Result<Board, BoardError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| BoardError::NotText {
+        byte: e.valid_up_to(),
+    })?;
+    parse_board(text)
+}
+
 /// Counts the remaining board rows, skipping comments, without storing them.
 fn count_rows<'a>(lines: impl Iterator<Item = &'a str>) -> usize {
     lines.map(str::trim_end).filter(|l| !is_comment(l)).count()
@@ -175,6 +183,14 @@ mod tests {
             parse_board(&tall),
             Err(BoardError::TooLarge { rows, .. }) if rows == MAX_SIDE + 2
         ));
+    }
+
+    #[test]
+    fn refuses_binary_input() {
+        assert_eq!(
+            parse_board_bytes(b"..\n.\xff\n"),
+            Err(BoardError::NotText { byte: 4 })
+        );
     }
 
     #[test]

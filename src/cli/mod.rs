@@ -1,0 +1,76 @@
+//! The command line as typed (clap derive), dispatch to one file per command, and error reporting.
+
+mod output;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use minehint::board::BoardError;
+use minehint::solver::SolveError;
+use std::process::ExitCode;
+
+/// minehint: reads a Minesweeper board and tells which tiles are safe, which are mines, and the
+/// best guess, with exact probabilities.
+#[derive(Debug, Parser)]
+#[command(name = "minehint", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Analyse a board text file: exact mine probabilities, safe tiles and certain mines.
+    Solve(solve::SolveArgs),
+}
+
+impl Cli {
+    /// Whether errors go to stdout as JSON.
+    pub fn wants_json(&self) -> bool {
+        match &self.command {
+            Command::Solve(args) => args.json || args.stream,
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Solve(args) => solve::run(&args),
+    }
+}
+
+/// A usage error found after parsing (an option that needs another): exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Prints `err` (as text on stderr, or as `{"error": …}` on stdout under `--json`) and picks the
+/// exit status: 2 for usage errors, 1 for everything else.
+pub fn report(err: &anyhow::Error, json: bool) -> ExitCode {
+    let usage = err.downcast_ref::<UsageError>().is_some()
+        || matches!(
+            err.downcast_ref::<SolveError>(),
+            Some(SolveError::NumbersNeedMines)
+        );
+    if json {
+        println!("{}", output::error_json(err));
+    } else {
+        eprintln!("minehint: {err:#}");
+    }
+    ExitCode::from(if usage { 2 } else { 1 })
+}
+
+/// The DESIGN.md `error.kind` of a failure.
+pub fn error_kind(err: &anyhow::Error) -> &'static str {
+    if let Some(e) = err.downcast_ref::<SolveError>() {
+        e.kind()
+    } else if err.downcast_ref::<BoardError>().is_some() {
+        "bad_board"
+    } else if err.downcast_ref::<UsageError>().is_some() {
+        "bad_usage"
+    } else if err.downcast_ref::<std::io::Error>().is_some() {
+        "io"
+    } else {
+        "bad_request"
+    }
+}

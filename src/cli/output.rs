@@ -1,0 +1,230 @@
+//! Rendering results: JSON exactly as shared/DESIGN.md specifies, and text for people (a board with
+//! a percentage on every unrevealed tile, 4 columns a tile, so Intermediate fits 80 columns).
+
+use minehint::board::{Board, Cell, Pos};
+use minehint::solver::{Analysis, Layout, Mode};
+use serde::Serialize;
+use std::fmt::Write;
+
+#[derive(Serialize)]
+pub struct SolveJson {
+    rows: usize,
+    cols: usize,
+    mines: Option<u64>,
+    mode: &'static str,
+    solutions: String,
+    cells: Vec<CellJson>,
+    safe: Vec<[usize; 2]>,
+    certain_mines: Vec<[usize; 2]>,
+    best_guess: Option<GuessJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layouts: Option<Vec<LayoutJson>>,
+}
+
+#[derive(Serialize)]
+struct CellJson {
+    row: usize,
+    col: usize,
+    mine: String,
+    p: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    numbers: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct GuessJson {
+    row: usize,
+    col: usize,
+    p: f64,
+}
+
+#[derive(Serialize)]
+struct LayoutJson {
+    mines: u64,
+    ways: String,
+    groups: Vec<LayoutGroupJson>,
+}
+
+#[derive(Serialize)]
+struct LayoutGroupJson {
+    cells: Vec<[usize; 2]>,
+    mines: u8,
+}
+
+fn pair(p: Pos) -> [usize; 2] {
+    [p.row, p.col]
+}
+
+/// Probabilities in JSON are rounded to 6 decimals; the exact value is the `mine` fraction.
+fn rounded(p: f64) -> f64 {
+    (p * 1e6).round() / 1e6
+}
+
+/// The `solve --json` object.
+pub fn solve_json(analysis: &Analysis, layouts: Option<&[Layout]>) -> SolveJson {
+    SolveJson {
+        rows: analysis.rows,
+        cols: analysis.cols,
+        mines: analysis.mines,
+        mode: analysis.mode.as_str(),
+        solutions: analysis.solutions.to_string(),
+        cells: analysis
+            .tiles
+            .iter()
+            .map(|t| CellJson {
+                row: t.pos.row,
+                col: t.pos.col,
+                mine: t.mine.to_string(),
+                p: rounded(t.mine.to_f64()),
+                numbers: t
+                    .numbers
+                    .as_ref()
+                    .map(|n| n.iter().map(ToString::to_string).collect()),
+            })
+            .collect(),
+        safe: analysis.safe.iter().copied().map(pair).collect(),
+        certain_mines: analysis.certain_mines.iter().copied().map(pair).collect(),
+        best_guess: analysis.safest_guess().map(|t| GuessJson {
+            row: t.pos.row,
+            col: t.pos.col,
+            p: rounded(t.mine.to_f64()),
+        }),
+        layouts: layouts.map(|ls| {
+            ls.iter()
+                .map(|l| LayoutJson {
+                    mines: l.mines,
+                    ways: l.ways.to_string(),
+                    groups: l
+                        .groups
+                        .iter()
+                        .map(|g| LayoutGroupJson {
+                            cells: g.cells.iter().copied().map(pair).collect(),
+                            mines: g.mines,
+                        })
+                        .collect(),
+                })
+                .collect()
+        }),
+    }
+}
+
+/// `{"error": {"kind", "message", "cells"}}` for a failure.
+pub fn error_json(err: &anyhow::Error) -> String {
+    let cells: Vec<[usize; 2]> = err
+        .downcast_ref::<minehint::solver::SolveError>()
+        .map(|e| e.cells().iter().copied().map(pair).collect())
+        .unwrap_or_default();
+    serde_json::json!({
+        "error": {
+            "kind": super::error_kind(err),
+            "message": format!("{err:#}"),
+            "cells": cells,
+        }
+    })
+    .to_string()
+}
+
+/// The three characters showing one tile: numbers as digits (0 blank), `S` safe, `M` certain
+/// mine, `NN%` the mine chance, `?` no information (local mode, away from the numbers).
+fn tile_text(board: &Board, analysis: &Analysis, pos: Pos) -> String {
+    match board.get(pos) {
+        Cell::Number(0) | Cell::Blank => "   ".into(),
+        Cell::Number(n) => format!("  {n}"),
+        Cell::Flag => "  F".into(),
+        Cell::Mine => "  *".into(),
+        Cell::Exploded => "  !".into(),
+        Cell::Unrevealed => match analysis.tile(pos) {
+            None => "  ?".into(),
+            Some(t) if t.mine.is_zero() => "  S".into(),
+            Some(t) if t.mine.is_one() => "  M".into(),
+            Some(t) => {
+                // Uncertain tiles never print 0% or 100%: those words belong to certainties.
+                let percent = (t.mine.to_f64() * 100.0).round().clamp(1.0, 99.0);
+                format!("{percent:>2}%")
+            }
+        },
+    }
+}
+
+/// The text report: the board with a value on every tile, the legend and a summary line.
+pub fn solve_text(board: &Board, analysis: &Analysis, layouts: Option<&[Layout]>) -> String {
+    let mut out = String::new();
+    out.push_str("   ");
+    for col in 0..board.cols() {
+        let _ = write!(out, " {:>3}", col % 1000);
+    }
+    out.push('\n');
+    for row in 0..board.rows() {
+        let _ = write!(out, "{:>3}", row % 1000);
+        for col in 0..board.cols() {
+            let _ = write!(out, " {}", tile_text(board, analysis, Pos::new(row, col)));
+        }
+        out.push('\n');
+    }
+    out.push_str("S safe, M certain mine, NN% chance of a mine");
+    if analysis.mode == Mode::Local {
+        out.push_str(", ? no information without --mines");
+    }
+    out.push('\n');
+
+    if analysis.tiles.iter().any(|t| t.numbers.is_some()) {
+        out.push_str("\nif opened (percent):  row col   mine");
+        for k in 0..=8 {
+            let _ = write!(out, "  {k:>4}");
+        }
+        out.push('\n');
+        for t in &analysis.tiles {
+            let Some(numbers) = &t.numbers else { continue };
+            let _ = write!(
+                out,
+                "                     {:>3} {:>3}  {:>5.1}",
+                t.pos.row,
+                t.pos.col,
+                t.mine.to_f64() * 100.0
+            );
+            for r in &numbers[..9] {
+                let _ = write!(out, "  {:>4.1}", r.to_f64() * 100.0);
+            }
+            out.push('\n');
+        }
+    }
+
+    if let Some(layouts) = layouts {
+        let _ = writeln!(out, "\n{} layout(s), fewest mines first:", layouts.len());
+        for (i, l) in layouts.iter().enumerate() {
+            let _ = write!(out, "{:>4}. {} mine(s), {} way(s):", i + 1, l.mines, l.ways);
+            for g in &l.groups {
+                let cells: Vec<String> = g
+                    .cells
+                    .iter()
+                    .map(|p| format!("{},{}", p.row, p.col))
+                    .collect();
+                let _ = write!(out, " [{}]={}", cells.join(" "), g.mines);
+            }
+            out.push('\n');
+        }
+    }
+
+    let mode = match analysis.mines {
+        Some(m) => format!("global, {m} mines"),
+        None => "local".into(),
+    };
+    let _ = write!(
+        out,
+        "\nsolutions: {} ({mode})\nsafe: {}; certain mines: {}",
+        analysis.solutions,
+        analysis.safe.len(),
+        analysis.certain_mines.len()
+    );
+    if let Some(t) = analysis.safest_guess() {
+        let _ = write!(
+            out,
+            "; best guess: row {}, col {} ({:.1}% mine)",
+            t.pos.row,
+            t.pos.col,
+            t.mine.to_f64() * 100.0
+        );
+    }
+    out.push('\n');
+    out
+}

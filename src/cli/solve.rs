@@ -1,0 +1,120 @@
+//! `minehint solve`: a board text file (or stdin) in, exact analysis out, as text or JSON; and
+//! `solve --stream`, JSON Lines in and out for other programs.
+
+use super::output::{error_json, solve_json, solve_text};
+use super::UsageError;
+use anyhow::Context;
+use clap::Args;
+use minehint::board::{parse_board, parse_board_bytes};
+use minehint::solver::{analyze, list_layouts, SolveOptions};
+use serde::Deserialize;
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board text file; '-' or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    /// Total mines on the board, flags included (global analysis); without it the analysis is local.
+    #[arg(long, value_name = "N")]
+    pub mines: Option<u64>,
+    /// Also give, for every unrevealed tile, P(it shows 0..8) if opened (needs --mines).
+    #[arg(long)]
+    pub numbers: bool,
+    /// Also list up to N consistent frontier layouts, fewest mines first.
+    #[arg(long, value_name = "N")]
+    pub list: Option<usize>,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Read JSON Lines `{"board": "...", "mines": N}` from stdin and answer one JSON line each.
+    #[arg(long, conflicts_with_all = ["file", "list"])]
+    pub stream: bool,
+}
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if args.numbers && args.mines.is_none() && !args.stream {
+        return Err(UsageError("--numbers needs the mine total: pass --mines N".into()).into());
+    }
+    if args.stream {
+        return stream(args);
+    }
+    let (name, bytes) = read_input(args.file.as_ref())?;
+    let board =
+        parse_board_bytes(&bytes).with_context(|| format!("cannot read the board in {name}"))?;
+    let options = SolveOptions {
+        mines: args.mines,
+        numbers: args.numbers,
+        histogram: false,
+    };
+    let analysis = analyze(&board, &options)?;
+    let layouts = args.list.map(|n| list_layouts(&board, n)).transpose()?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = serde_json::to_string(&solve_json(&analysis, layouts.as_deref()))?;
+        writeln!(out, "{json}")?;
+    } else {
+        write!(out, "{}", solve_text(&board, &analysis, layouts.as_deref()))?;
+    }
+    Ok(())
+}
+
+/// Reads the board file (or stdin for `None` or `-`), naming it for messages.
+fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Vec<u8>)> {
+    let mut bytes = Vec::new();
+    let name = match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            std::fs::File::open(path)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .with_context(|| format!("cannot read board file {name}"))?;
+            name
+        }
+        _ => {
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read the board from standard input")?;
+            "standard input".to_string()
+        }
+    };
+    Ok((name, bytes))
+}
+
+/// One request line of `solve --stream`.
+#[derive(Debug, Deserialize)]
+struct Request {
+    board: String,
+    #[serde(default)]
+    mines: Option<u64>,
+}
+
+/// Answers each stdin line with one JSON line, flushing after each, until end of input.
+fn stream(args: &SolveArgs) -> anyhow::Result<()> {
+    let stdin = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lines() {
+        let line = line.context("cannot read standard input")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = match answer(&line, args.numbers) {
+            Ok(json) => json,
+            Err(err) => error_json(&err),
+        };
+        writeln!(out, "{answer}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn answer(line: &str, numbers: bool) -> anyhow::Result<String> {
+    let request: Request = serde_json::from_str(line).context("bad request line")?;
+    let board = parse_board(&request.board)?;
+    let options = SolveOptions {
+        mines: request.mines,
+        numbers: numbers && request.mines.is_some(),
+        histogram: false,
+    };
+    let analysis = analyze(&board, &options)?;
+    Ok(serde_json::to_string(&solve_json(&analysis, None))?)
+}
