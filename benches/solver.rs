@@ -1,1 +1,126 @@
-fn main() {}
+//! Solver benchmarks: full analyses of Expert mid-game positions (with and without number
+//! probabilities), long frontiers of growing length (the cost must grow about linearly), and the
+//! throughput of `solve --stream`.
+//!
+//! Besides criterion's figures, each group prints the median and 90th percentile per position.
+
+mod positions;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use minehint::board::Board;
+use minehint::solver::{analyze, SolveOptions};
+use std::hint::black_box;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const POSITIONS: usize = 60;
+
+/// Median and 90th percentile of the best of `reps` runs of `f` on each board.
+fn per_position(boards: &[Board], reps: usize, f: impl Fn(&Board)) -> (Duration, Duration) {
+    let mut times: Vec<Duration> = boards
+        .iter()
+        .map(|b| {
+            (0..reps)
+                .map(|_| {
+                    let start = Instant::now();
+                    f(b);
+                    start.elapsed()
+                })
+                .min()
+                .expect("at least one repetition")
+        })
+        .collect();
+    times.sort();
+    (times[times.len() / 2], times[times.len() * 9 / 10])
+}
+
+fn expert(c: &mut Criterion) {
+    let boards = positions::expert_midgame(POSITIONS);
+    for (name, numbers) in [("analyze", false), ("analyze_numbers", true)] {
+        let options = SolveOptions {
+            mines: Some(99),
+            numbers,
+            histogram: false,
+        };
+        let run = |b: &Board| {
+            black_box(analyze(b, &options).expect("positions are consistent"));
+        };
+        let (median, p90) = per_position(&boards, 5, run);
+        println!(
+            "expert/{name}: median {median:?} per position, p90 {p90:?} ({POSITIONS} positions)"
+        );
+        let mut group = c.benchmark_group("expert");
+        group.throughput(Throughput::Elements(boards.len() as u64));
+        group.bench_function(name, |bench| bench.iter(|| boards.iter().for_each(run)));
+        group.finish();
+    }
+}
+
+fn long_frontiers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("frontier");
+    group.sample_size(10);
+    for mode in ["local", "global"] {
+        let mut base = None;
+        for length in [50, 80, 100, 200, 400, 800] {
+            let (board, mines) = positions::long_frontier(length, 42);
+            let options = SolveOptions {
+                mines: (mode == "global").then_some(mines),
+                ..SolveOptions::default()
+            };
+            let (median, _) = per_position(std::slice::from_ref(&board), 5, |b| {
+                black_box(analyze(b, &options).expect("generated from a real layout"));
+            });
+            let ratio = base.map(|b: Duration| median.as_secs_f64() / b.as_secs_f64());
+            if length == 80 {
+                base = Some(median);
+            }
+            println!(
+                "frontier/{mode}/{length}: {median:?}{}",
+                ratio.map_or(String::new(), |r| format!(" ({r:.1}× the 80 case)"))
+            );
+            group.bench_with_input(BenchmarkId::new(mode, length), &board, |bench, b| {
+                bench.iter(|| analyze(b, &options).expect("consistent"))
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Positions per second through the release binary's `solve --stream`, one process (one core).
+fn stream(_: &mut Criterion) {
+    let boards = positions::expert_midgame(POSITIONS);
+    let mut input = String::new();
+    for _ in 0..20 {
+        for b in &boards {
+            let line = serde_json::json!({"board": b.to_text(), "mines": 99});
+            input.push_str(&line.to_string());
+            input.push('\n');
+        }
+    }
+    let lines = boards.len() * 20;
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minehint"))
+        .args(["solve", "--stream"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the minehint binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("stream finishes");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("input written");
+    let elapsed = start.elapsed();
+    let answered = output.stdout.iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(answered, lines, "one answer per line");
+    println!(
+        "stream: {lines} Expert positions in {elapsed:?}: {:.0} positions/s",
+        lines as f64 / elapsed.as_secs_f64()
+    );
+}
+
+criterion_group!(benches, expert, long_frontiers, stream);
+criterion_main!(benches);

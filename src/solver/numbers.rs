@@ -7,7 +7,7 @@
 //! hypergeometric counts C(u, c) · C(U' − u, M − m − c). Global mode only: away from the numbers,
 //! what a tile shows depends on the mine total.
 
-use super::combine::{convolve_all, outside_weights};
+use super::combine::{binomial_row, convolve_all};
 use super::count::{binomial_small, Layer};
 use super::poly::Poly;
 use super::system::System;
@@ -35,9 +35,34 @@ pub(crate) struct NumberContext<'a> {
     pub mines_left: u64,
 }
 
-/// Results for tiles whose neighbourhood touches no frontier tile: they depend only on
-/// (flagged neighbours, neighbours touching no number).
-pub(crate) type NumberCache = HashMap<(usize, usize), Vec<BigUint>>;
+/// Work shared between the tiles of one analysis.
+#[derive(Default)]
+pub(crate) struct NumberCache {
+    /// Results for tiles whose neighbourhood touches no frontier tile: they depend only on
+    /// (flagged neighbours, neighbours touching no number).
+    away: HashMap<(usize, usize), Vec<BigUint>>,
+    /// `C(pool, k)` for k = 0..=mines left, by pool size (a handful of sizes per board).
+    rows: HashMap<u64, Vec<BigUint>>,
+}
+
+impl NumberCache {
+    /// Ways to put `left − m` mines on `pool` tiles, for each `m` of `range`.
+    fn spread(&mut self, range: &Poly, pool: u64, left: u64, mines_left: u64) -> Poly {
+        let row = self
+            .rows
+            .entry(pool)
+            .or_insert_with(|| binomial_row(pool, 0, mines_left + 1));
+        let coefs = (range.lo()..range.hi())
+            .map(|m| {
+                left.checked_sub(m as u64)
+                    .and_then(|k| row.get(k as usize))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        Poly::from_coefs(range.lo(), coefs)
+    }
+}
 
 /// Placements in which the tile at `pos` is safe and shows k, for k = 0..=8 (same denominator as
 /// the analysis's solution count).
@@ -72,7 +97,7 @@ pub(crate) fn number_counts(
         *first = (*first).min(step);
     }
     if involved.is_empty() {
-        if let Some(hit) = cache.get(&(flagged, outside_neighbours)) {
+        if let Some(hit) = cache.away.get(&(flagged, outside_neighbours)) {
             return hit.clone();
         }
     }
@@ -114,12 +139,14 @@ pub(crate) fn number_counts(
                 continue;
             }
             let ways_near = binomial_small(outside_neighbours as u8, c_out as u8);
-            let ways_far = outside_weights(poly, pool, left);
+            let ways_far = cache.spread(poly, pool, left, ctx.mines_left);
             result[shown] += poly.dot_shifted(&ways_far, 0) * ways_near;
         }
     }
     if involved.is_empty() {
-        cache.insert((flagged, outside_neighbours), result.clone());
+        cache
+            .away
+            .insert((flagged, outside_neighbours), result.clone());
     }
     result
 }
