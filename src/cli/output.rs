@@ -168,22 +168,19 @@ pub fn solve_text(board: &Board, analysis: &Analysis, layouts: Option<&[Layout]>
     out.push('\n');
 
     if analysis.tiles.iter().any(|t| t.numbers.is_some()) {
-        out.push_str("\nif opened (percent):  row col   mine");
+        out.push_str(
+            "\nchance (%) of a mine, and of each number if the tile is opened:\n row col   mine",
+        );
         for k in 0..=8 {
-            let _ = write!(out, "  {k:>4}");
+            let _ = write!(out, " {k:>5}");
         }
         out.push('\n');
         for t in &analysis.tiles {
             let Some(numbers) = &t.numbers else { continue };
-            let _ = write!(
-                out,
-                "                     {:>3} {:>3}  {:>5.1}",
-                t.pos.row,
-                t.pos.col,
-                t.mine.to_f64() * 100.0
-            );
+            let (row, col) = (t.pos.row, t.pos.col);
+            let _ = write!(out, "{row:>4} {col:>3}  {:>5.1}", t.mine.to_f64() * 100.0);
             for r in &numbers[..9] {
-                let _ = write!(out, "  {:>4.1}", r.to_f64() * 100.0);
+                let _ = write!(out, " {:>5.1}", r.to_f64() * 100.0);
             }
             out.push('\n');
         }
