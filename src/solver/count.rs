@@ -268,6 +268,30 @@ pub(crate) fn tile_mine_counts(
     counts
 }
 
+/// The plain backward pass: `completions[i][s]` counts, by mine count, the ways to finish the
+/// sweep from state `s` before step `i` (the mirror of the forward layers, mines tracked).
+pub(crate) fn count_backward(plan: &Plan, layers: &[Layer]) -> Vec<Vec<Poly>> {
+    let n = plan.steps.len();
+    let mut completions = vec![Vec::new(); n + 1];
+    completions[n] = vec![Poly::one(); layers[n].states.len()];
+    for i in (0..n).rev() {
+        let size = plan.steps[i].size;
+        completions[i] = layers[i]
+            .edges
+            .iter()
+            .map(|edges| {
+                let mut p = Poly::default();
+                for &(k, next) in edges {
+                    let after = &completions[i + 1][next as usize];
+                    p.add_shifted(after, usize::from(k), &binomial_small(size, k));
+                }
+                p
+            })
+            .collect();
+    }
+    completions
+}
+
 /// `C(n, k)` for the small `n` of a group (at most 8 tiles).
 pub(crate) fn binomial_small(n: u8, k: u8) -> BigUint {
     BigUint::from(binomial_u64(u64::from(n), u64::from(k)))

@@ -2,13 +2,14 @@
 //!
 //! Condition on the tile being safe and count the mines around it: flagged neighbours are a fixed
 //! shift; frontier neighbours are counted by re-running the sweep of each subsystem they lie in
-//! with one more index (mines among the neighbours), starting from the stored forward layer at the
-//! first step that touches the neighbourhood; neighbours touching no number are spread by
+//! with one more index (mines among the neighbours), only over the steps that touch the
+//! neighbourhood: it starts from the stored forward layer and ends on the stored backward counts,
+//! so a tile costs its neighbourhood's span, not its subsystem's length; neighbours touching no number are spread by
 //! hypergeometric counts C(u, c) · C(U' − u, M − m − c). Global mode only: away from the numbers,
 //! what a tile shows depends on the mine total.
 
 use super::combine::{binomial_row, convolve_all};
-use super::count::{binomial_small, Layer};
+use super::count::{binomial_small, count_backward, Layer};
 use super::poly::Poly;
 use super::system::System;
 use crate::board::{Board, Pos};
@@ -43,6 +44,8 @@ pub(crate) struct NumberCache {
     away: HashMap<(usize, usize), Vec<BigUint>>,
     /// `C(pool, k)` for k = 0..=mines left, by pool size (a handful of sizes per board).
     rows: HashMap<u64, Vec<BigUint>>,
+    /// Plain backward passes, by subsystem, made when a tile first needs one.
+    completions: HashMap<usize, Vec<Vec<Poly>>>,
 }
 
 impl NumberCache {
@@ -90,11 +93,12 @@ pub(crate) fn number_counts(
             }
         }
     }
-    let mut involved: BTreeMap<usize, usize> = BTreeMap::new(); // subsystem → first step
+    // Involved subsystem → (first, last) step touching the neighbourhood.
+    let mut involved: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
     for &g in in_group.keys().chain(own_group.iter()) {
         let (j, step) = parts.group_step[g];
-        let first = involved.entry(j).or_insert(step);
-        *first = (*first).min(step);
+        let span = involved.entry(j).or_insert((step, step));
+        *span = (span.0.min(step), span.1.max(step));
     }
     if involved.is_empty() {
         if let Some(hit) = cache.away.get(&(flagged, outside_neighbours)) {
@@ -118,8 +122,12 @@ pub(crate) fn number_counts(
     };
     let mut joint: ByNeighbours = vec![Poly::default(); 9];
     joint[0] = rest;
-    for (&j, &first) in &involved {
-        let split = neighbour_sweep(ctx, j, first, &in_group, own_group);
+    for (&j, &span) in &involved {
+        let completions = cache
+            .completions
+            .entry(j)
+            .or_insert_with(|| count_backward(&parts.plans[j], &ctx.layers[j]));
+        let split = neighbour_sweep(ctx, j, span, completions, &in_group, own_group);
         joint = convolve_by_neighbours(&joint, &split);
     }
 
@@ -152,11 +160,15 @@ pub(crate) fn number_counts(
 }
 
 /// Subsystem `j`'s layouts by (mines among the tile's neighbours, total mines), with the tile
-/// itself (if in the subsystem) safe. Starts from the stored forward layer at step `first`.
+/// itself (if in the subsystem) safe.
+///
+/// Only the steps `span.0..=span.1` touch the neighbourhood: the sweep starts from the stored
+/// forward layer there and, past the span, joins the stored backward counts instead of sweeping on.
 fn neighbour_sweep(
     ctx: &NumberContext,
     j: usize,
-    first: usize,
+    (first, last): (usize, usize),
+    completions: &[Vec<Poly>],
     in_group: &HashMap<usize, u8>,
     own_group: Option<usize>,
 ) -> ByNeighbours {
@@ -172,7 +184,7 @@ fn neighbour_sweep(
             split
         })
         .collect();
-    for (i, step) in plan.steps.iter().enumerate().skip(first) {
+    for (i, step) in plan.steps.iter().enumerate().take(last + 1).skip(first) {
         let near = in_group.get(&step.group).copied().unwrap_or(0);
         let far = step.size - near - u8::from(own_group == Some(step.group));
         let mut next: Vec<ByNeighbours> =
@@ -198,7 +210,15 @@ fn neighbour_sweep(
         }
         current = next;
     }
-    current.pop().unwrap_or_else(|| vec![Poly::default(); 9])
+    let mut joined: ByNeighbours = vec![Poly::default(); 9];
+    for (split, rest) in current.iter().zip(&completions[last + 1]) {
+        for (c, poly) in split.iter().enumerate() {
+            if !poly.is_zero() {
+                joined[c].add_shifted(&poly.convolve(rest), 0, &BigUint::from(1u32));
+            }
+        }
+    }
+    joined
 }
 
 /// Joint counts of two independent parts: neighbour mines add, total mines convolve.
