@@ -46,7 +46,7 @@ fn expert(c: &mut Criterion) {
         let run = |b: &Board| {
             black_box(analyze(b, &options).expect("positions are consistent"));
         };
-        let (median, p90) = per_position(&boards, 5, run);
+        let (median, p90) = per_position(&boards, 20, run);
         println!(
             "expert/{name}: median {median:?} per position, p90 {p90:?} ({POSITIONS} positions)"
         );
