@@ -6,6 +6,7 @@
 //! which numbers of further mines can still complete it, so the depth-first search never enters a
 //! dead end and each layout costs time linear in the number of groups.
 
+use super::consistency::minimal_conflict;
 use super::constraints::build_frontier;
 use super::count::{binomial_small, count_forward, Layer};
 use super::system::System;
@@ -36,9 +37,17 @@ pub struct Layout {
 /// Up to `limit` consistent frontier layouts of `board`, by ascending mine count (ties in sweep
 /// order). Errors with [`SolveError::Inconsistent`] when there is none.
 pub fn list_layouts(board: &Board, limit: usize) -> Result<Vec<Layout>, SolveError> {
-    super::check_consistency(board)?;
     let system = System::new(build_frontier(board)?);
     let search = Search::new(&system);
+    if let Some(j) = search
+        .layers
+        .iter()
+        .position(|l| l.last().is_none_or(|l| l.states.is_empty()))
+    {
+        return Err(SolveError::Inconsistent {
+            cells: minimal_conflict(&system, j),
+        });
+    }
     let mut found = Vec::new();
     let max_total = search
         .suffix
@@ -218,6 +227,13 @@ mod tests {
         );
         assert!(layouts.windows(2).all(|w| w[0].mines <= w[1].mines));
         assert_eq!(layouts[0].mines, 1);
+    }
+
+    #[test]
+    fn an_impossible_board_has_no_layout() {
+        let board = parse_board("...\n131\nxxx\n").unwrap();
+        let err = list_layouts(&board, 10).unwrap_err();
+        assert!(matches!(err, SolveError::Inconsistent { cells } if cells.len() == 2));
     }
 
     #[test]
