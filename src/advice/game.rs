@@ -45,6 +45,8 @@ pub struct Game {
     cols: usize,
     mines: usize,
     first_click: FirstClick,
+    /// An all-covered board of the game's size, kept for its neighbour lookups.
+    shape: Board,
     /// Mine layout, row-major; empty until the first click.
     mine: Vec<bool>,
     open: Vec<bool>,
@@ -86,6 +88,7 @@ impl Game {
             cols,
             mines,
             first_click,
+            shape: Board::new(rows, cols),
             mine: Vec::new(),
             open: vec![false; tiles],
             safe_left: tiles - mines,
@@ -144,14 +147,13 @@ impl Game {
             self.lost = true;
             return Opened::Mine;
         }
-        let view = Board::new(self.rows, self.cols);
         let mut opened = 0;
         let mut stack = vec![pos];
         self.open[i] = true;
         while let Some(p) = stack.pop() {
             opened += 1;
-            if self.count_around(&view, p) == 0 {
-                for n in view.neighbors(p) {
+            if self.count_around(p) == 0 {
+                for n in self.shape.neighbors(p) {
                     let j = n.row * self.cols + n.col;
                     if !self.open[j] {
                         self.open[j] = true;
@@ -167,14 +169,14 @@ impl Game {
     /// The board as the player sees it: numbers where open, unrevealed elsewhere; after a loss the
     /// exploded mine shows as `Exploded`.
     pub fn board(&self) -> Board {
-        let mut board = Board::new(self.rows, self.cols);
-        for pos in board.positions().collect::<Vec<_>>() {
+        let mut board = self.shape.clone();
+        for pos in self.shape.positions() {
             let i = pos.row * self.cols + pos.col;
             if self.open[i] {
                 let cell = if self.mine[i] {
                     Cell::Exploded
                 } else {
-                    Cell::Number(self.count_around(&board, pos) as u8)
+                    Cell::Number(self.count_around(pos) as u8)
                 };
                 board.set(pos, cell);
             }
@@ -182,8 +184,8 @@ impl Game {
         board
     }
 
-    fn count_around(&self, shape: &Board, pos: Pos) -> usize {
-        shape
+    fn count_around(&self, pos: Pos) -> usize {
+        self.shape
             .neighbors(pos)
             .filter(|n| self.mine[n.row * self.cols + n.col])
             .count()
@@ -191,11 +193,10 @@ impl Game {
 
     /// Draws the mines uniformly among the tiles the first-click rule allows (partial shuffle).
     fn place_mines(&mut self, first: Pos, rng: &mut impl Rng) {
-        let shape = Board::new(self.rows, self.cols);
         let mut kept = vec![false; self.rows * self.cols];
         kept[first.row * self.cols + first.col] = true;
         if self.first_click == FirstClick::Zero {
-            for n in shape.neighbors(first) {
+            for n in self.shape.neighbors(first) {
                 kept[n.row * self.cols + n.col] = true;
             }
         }

@@ -2,13 +2,14 @@
 //! done on groups rather than tiles (one listed layout stands for the C(s, k) tile layouts of its
 //! groups).
 //!
-//! The sweep plans of all subsystems are chained; a backward pass records, for every sweep state,
-//! which numbers of further mines can still complete it, so the depth-first search never enters a
+//! The sweep plans of all subsystems are chained; the backward completion counts tell, for every
+//! sweep state, which numbers of further mines can still complete it, so the depth-first search never enters a
 //! dead end and each layout costs time linear in the number of groups.
 
 use super::consistency::minimal_conflict;
 use super::constraints::build_frontier;
-use super::count::{binomial_small, count_forward, Layer};
+use super::count::{binomial_small, count_backward, count_forward, Layer};
+use super::poly::Poly;
 use super::system::System;
 use super::SolveError;
 use crate::board::{Board, Pos};
@@ -68,9 +69,8 @@ pub fn list_layouts(board: &Board, limit: usize) -> Result<Vec<Layout>, SolveErr
 struct Search<'a> {
     system: &'a System,
     layers: Vec<Vec<Layer>>,
-    /// `reach[j][i][s][r]`: from state `s` before step `i` of subsystem `j`, exactly `r` more mines
-    /// complete subsystem `j`.
-    reach: Vec<Vec<Vec<Vec<bool>>>>,
+    /// `reach[j][i][s]`: completions of subsystem `j` from state `s` before step `i`, by mine count.
+    reach: Vec<Vec<Vec<Poly>>>,
     /// `suffix[j][r]`: subsystems `j..` together can hold exactly `r` mines.
     suffix: Vec<Vec<bool>>,
 }
@@ -83,40 +83,19 @@ impl<'a> Search<'a> {
             .iter()
             .map(|p| count_forward(p, false))
             .collect();
-        let mut reach = Vec::with_capacity(layers.len());
-        for (plan, subsystem_layers) in parts.plans.iter().zip(&layers) {
-            let n = plan.steps.len();
-            let mut per_layer: Vec<Vec<Vec<bool>>> = vec![Vec::new(); n + 1];
-            per_layer[n] = vec![vec![true]; subsystem_layers[n].states.len()];
-            for i in (0..n).rev() {
-                per_layer[i] = subsystem_layers[i]
-                    .edges
-                    .iter()
-                    .map(|edges| {
-                        let mut can = Vec::new();
-                        for &(k, next) in edges {
-                            for (r, &ok) in per_layer[i + 1][next as usize].iter().enumerate() {
-                                if ok {
-                                    let total = r + usize::from(k);
-                                    if can.len() <= total {
-                                        can.resize(total + 1, false);
-                                    }
-                                    can[total] = true;
-                                }
-                            }
-                        }
-                        can
-                    })
-                    .collect();
-            }
-            reach.push(per_layer);
-        }
+        // A state can finish with exactly r more mines where its completion count at r is non-zero.
+        let reach: Vec<Vec<Vec<Poly>>> = parts
+            .plans
+            .iter()
+            .zip(&layers)
+            .map(|(plan, subsystem_layers)| count_backward(plan, subsystem_layers))
+            .collect();
         let mut suffix = vec![vec![true]];
         for per_layer in reach.iter().rev() {
             let own = per_layer
                 .first()
                 .and_then(|l| l.first())
-                .cloned()
+                .map(support)
                 .unwrap_or_default();
             let later = suffix.last().expect("suffix starts non-empty");
             suffix.push(sumset(&own, later));
@@ -132,9 +111,10 @@ impl<'a> Search<'a> {
 
     /// Whether, before step `i` of subsystem `j` in state `s`, exactly `r` more mines can finish.
     fn can_finish(&self, j: usize, i: usize, s: usize, r: usize) -> bool {
-        let own = &self.reach[j][i][s];
         let later = &self.suffix[j + 1];
-        (0..own.len().min(r + 1)).any(|x| own[x] && later.get(r - x).copied().unwrap_or(false))
+        self.reach[j][i][s]
+            .terms()
+            .any(|(x, _)| x <= r && later.get(r - x).copied().unwrap_or(false))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -193,6 +173,15 @@ impl<'a> Search<'a> {
             groups,
         }
     }
+}
+
+/// The mine counts a completion poly can reach, as a membership vector.
+fn support(poly: &Poly) -> Vec<bool> {
+    let mut can = vec![false; poly.hi()];
+    for (m, _) in poly.terms() {
+        can[m] = true;
+    }
+    can
 }
 
 /// `{a + b : a ∈ x, b ∈ y}` as a membership vector.
