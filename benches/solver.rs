@@ -42,6 +42,7 @@ fn expert(c: &mut Criterion) {
             mines: Some(99),
             numbers,
             histogram: false,
+            ..SolveOptions::default()
         };
         let run = |b: &Board| {
             black_box(analyze(b, &options).expect("positions are consistent"));

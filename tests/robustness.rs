@@ -16,7 +16,12 @@ proptest! {
     ) {
         let Ok(board) = parse_board(&text) else { return Ok(()) };
         prop_assert!(board.rows() > 0 && board.cols() > 0);
-        let options = SolveOptions { mines, numbers, histogram: true };
+        let options = SolveOptions {
+            mines,
+            numbers,
+            histogram: true,
+            ..SolveOptions::default()
+        };
         let result = analyze(&board, &options);
         if let Ok(a) = &result {
             for tile in &a.tiles {
@@ -41,6 +46,7 @@ fn huge_mine_totals_are_refused_not_overflowed() {
         mines: Some(u64::MAX),
         numbers: true,
         histogram: false,
+        ..SolveOptions::default()
     };
     let err = analyze(&board, &options).unwrap_err();
     assert_eq!(err.kind(), "too_many_mines");

@@ -85,6 +85,7 @@ fn run(v: &Vector, numbers: bool) -> Result<Analysis, SolveError> {
             mines: v.mines,
             numbers,
             histogram: true,
+            ..SolveOptions::default()
         },
     )
 }

@@ -22,4 +22,12 @@ pub enum GameError {
         rule: &'static str,
         most: usize,
     },
+    /// The first click lies off the board.
+    #[error("the first click ({row}, {col}) is off the {rows} × {cols} board")]
+    StartOffBoard {
+        row: usize,
+        col: usize,
+        rows: usize,
+        cols: usize,
+    },
 }

@@ -3,8 +3,16 @@
 //!
 //! Pure given a seed: randomness comes in as an `Rng` argument, never from the thread.
 
+mod deduce;
+mod endgame;
 mod error;
 mod game;
+mod guess;
+mod play;
 
+pub use deduce::{deduce, Action, Deduced, Depth, Move, Reason, Source};
+pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
 pub use game::{FirstClick, Game, Opened};
+pub use guess::{best_guess, Guess, GuessKind, GuessPolicy};
+pub use play::{play, GameResult, Series};

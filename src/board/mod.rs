@@ -99,6 +99,11 @@ impl Board {
         self.cells[self.index(pos)]
     }
 
+    /// The cell at row-major index `i` (as [`Board::index`] gives).
+    pub fn get_index(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+
     /// Replaces the cell at `pos` (which must be on the board).
     pub fn set(&mut self, pos: Pos, cell: Cell) {
         let i = self.index(pos);

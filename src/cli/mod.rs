@@ -1,5 +1,6 @@
 //! The command line as typed (clap derive), dispatch to one file per command, and error reporting.
 
+mod bench;
 mod output;
 mod solve;
 
@@ -21,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// Analyse a board text file: exact mine probabilities, safe tiles and certain mines.
     Solve(solve::SolveArgs),
+    /// Play seeded games with the advice and report the win rate and games per second.
+    Bench(bench::BenchArgs),
 }
 
 impl Cli {
@@ -28,6 +31,7 @@ impl Cli {
     pub fn wants_json(&self) -> bool {
         match &self.command {
             Command::Solve(args) => args.json || args.stream,
+            Command::Bench(args) => args.json,
         }
     }
 }
@@ -36,6 +40,7 @@ impl Cli {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
     }
 }
 
@@ -64,6 +69,8 @@ pub fn report(err: &anyhow::Error, json: bool) -> ExitCode {
 pub fn error_kind(err: &anyhow::Error) -> &'static str {
     if let Some(e) = err.downcast_ref::<SolveError>() {
         e.kind()
+    } else if err.downcast_ref::<minehint::advice::GameError>().is_some() {
+        "bad_game"
     } else if err.downcast_ref::<BoardError>().is_some() {
         "bad_board"
     } else if err.downcast_ref::<UsageError>().is_some() {

@@ -46,6 +46,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         mines: args.mines,
         numbers: args.numbers,
         histogram: false,
+        ..SolveOptions::default()
     };
     let analysis = analyze(&board, &options)?;
     let layouts = args.list.map(|n| list_layouts(&board, n)).transpose()?;
@@ -114,6 +115,7 @@ fn answer(line: &str, numbers: bool) -> anyhow::Result<String> {
         mines: request.mines,
         numbers: numbers && request.mines.is_some(),
         histogram: false,
+        ..SolveOptions::default()
     };
     let analysis = analyze(&board, &options)?;
     Ok(serde_json::to_string(&solve_json(&analysis, None))?)

@@ -25,6 +25,9 @@ pub struct SolveOptions {
     pub numbers: bool,
     /// Also count frontier layouts by their number of mines.
     pub histogram: bool,
+    /// With `numbers`: only these tiles get number probabilities (`None`: every tile). The advice
+    /// asks for a handful of guess candidates, which costs a fraction of the whole board.
+    pub number_tiles: Option<Vec<Pos>>,
 }
 
 /// Whether the mine total was part of the analysis.
@@ -180,7 +183,11 @@ pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveE
             certain_mines.push(pos);
         }
         let mine = Ratio::new(count, den.clone());
-        let numbers = number_context.as_ref().map(|ctx| {
+        let wanted = options
+            .number_tiles
+            .as_ref()
+            .is_none_or(|only| only.contains(&pos));
+        let numbers = number_context.as_ref().filter(|_| wanted).map(|ctx| {
             let mut dist: Vec<Ratio> = number_counts(ctx, pos, &mut number_cache)
                 .into_iter()
                 .map(|c| Ratio::new(c, weighing.solutions.clone()))

@@ -130,6 +130,7 @@ fn check_global(board: &Board, total: u64) -> Result<(), TestCaseError> {
         mines: Some(total),
         numbers: true,
         histogram: false,
+        ..SolveOptions::default()
     };
     let result = analyze(board, &options);
     let Some(left) = total.checked_sub(known) else {

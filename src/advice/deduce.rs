@@ -1,0 +1,557 @@
+//! The fast deduction pass: certain moves found by rules a player can follow, before (and usually
+//! instead of) the exact count.
+//!
+//! Every revealed number gives an equation: its covered neighbours hold (number − known mines
+//! around it) mines. The rules, tried cheapest first and repeated until nothing changes:
+//! - single: an equation needing 0 mines clears its tiles; one needing as many mines as it has
+//!   tiles fills them;
+//! - pair: for equations A and B, B∖A holds at least need(B) − need(A) mines; when that equals
+//!   |B∖A|, B∖A is all mines and A∖B all safe (with A ⊂ B this is the subset rule);
+//! - triple: for A, B inside reach of C, C∖(A∪B) holds at least need(C) − need(A) − need(B) mines;
+//!   when that equals its size, it is all mines, and A∖C, B∖C and A∩B∩C are safe (equality
+//!   forces A and B to spend all their mines inside C, and none on tiles they share there).
+//!
+//! When few covered tiles remain, the mine total is one more equation over all of them.
+//! Tiles settled by one rule shrink the other equations, so the rules chain. Each move keeps the
+//! rule and the numbers that gave it, for the player to check.
+//!
+//! Sound only on a consistent board: on an impossible one the rules may contradict each other,
+//! which is reported as [`Deduced::contradiction`] (the exact solver says where).
+
+use crate::board::{Board, Cell, Pos};
+use std::fmt;
+
+/// The mine total joins the equations when at most this many covered tiles are undecided: beyond
+/// that it rarely settles anything and would be compared with every other equation.
+const TOTAL_EQUATION_TILES: usize = 64;
+
+/// What a certain move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The tile is safe: open it.
+    Open,
+    /// The tile is a mine: flag it (or just leave it).
+    Flag,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Open => "open",
+            Action::Flag => "flag",
+        }
+    }
+}
+
+/// Where an equation comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The revealed number `value` at `pos`.
+    Number { pos: Pos, value: u8 },
+    /// The mine total: `left` mines among the covered tiles not yet decided.
+    Total { left: u64 },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Number { pos, value } => write!(f, "the {value} at ({}, {})", pos.row, pos.col),
+            Source::Total { left } => write!(f, "the {left} mine(s) left"),
+        }
+    }
+}
+
+/// Why a move is certain.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// One equation settles the tile by itself.
+    Single(Source),
+    /// Two equations compared (the subset rule and its generalisation).
+    Pair(Source, Source),
+    /// Three equations: the first two spend all their mines inside the third.
+    Triple(Source, Source, Source),
+    /// Only the exact count shows it: the tile is the same in all this many layouts.
+    AllLayouts(num_bigint::BigUint),
+}
+
+/// A certain move with its reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub pos: Pos,
+    pub action: Action,
+    pub reason: Reason,
+}
+
+impl Move {
+    /// The reason in words, for a player.
+    pub fn explain(&self) -> String {
+        match (&self.reason, self.action) {
+            (Reason::Single(s @ Source::Number { .. }), Action::Open) => {
+                format!("{s} already touches all its mines")
+            }
+            (Reason::Single(s @ Source::Number { .. }), Action::Flag) => {
+                format!("{s} needs a mine on every covered tile it touches")
+            }
+            (Reason::Single(s @ Source::Total { .. }), Action::Open) => {
+                format!("{s} are all placed")
+            }
+            (Reason::Single(s @ Source::Total { .. }), Action::Flag) => {
+                format!("{s} fill every covered tile")
+            }
+            (Reason::Pair(a, b), _) => format!("pair rule: {a} and {b}"),
+            (Reason::Triple(a, b, c), _) => format!("triple rule: {a} and {b} inside {c}"),
+            (Reason::AllLayouts(n), Action::Open) => format!("safe in all {n} layouts"),
+            (Reason::AllLayouts(n), Action::Flag) => format!("a mine in all {n} layouts"),
+        }
+    }
+}
+
+/// The result of the deduction pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deduced {
+    /// Certain moves in the order found.
+    pub moves: Vec<Move>,
+    /// The rules reached a contradiction: the board is inconsistent.
+    pub contradiction: bool,
+}
+
+impl Deduced {
+    /// Whether some tile was found safe.
+    pub fn has_safe(&self) -> bool {
+        self.moves.iter().any(|m| m.action == Action::Open)
+    }
+}
+
+/// How far the rules go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Depth {
+    /// Single equations only.
+    Single,
+    /// Single and pair rules.
+    Pair,
+    /// All three rules.
+    Triple,
+}
+
+/// An equation: `need` mines among `tiles` (board indices, sorted, undecided tiles only).
+#[derive(Clone, Debug)]
+struct Equation {
+    tiles: Vec<usize>,
+    need: i64,
+    source: Source,
+}
+
+/// What the pass knows about a covered tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    Unknown,
+    Safe,
+    Mine,
+}
+
+/// Runs the rules up to `depth` on `board`; `mines` is the total (flags included), if known.
+pub fn deduce(board: &Board, mines: Option<u64>, depth: Depth) -> Deduced {
+    let mut pass = Pass::new(board, mines);
+    pass.run(depth);
+    Deduced {
+        moves: pass.moves,
+        contradiction: pass.contradiction,
+    }
+}
+
+struct Pass<'a> {
+    board: &'a Board,
+    equations: Vec<Equation>,
+    known: Vec<Known>,
+    /// For each board index, the equations (by index) that contain it.
+    containing: Vec<Vec<usize>>,
+    /// Mines left to place among undecided covered tiles, and how many those are.
+    total: Option<(i64, usize)>,
+    total_added: bool,
+    moves: Vec<Move>,
+    contradiction: bool,
+}
+
+impl<'a> Pass<'a> {
+    fn new(board: &'a Board, mines: Option<u64>) -> Pass<'a> {
+        let tiles = board.rows() * board.cols();
+        let mut equations = Vec::new();
+        let mut containing = vec![Vec::new(); tiles];
+        for pos in board.positions() {
+            let Cell::Number(value) = board.get(pos) else {
+                continue;
+            };
+            let mut covered = Vec::new();
+            let mut need = i64::from(value);
+            for n in board.neighbors(pos) {
+                match board.get(n) {
+                    Cell::Unrevealed => covered.push(board.index(n)),
+                    c if c.is_known_mine() => need -= 1,
+                    _ => {}
+                }
+            }
+            if covered.is_empty() {
+                continue;
+            }
+            covered.sort_unstable();
+            for &t in &covered {
+                containing[t].push(equations.len());
+            }
+            equations.push(Equation {
+                tiles: covered,
+                need,
+                source: Source::Number { pos, value },
+            });
+        }
+        let covered = board
+            .positions()
+            .filter(|&p| board.get(p).is_unrevealed())
+            .count();
+        let total = mines.map(|m| (m as i64 - board.known_mines() as i64, covered));
+        Pass {
+            board,
+            equations,
+            known: vec![Known::Unknown; tiles],
+            containing,
+            total,
+            total_added: false,
+            moves: Vec::new(),
+            contradiction: false,
+        }
+    }
+
+    fn run(&mut self, depth: Depth) {
+        loop {
+            if self.contradiction {
+                return;
+            }
+            self.add_total_if_small();
+            if self.singles() {
+                continue;
+            }
+            if depth >= Depth::Pair && self.pairs() {
+                continue;
+            }
+            if depth >= Depth::Triple && self.triples() {
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Adds the mine total as an equation once few undecided covered tiles remain.
+    fn add_total_if_small(&mut self) {
+        let Some((left, undecided)) = self.total else {
+            return;
+        };
+        if self.total_added || undecided > TOTAL_EQUATION_TILES {
+            return;
+        }
+        self.total_added = true;
+        let tiles: Vec<usize> = self
+            .board
+            .positions()
+            .map(|p| self.board.index(p))
+            .filter(|&i| self.board.get_index(i).is_unrevealed() && self.known[i] == Known::Unknown)
+            .collect();
+        let e = self.equations.len();
+        for &t in &tiles {
+            self.containing[t].push(e);
+        }
+        self.equations.push(Equation {
+            tiles,
+            need: left,
+            source: Source::Total {
+                left: left.max(0) as u64,
+            },
+        });
+    }
+
+    /// Records that tile `t` is `what`, shrinking every equation that holds it.
+    fn settle(&mut self, t: usize, what: Known, reason: &Reason) {
+        match self.known[t] {
+            Known::Unknown => {}
+            k if k == what => return,
+            _ => {
+                self.contradiction = true;
+                return;
+            }
+        }
+        self.known[t] = what;
+        for &e in &self.containing[t] {
+            let eq = &mut self.equations[e];
+            if let Ok(i) = eq.tiles.binary_search(&t) {
+                eq.tiles.remove(i);
+                if what == Known::Mine {
+                    eq.need -= 1;
+                }
+            }
+        }
+        if let Some((left, undecided)) = &mut self.total {
+            *undecided -= 1;
+            if what == Known::Mine {
+                *left -= 1;
+            }
+        }
+        let pos = Pos::new(t / self.board.cols(), t % self.board.cols());
+        let action = match what {
+            Known::Mine => Action::Flag,
+            _ => Action::Open,
+        };
+        self.moves.push(Move {
+            pos,
+            action,
+            reason: reason.clone(),
+        });
+    }
+
+    fn settle_all(&mut self, tiles: &[usize], what: Known, reason: &Reason) {
+        for &t in tiles {
+            self.settle(t, what, reason);
+        }
+    }
+
+    /// The single rule on every equation; true when something was settled.
+    fn singles(&mut self) -> bool {
+        let before = self.moves.len();
+        for e in 0..self.equations.len() {
+            let eq = &self.equations[e];
+            if eq.tiles.is_empty() {
+                if eq.need != 0 {
+                    self.contradiction = true;
+                }
+                continue;
+            }
+            if eq.need < 0 || eq.need > eq.tiles.len() as i64 {
+                self.contradiction = true;
+                return true;
+            }
+            let what = if eq.need == 0 {
+                Known::Safe
+            } else if eq.need == eq.tiles.len() as i64 {
+                Known::Mine
+            } else {
+                continue;
+            };
+            let tiles = eq.tiles.clone();
+            let reason = Reason::Single(eq.source);
+            self.settle_all(&tiles, what, &reason);
+        }
+        self.moves.len() > before || self.contradiction
+    }
+
+    /// Equations sharing a tile with equation `e` (each once, `e` excluded).
+    fn overlapping(&self, e: usize) -> Vec<usize> {
+        let mut found: Vec<usize> = self.equations[e]
+            .tiles
+            .iter()
+            .flat_map(|&t| self.containing[t].iter().copied())
+            .filter(|&o| o != e && !self.equations[o].tiles.is_empty())
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// The pair rule on every ordered pair of overlapping equations.
+    fn pairs(&mut self) -> bool {
+        let before = self.moves.len();
+        for b in 0..self.equations.len() {
+            for a in self.overlapping(b) {
+                let (ea, eb) = (&self.equations[a], &self.equations[b]);
+                let only_b = minus(&eb.tiles, &ea.tiles);
+                if eb.need - ea.need != only_b.len() as i64 {
+                    continue;
+                }
+                let only_a = minus(&ea.tiles, &eb.tiles);
+                if only_a.is_empty() && only_b.is_empty() {
+                    continue;
+                }
+                let reason = Reason::Pair(ea.source, eb.source);
+                self.settle_all(&only_b, Known::Mine, &reason);
+                self.settle_all(&only_a, Known::Safe, &reason);
+            }
+            if self.contradiction {
+                return true;
+            }
+        }
+        self.moves.len() > before
+    }
+
+    /// The triple rule: for each equation C, every two equations A, B overlapping it.
+    fn triples(&mut self) -> bool {
+        let before = self.moves.len();
+        for c in 0..self.equations.len() {
+            let near = self.overlapping(c);
+            for (i, &a) in near.iter().enumerate() {
+                for &b in &near[i + 1..] {
+                    let (ea, eb, ec) = (&self.equations[a], &self.equations[b], &self.equations[c]);
+                    let rest = minus(&minus(&ec.tiles, &ea.tiles), &eb.tiles);
+                    if ec.need - ea.need - eb.need != rest.len() as i64 {
+                        continue;
+                    }
+                    let mut safe = minus(&ea.tiles, &ec.tiles);
+                    safe.extend(minus(&eb.tiles, &ec.tiles));
+                    safe.extend(
+                        intersect(&ea.tiles, &eb.tiles)
+                            .into_iter()
+                            .filter(|t| ec.tiles.binary_search(t).is_ok()),
+                    );
+                    if rest.is_empty() && safe.is_empty() {
+                        continue;
+                    }
+                    let reason = Reason::Triple(ea.source, eb.source, ec.source);
+                    self.settle_all(&rest, Known::Mine, &reason);
+                    self.settle_all(&safe, Known::Safe, &reason);
+                    if self.contradiction {
+                        return true;
+                    }
+                }
+            }
+            if self.moves.len() > before {
+                // Cheaper rules first again: what was settled often unlocks singles.
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Sorted `a ∖ b`.
+fn minus(a: &[usize], b: &[usize]) -> Vec<usize> {
+    a.iter()
+        .copied()
+        .filter(|t| b.binary_search(t).is_err())
+        .collect()
+}
+
+/// Sorted `a ∩ b`.
+fn intersect(a: &[usize], b: &[usize]) -> Vec<usize> {
+    a.iter()
+        .copied()
+        .filter(|t| b.binary_search(t).is_ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+
+    fn moves(text: &str, mines: Option<u64>, depth: Depth) -> Vec<(usize, usize, Action)> {
+        let board = parse_board(text).unwrap();
+        let d = deduce(&board, mines, depth);
+        assert!(!d.contradiction);
+        let mut m: Vec<_> = d
+            .moves
+            .iter()
+            .map(|m| (m.pos.row, m.pos.col, m.action))
+            .collect();
+        m.sort_by_key(|&(r, c, _)| (r, c));
+        m
+    }
+
+    #[test]
+    fn single_rule_clears_and_fills() {
+        // The 1 touches its flag: the other covered tile is safe.
+        assert_eq!(
+            moves("F1.\n11x\n", None, Depth::Single),
+            vec![(0, 2, Action::Open)]
+        );
+        // The 2 has two covered neighbours: both mines.
+        assert_eq!(
+            moves("..\n22\n", None, Depth::Single),
+            vec![(0, 0, Action::Flag), (0, 1, Action::Flag)]
+        );
+    }
+
+    #[test]
+    fn pair_rule_is_the_one_two_pattern() {
+        // Row of covered tiles over "1 2 1" style numbers: the classic 1-2-1.
+        let found = moves("...\n121\n", None, Depth::Pair);
+        assert_eq!(
+            found,
+            vec![
+                (0, 0, Action::Flag),
+                (0, 1, Action::Open),
+                (0, 2, Action::Flag)
+            ]
+        );
+        // Single rules alone see nothing there.
+        assert!(moves("...\n121\n", None, Depth::Single).is_empty());
+    }
+
+    /// Every move the rules find on positions from seeded games is certain by the exact count,
+    /// and the triple rule finds moves the pair rule misses.
+    #[test]
+    fn rules_agree_with_the_exact_count_on_real_positions() {
+        use crate::advice::{FirstClick, Game, Opened};
+        use crate::solver::{analyze, SolveOptions};
+        use rand::SeedableRng;
+        use rand_chacha::ChaCha8Rng;
+
+        let mut triple_only = 0;
+        for seed in 0..60 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Game::new(9, 12, 20, FirstClick::Safe).unwrap();
+            game.open(Pos::new(4, 6), &mut rng);
+            let options = SolveOptions {
+                mines: Some(20),
+                ..SolveOptions::default()
+            };
+            while !game.is_won() && !game.is_lost() {
+                let board = game.board();
+                let exact = analyze(&board, &options).unwrap();
+                let with_total = deduce(&board, Some(20), Depth::Triple);
+                let pair = deduce(&board, None, Depth::Pair);
+                let triple = deduce(&board, None, Depth::Triple);
+                assert!(!with_total.contradiction && !triple.contradiction);
+                for m in &with_total.moves {
+                    match m.action {
+                        Action::Open => assert!(exact.safe.contains(&m.pos), "{m:?}"),
+                        Action::Flag => assert!(exact.certain_mines.contains(&m.pos), "{m:?}"),
+                    }
+                }
+                if triple.moves.len() > pair.moves.len() {
+                    triple_only += 1;
+                }
+                let next = exact
+                    .safe
+                    .first()
+                    .copied()
+                    .or_else(|| exact.safest_guess().map(|t| t.pos));
+                match next {
+                    Some(p) if game.open(p, &mut rng) != Opened::Mine => {}
+                    _ => break,
+                }
+            }
+        }
+        assert!(triple_only > 0, "the triple rule never added a move");
+    }
+
+    #[test]
+    fn total_equation_finishes_an_endgame() {
+        // The 1 holds the only mine left, so the tile it does not touch is safe.
+        let text = "..x.\n1xxx\n";
+        let board = parse_board(text).unwrap();
+        assert!(deduce(&board, None, Depth::Triple).moves.is_empty());
+        let m = moves(text, Some(1), Depth::Triple);
+        assert_eq!(m, vec![(0, 3, Action::Open)]);
+    }
+
+    #[test]
+    fn contradiction_is_reported() {
+        let board = parse_board("..\n4.\n").unwrap();
+        assert!(deduce(&board, None, Depth::Single).contradiction);
+    }
+
+    #[test]
+    fn reasons_read_as_sentences() {
+        let board = parse_board("F1.\n11x\n").unwrap();
+        let d = deduce(&board, None, Depth::Single);
+        assert_eq!(
+            d.moves[0].explain(),
+            "the 1 at (0, 1) already touches all its mines"
+        );
+    }
+}

@@ -1,0 +1,381 @@
+//! The best guess when no tile is certainly safe: the click most likely to win the game, not only
+//! to survive this move.
+//!
+//! 1. Few layouts left: search the endgame exactly ([`super::endgame`]).
+//! 2. A forced 50/50 (two tiles sharing one mine that no future number can ever tell apart) must
+//!    be guessed some time: guess it now, before effort is spent on the rest.
+//! 3. Otherwise the candidates are the tiles within a margin of the lowest mine chance. For each,
+//!    the number probabilities say what it would show; each outcome is put on the board and
+//!    checked for progress (a tile it would make certainly safe). The score is the chance to
+//!    survive this click and the next: an outcome with progress counts 1, one without counts the
+//!    safest tile's chance on the board it leaves. Tiles whose opening can tell nothing (dead:
+//!    one possible number) are skipped while a useful one exists.
+//!
+//! Every step is deterministic: ties go to the first tile in row order.
+
+use super::deduce::{deduce, Depth};
+use super::endgame::best_endgame_move;
+use crate::board::{Board, Cell, Pos};
+use crate::solver::{analyze, Analysis, SolveOptions};
+
+/// The knobs of the guess, tuned on seeded games (`minehint bench`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuessPolicy {
+    /// Candidates: tiles whose mine chance is at most the lowest plus this.
+    pub margin: f64,
+    /// At most this many candidates are scored (lowest mine chance first).
+    pub max_candidates: usize,
+    /// Extra weight of the chance of progress in the score.
+    pub progress_weight: f64,
+    /// Score outcomes without progress by the safest tile they leave (one exact analysis each);
+    /// off, such outcomes count the safest chance of the current board.
+    pub look_ahead: bool,
+    /// Search the endgame exactly when at most this many layouts remain (0: never).
+    pub endgame_layouts: usize,
+    /// Work budget of one endgame search (layout visits).
+    pub endgame_budget: usize,
+}
+
+impl Default for GuessPolicy {
+    fn default() -> GuessPolicy {
+        GuessPolicy {
+            margin: 0.04,
+            max_candidates: 8,
+            progress_weight: 0.1,
+            look_ahead: true,
+            endgame_layouts: 300,
+            endgame_budget: 2_000_000,
+        }
+    }
+}
+
+/// Why a tile was chosen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GuessKind {
+    /// The exact endgame search: `win` is the chance to win from here.
+    Endgame { win: f64 },
+    /// Two tiles share a mine that nothing can reveal: a coin flip that cannot be avoided.
+    ForcedFiftyFifty,
+    /// The best score among the safest tiles: `progress` is the chance it frees a tile.
+    Scored { progress: f64 },
+    /// The lowest mine chance (no mine total, so no number probabilities).
+    Safest,
+}
+
+/// A guess: open `pos`, a mine with probability `mine`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Guess {
+    pub pos: Pos,
+    pub mine: f64,
+    pub kind: GuessKind,
+}
+
+/// The best guess on `board` given its `analysis` (none when a tile is certainly safe or no
+/// covered tile is left). `mines` is the total, flags included.
+pub fn best_guess(
+    board: &Board,
+    analysis: &Analysis,
+    mines: Option<u64>,
+    policy: &GuessPolicy,
+) -> Option<Guess> {
+    if !analysis.safe.is_empty() {
+        return None;
+    }
+    let safest = analysis.safest_guess()?;
+    let lowest = safest.mine.to_f64();
+    let Some(mines) = mines else {
+        return Some(Guess {
+            pos: safest.pos,
+            mine: lowest,
+            kind: GuessKind::Safest,
+        });
+    };
+    let mine_at = |pos: Pos| analysis.tile(pos).map_or(1.0, |t| t.mine.to_f64());
+
+    if policy.endgame_layouts > 0
+        && analysis.solutions <= num_bigint::BigUint::from(policy.endgame_layouts)
+    {
+        if let Some(m) =
+            best_endgame_move(board, mines, policy.endgame_layouts, policy.endgame_budget)
+        {
+            return Some(Guess {
+                pos: m.pos,
+                mine: mine_at(m.pos),
+                kind: GuessKind::Endgame { win: m.win },
+            });
+        }
+    }
+    if let Some(pos) = forced_fifty_fifty(board, analysis) {
+        return Some(Guess {
+            pos,
+            mine: 0.5,
+            kind: GuessKind::ForcedFiftyFifty,
+        });
+    }
+
+    let candidates = candidates(board, analysis, lowest, policy);
+    let options = SolveOptions {
+        mines: Some(mines),
+        numbers: true,
+        number_tiles: Some(candidates.clone()),
+        ..SolveOptions::default()
+    };
+    let Ok(with_numbers) = analyze(board, &options) else {
+        return Some(Guess {
+            pos: safest.pos,
+            mine: lowest,
+            kind: GuessKind::Safest,
+        });
+    };
+    let mut best: Option<(f64, Guess)> = None;
+    let mut best_dead: Option<Guess> = None;
+    for pos in candidates {
+        let Some(tile) = with_numbers.tile(pos) else {
+            continue;
+        };
+        let Some(numbers) = &tile.numbers else {
+            continue;
+        };
+        let shows: Vec<(u8, f64)> = numbers[..9]
+            .iter()
+            .enumerate()
+            .map(|(v, r)| (v as u8, r.to_f64()))
+            .filter(|&(_, p)| p > 0.0)
+            .collect();
+        let mine = tile.mine.to_f64();
+        if shows.len() <= 1 {
+            // Dead: whatever it shows was already known. Only if nothing better exists.
+            if best_dead.is_none() {
+                best_dead = Some(Guess {
+                    pos,
+                    mine,
+                    kind: GuessKind::Scored { progress: 0.0 },
+                });
+            }
+            continue;
+        }
+        let (survive_two, progress) = score_outcomes(board, mines, pos, &shows, lowest, policy);
+        let score = survive_two + policy.progress_weight * progress;
+        let guess = Guess {
+            pos,
+            mine,
+            kind: GuessKind::Scored {
+                progress: progress / (1.0 - mine).max(f64::MIN_POSITIVE),
+            },
+        };
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, guess));
+        }
+    }
+    best.map(|(_, g)| g).or(best_dead).or(Some(Guess {
+        pos: safest.pos,
+        mine: lowest,
+        kind: GuessKind::Safest,
+    }))
+}
+
+/// For a candidate at `pos` with outcomes `shows` (number, probability): the chance to survive it
+/// and the next click, and the chance it is safe and frees a tile.
+fn score_outcomes(
+    board: &Board,
+    mines: u64,
+    pos: Pos,
+    shows: &[(u8, f64)],
+    lowest_now: f64,
+    policy: &GuessPolicy,
+) -> (f64, f64) {
+    let mut survive_two = 0.0;
+    let mut progress = 0.0;
+    for &(value, p) in shows {
+        if value == 0 {
+            // A zero opens its neighbours: progress by itself.
+            survive_two += p;
+            progress += p;
+            continue;
+        }
+        let mut after = board.clone();
+        after.set(pos, Cell::Number(value));
+        if deduce(&after, Some(mines), Depth::Triple).has_safe() {
+            survive_two += p;
+            progress += p;
+            continue;
+        }
+        let next_safe = if policy.look_ahead {
+            let options = SolveOptions {
+                mines: Some(mines),
+                ..SolveOptions::default()
+            };
+            match analyze(&after, &options) {
+                Ok(a) if !a.safe.is_empty() => {
+                    progress += p;
+                    1.0
+                }
+                Ok(a) => a.safest_guess().map_or(1.0, |t| 1.0 - t.mine.to_f64()),
+                Err(_) => 0.0,
+            }
+        } else {
+            1.0 - lowest_now
+        };
+        survive_two += p * next_safe;
+    }
+    (survive_two, progress)
+}
+
+/// The tiles worth scoring: within the margin of the lowest mine chance, frontier tiles all, and
+/// of the tiles touching no number one per kind of neighbourhood (they are alike otherwise).
+fn candidates(board: &Board, analysis: &Analysis, lowest: f64, policy: &GuessPolicy) -> Vec<Pos> {
+    let mut near: Vec<(f64, Pos)> = analysis
+        .tiles
+        .iter()
+        .map(|t| (t.mine.to_f64(), t.pos))
+        .filter(|&(p, _)| p < 1.0 && p <= lowest + policy.margin)
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut seen_kinds = Vec::new();
+    let mut chosen = Vec::new();
+    for (_, pos) in near {
+        let touches_number = board
+            .neighbors(pos)
+            .any(|n| matches!(board.get(n), Cell::Number(_)));
+        if !touches_number {
+            let kind = outside_kind(board, pos);
+            if seen_kinds.contains(&kind) {
+                continue;
+            }
+            seen_kinds.push(kind);
+        }
+        chosen.push(pos);
+        if chosen.len() == policy.max_candidates {
+            break;
+        }
+    }
+    chosen
+}
+
+/// What tells two tiles touching no number apart: how many covered and known-mine neighbours
+/// they have, and how many of the covered ones touch a number.
+fn outside_kind(board: &Board, pos: Pos) -> (usize, usize, usize) {
+    let mut covered = 0;
+    let mut mines = 0;
+    let mut frontier = 0;
+    for n in board.neighbors(pos) {
+        let cell = board.get(n);
+        if cell.is_unrevealed() {
+            covered += 1;
+            if board
+                .neighbors(n)
+                .any(|m| matches!(board.get(m), Cell::Number(_)))
+            {
+                frontier += 1;
+            }
+        } else if cell.is_known_mine() {
+            mines += 1;
+        }
+    }
+    (covered, mines, frontier)
+}
+
+/// A pair of covered tiles, each a mine with chance 1/2, whose only covered neighbours are each
+/// other: no number can ever appear next to them, so nothing will tell them apart.
+fn forced_fifty_fifty(board: &Board, analysis: &Analysis) -> Option<Pos> {
+    let half = |pos: Pos| {
+        analysis
+            .tile(pos)
+            .is_some_and(|t| t.mine.numer() * 2u32 == *t.mine.denom())
+    };
+    let covered_around = |pos: Pos| -> Vec<Pos> {
+        board
+            .neighbors(pos)
+            .filter(|&n| board.get(n).is_unrevealed())
+            .collect()
+    };
+    for t in &analysis.tiles {
+        if !half(t.pos) {
+            continue;
+        }
+        let around = covered_around(t.pos);
+        if let [other] = around[..] {
+            if half(other)
+                && covered_around(other) == [t.pos]
+                && shares_one_mine(board, t.pos, other)
+            {
+                return Some(t.pos);
+            }
+        }
+    }
+    None
+}
+
+/// Whether some number touches both tiles and needs exactly one mine between them and nothing
+/// else covered: then they hold exactly one mine in every layout.
+fn shares_one_mine(board: &Board, a: Pos, b: Pos) -> bool {
+    board.neighbors(a).any(|n| {
+        let Cell::Number(value) = board.get(n) else {
+            return false;
+        };
+        let mut covered = Vec::new();
+        let mut known = 0;
+        for m in board.neighbors(n) {
+            let cell = board.get(m);
+            if cell.is_unrevealed() {
+                covered.push(m);
+            } else if cell.is_known_mine() {
+                known += 1;
+            }
+        }
+        covered.len() == 2 && covered.contains(&b) && i32::from(value) - known == 1
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+
+    fn guess(text: &str, mines: Option<u64>) -> Option<Guess> {
+        let board = parse_board(text).unwrap();
+        let options = SolveOptions {
+            mines,
+            ..SolveOptions::default()
+        };
+        let analysis = analyze(&board, &options).unwrap();
+        best_guess(&board, &analysis, mines, &GuessPolicy::default())
+    }
+
+    #[test]
+    fn no_guess_while_a_tile_is_safe() {
+        assert_eq!(guess("F1.\n11x\n", None), None);
+    }
+
+    #[test]
+    fn forced_fifty_fifty_is_recognised() {
+        // The two covered tiles see only each other; the 1s say one mine is between them, and a
+        // third covered tile far away keeps the board from being an endgame of two tiles.
+        let text = "..xxx\n11xxx\nxxx1.\nxxx1.\n";
+        let board = parse_board(text).unwrap();
+        let options = SolveOptions {
+            mines: Some(2),
+            ..SolveOptions::default()
+        };
+        let analysis = analyze(&board, &options).unwrap();
+        let policy = GuessPolicy {
+            endgame_layouts: 0,
+            ..GuessPolicy::default()
+        };
+        let g = best_guess(&board, &analysis, Some(2), &policy).unwrap();
+        assert_eq!(g.kind, GuessKind::ForcedFiftyFifty);
+        assert_eq!(g.pos.row, 0);
+        // With the endgame search on, it is the exact answer instead: a quarter to win.
+        let g = best_guess(&board, &analysis, Some(2), &GuessPolicy::default()).unwrap();
+        match g.kind {
+            GuessKind::Endgame { win } => assert!((win - 0.25).abs() < 1e-12),
+            other => panic!("expected the endgame search, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn local_mode_takes_the_safest_tile() {
+        let g = guess("...\n.1.\n...\n", None).unwrap();
+        assert_eq!(g.kind, GuessKind::Safest);
+    }
+}

@@ -1,0 +1,226 @@
+//! `minehint bench`: plays many seeded games with the advice and reports the win rate with its
+//! 95% interval and the games played per second (rayon threads, an indicatif progress bar).
+
+use super::UsageError;
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use minehint::advice::{FirstClick, GameResult, GuessPolicy, Series};
+use minehint::board::Pos;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::io::Write;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// beginner (9x9, 10), intermediate (16x16, 40), expert (30x16, 99) or WIDTHxHEIGHTxMINES.
+    #[arg(long, default_value = "expert")]
+    pub board: String,
+    /// What the first click guarantees: safe (never a mine) or zero (it and its neighbours).
+    #[arg(long, value_enum, default_value_t = FirstClickArg::Safe)]
+    pub first_click: FirstClickArg,
+    /// Where the first click goes: corner (row 0, col 0) or ROW,COL.
+    #[arg(long, default_value = "corner")]
+    pub start: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Seed of the boards: the same seed gives the same boards on every machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstClickArg {
+    Safe,
+    Zero,
+}
+
+/// The `bench --json` object of shared/DESIGN.md, plus the advice check.
+#[derive(Serialize)]
+struct BenchJson {
+    board: String,
+    first_click: &'static str,
+    start: [usize; 2],
+    games: u64,
+    wins: u64,
+    win_rate: f64,
+    ci95: f64,
+    games_per_second: f64,
+    seed: u64,
+    threads: usize,
+    /// Tiles called certainly safe that held a mine (a bug if ever above 0).
+    false_safe: u64,
+    guesses_per_game: f64,
+}
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    let (cols, rows, mines) = parse_size(&args.board)?;
+    let start = parse_start(&args.start)?;
+    let first_click = match args.first_click {
+        FirstClickArg::Safe => FirstClick::Safe,
+        FirstClickArg::Zero => FirstClick::Zero,
+    };
+    let series = Series {
+        rows,
+        cols,
+        mines,
+        first_click,
+        start,
+        seed: args.seed,
+    };
+    // Set-up errors (too many mines, a start off the board) show before any thread starts.
+    series.play(0, &GuessPolicy::default())?;
+    if args.games == 0 {
+        return Err(UsageError("--games must be at least 1".into()).into());
+    }
+
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = ProgressBar::new(args.games).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+            .expect("the template is valid"),
+    );
+    let policy = GuessPolicy::default();
+    let began = Instant::now();
+    let total = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| {
+                let r = series.play(i, &policy).expect("checked on game 0");
+                bar.inc(1);
+                Totals::of(&r)
+            })
+            .reduce(Totals::default, Totals::add)
+    });
+    let seconds = began.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+
+    let games = args.games;
+    let win_rate = total.wins as f64 / games as f64;
+    let ci95 = 1.96 * (win_rate * (1.0 - win_rate) / games as f64).sqrt();
+    let result = BenchJson {
+        board: format!("{cols}x{rows}x{mines}"),
+        first_click: first_click.as_str(),
+        start: [start.row, start.col],
+        games,
+        wins: total.wins,
+        win_rate,
+        ci95,
+        games_per_second: games as f64 / seconds.max(1e-9),
+        seed: args.seed,
+        threads,
+        false_safe: total.false_safe,
+        guesses_per_game: total.guesses as f64 / games as f64,
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    } else {
+        writeln!(
+            out,
+            "{} ({} first click at {},{}), seed {}: {} of {} games won = {:.2}% ± {:.2}%\n\
+             {:.1} games/s on {} thread(s); {:.2} guesses a game; tiles called safe that were mines: {}",
+            result.board,
+            result.first_click,
+            start.row,
+            start.col,
+            args.seed,
+            result.wins,
+            games,
+            win_rate * 100.0,
+            ci95 * 100.0,
+            result.games_per_second,
+            threads,
+            result.guesses_per_game,
+            result.false_safe
+        )?;
+    }
+    Ok(())
+}
+
+/// Sums over games.
+#[derive(Clone, Copy, Debug, Default)]
+struct Totals {
+    wins: u64,
+    false_safe: u64,
+    guesses: u64,
+}
+
+impl Totals {
+    fn of(r: &GameResult) -> Totals {
+        Totals {
+            wins: u64::from(r.won),
+            false_safe: u64::from(r.false_safe),
+            guesses: u64::from(r.guesses),
+        }
+    }
+
+    fn add(a: Totals, b: Totals) -> Totals {
+        Totals {
+            wins: a.wins + b.wins,
+            false_safe: a.false_safe + b.false_safe,
+            guesses: a.guesses + b.guesses,
+        }
+    }
+}
+
+/// `beginner`, `intermediate`, `expert` or `WxHxM` → (width, height, mines).
+fn parse_size(text: &str) -> Result<(usize, usize, usize), UsageError> {
+    match text.to_ascii_lowercase().as_str() {
+        "beginner" => return Ok((9, 9, 10)),
+        "intermediate" => return Ok((16, 16, 40)),
+        "expert" => return Ok((30, 16, 99)),
+        _ => {}
+    }
+    let parts: Vec<&str> = text.split(['x', 'X']).collect();
+    let numbers: Option<Vec<usize>> = parts.iter().map(|p| p.trim().parse().ok()).collect();
+    match numbers.as_deref() {
+        Some(&[w, h, m]) => Ok((w, h, m)),
+        _ => Err(UsageError(format!(
+            "--board {text:?}: expected beginner, intermediate, expert or WIDTHxHEIGHTxMINES such as 30x16x99"
+        ))),
+    }
+}
+
+/// `corner` or `ROW,COL`.
+fn parse_start(text: &str) -> Result<Pos, UsageError> {
+    if text.eq_ignore_ascii_case("corner") {
+        return Ok(Pos::new(0, 0));
+    }
+    let parts: Option<Vec<usize>> = text.split(',').map(|p| p.trim().parse().ok()).collect();
+    match parts.as_deref() {
+        Some(&[row, col]) => Ok(Pos::new(row, col)),
+        _ => Err(UsageError(format!(
+            "--start {text:?}: expected corner or ROW,COL such as 3,3"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_starts_parse() {
+        assert_eq!(parse_size("expert").unwrap(), (30, 16, 99));
+        assert_eq!(parse_size("30x16x99").unwrap(), (30, 16, 99));
+        assert!(parse_size("30x16").is_err());
+        assert_eq!(parse_start("3,3").unwrap(), Pos::new(3, 3));
+        assert!(parse_start("3;3").is_err());
+    }
+}
