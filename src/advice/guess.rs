@@ -13,7 +13,7 @@
 //!
 //! Every step is deterministic: ties go to the first tile in row order.
 
-use super::deduce::{deduce, Depth};
+use super::deduce::{deduce_near, Depth};
 use super::endgame::best_endgame_move;
 use crate::board::{Board, Cell, Pos};
 use crate::solver::{analyze, Analysis, SolveOptions};
@@ -195,7 +195,9 @@ fn score_outcomes(
         }
         let mut after = board.clone();
         after.set(pos, Cell::Number(value));
-        if deduce(&after, Some(mines), Depth::Triple).has_safe() {
+        // Nothing was certain before, so a new certainty starts from this number: the numbers
+        // two overlaps away (4 tiles) are all the rules can combine with it first.
+        if deduce_near(&after, Some(mines), Depth::Triple, Some((pos, 4))).has_safe() {
             survive_two += p;
             progress += p;
             continue;

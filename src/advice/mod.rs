@@ -8,11 +8,15 @@ mod endgame;
 mod error;
 mod game;
 mod guess;
+mod moves;
 mod play;
+#[cfg(test)]
+mod testing;
 
-pub use deduce::{deduce, Action, Deduced, Depth, Move, Reason, Source};
+pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Source};
 pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
 pub use game::{FirstClick, Game, Opened};
 pub use guess::{best_guess, Guess, GuessKind, GuessPolicy};
+pub use moves::{advise, certain_moves, Advice};
 pub use play::{play, GameResult, Series};

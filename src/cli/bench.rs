@@ -35,6 +35,44 @@ pub struct BenchArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Tuning: guess candidates lie within this of the lowest mine chance.
+    #[arg(long, hide = true)]
+    pub margin: Option<f64>,
+    /// Tuning: at most this many guess candidates are scored.
+    #[arg(long, hide = true)]
+    pub candidates: Option<usize>,
+    /// Tuning: weight of the chance of progress in a guess's score.
+    #[arg(long, hide = true)]
+    pub progress_weight: Option<f64>,
+    /// Tuning: score guesses without the exact look-ahead analysis.
+    #[arg(long, hide = true)]
+    pub no_look_ahead: bool,
+    /// Tuning: search the endgame exactly at or below this many layouts (0: never).
+    #[arg(long, hide = true)]
+    pub endgame_layouts: Option<usize>,
+}
+
+impl BenchArgs {
+    /// The default guess policy with the tuning options applied.
+    fn policy(&self) -> GuessPolicy {
+        let mut policy = GuessPolicy::default();
+        if let Some(m) = self.margin {
+            policy.margin = m;
+        }
+        if let Some(c) = self.candidates {
+            policy.max_candidates = c.max(1);
+        }
+        if let Some(w) = self.progress_weight {
+            policy.progress_weight = w;
+        }
+        if self.no_look_ahead {
+            policy.look_ahead = false;
+        }
+        if let Some(e) = self.endgame_layouts {
+            policy.endgame_layouts = e;
+        }
+        policy
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,7 +115,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         seed: args.seed,
     };
     // Set-up errors (too many mines, a start off the board) show before any thread starts.
-    series.play(0, &GuessPolicy::default())?;
+    let policy = args.policy();
+    series.play(0, &policy)?;
     if args.games == 0 {
         return Err(UsageError("--games must be at least 1".into()).into());
     }
@@ -95,7 +134,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
             .expect("the template is valid"),
     );
-    let policy = GuessPolicy::default();
     let began = Instant::now();
     let total = pool.install(|| {
         (0..args.games)

@@ -1,6 +1,7 @@
 //! Rendering results: JSON exactly as shared/DESIGN.md specifies, and text for people (a board with
 //! a percentage on every unrevealed tile, 4 columns a tile, so Intermediate fits 80 columns).
 
+use minehint::advice::Advice;
 use minehint::board::{Board, Cell, Pos};
 use minehint::solver::{Analysis, Layout, Mode};
 use serde::Serialize;
@@ -17,6 +18,8 @@ pub struct SolveJson {
     safe: Vec<[usize; 2]>,
     certain_mines: Vec<[usize; 2]>,
     best_guess: Option<GuessJson>,
+    /// Certain moves with their reasons (issue: advice), deduction rules first.
+    moves: Vec<MoveJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<LayoutJson>>,
 }
@@ -36,6 +39,14 @@ struct GuessJson {
     row: usize,
     col: usize,
     p: f64,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    row: usize,
+    col: usize,
+    action: &'static str,
+    reason: String,
 }
 
 #[derive(Serialize)]
@@ -61,7 +72,7 @@ fn rounded(p: f64) -> f64 {
 }
 
 /// The `solve --json` object.
-pub fn solve_json(analysis: &Analysis, layouts: Option<&[Layout]>) -> SolveJson {
+pub fn solve_json(analysis: &Analysis, advice: &Advice, layouts: Option<&[Layout]>) -> SolveJson {
     SolveJson {
         rows: analysis.rows,
         cols: analysis.cols,
@@ -84,11 +95,21 @@ pub fn solve_json(analysis: &Analysis, layouts: Option<&[Layout]>) -> SolveJson 
             .collect(),
         safe: analysis.safe.iter().copied().map(pair).collect(),
         certain_mines: analysis.certain_mines.iter().copied().map(pair).collect(),
-        best_guess: analysis.safest_guess().map(|t| GuessJson {
-            row: t.pos.row,
-            col: t.pos.col,
-            p: rounded(t.mine.to_f64()),
+        best_guess: advice.best_guess.map(|g| GuessJson {
+            row: g.pos.row,
+            col: g.pos.col,
+            p: rounded(g.mine),
         }),
+        moves: advice
+            .moves
+            .iter()
+            .map(|m| MoveJson {
+                row: m.pos.row,
+                col: m.pos.col,
+                action: m.action.as_str(),
+                reason: m.explain(),
+            })
+            .collect(),
         layouts: layouts.map(|ls| {
             ls.iter()
                 .map(|l| LayoutJson {
@@ -147,7 +168,12 @@ fn tile_text(board: &Board, analysis: &Analysis, pos: Pos) -> String {
 }
 
 /// The text report: the board with a value on every tile, the legend and a summary line.
-pub fn solve_text(board: &Board, analysis: &Analysis, layouts: Option<&[Layout]>) -> String {
+pub fn solve_text(
+    board: &Board,
+    analysis: &Analysis,
+    advice: &Advice,
+    layouts: Option<&[Layout]>,
+) -> String {
     let mut out = String::new();
     out.push_str("   ");
     for col in 0..board.cols() {
@@ -202,6 +228,20 @@ pub fn solve_text(board: &Board, analysis: &Analysis, layouts: Option<&[Layout]>
         }
     }
 
+    if !advice.moves.is_empty() {
+        out.push_str("\ncertain moves:\n");
+        for m in &advice.moves {
+            let _ = writeln!(
+                out,
+                "  {:<4} row {:>2}, col {:>2}: {}",
+                m.action.as_str(),
+                m.pos.row,
+                m.pos.col,
+                m.explain()
+            );
+        }
+    }
+
     let mode = match analysis.mines {
         Some(m) => format!("global, {m} mines"),
         None => "local".into(),
@@ -213,13 +253,13 @@ pub fn solve_text(board: &Board, analysis: &Analysis, layouts: Option<&[Layout]>
         analysis.safe.len(),
         analysis.certain_mines.len()
     );
-    if let Some(t) = analysis.safest_guess() {
+    if let Some(g) = &advice.best_guess {
         let _ = write!(
             out,
             "; best guess: row {}, col {} ({:.1}% mine)",
-            t.pos.row,
-            t.pos.col,
-            t.mine.to_f64() * 100.0
+            g.pos.row,
+            g.pos.col,
+            g.mine * 100.0
         );
     }
     out.push('\n');

@@ -5,6 +5,7 @@ use super::output::{error_json, solve_json, solve_text};
 use super::UsageError;
 use anyhow::Context;
 use clap::Args;
+use minehint::advice::{advise, GuessPolicy};
 use minehint::board::{parse_board, parse_board_bytes};
 use minehint::solver::{analyze, list_layouts, SolveOptions};
 use serde::Deserialize;
@@ -50,12 +51,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     };
     let analysis = analyze(&board, &options)?;
     let layouts = args.list.map(|n| list_layouts(&board, n)).transpose()?;
+    let advice = advise(&board, &analysis, &GuessPolicy::default());
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = serde_json::to_string(&solve_json(&analysis, layouts.as_deref()))?;
+        let json = serde_json::to_string(&solve_json(&analysis, &advice, layouts.as_deref()))?;
         writeln!(out, "{json}")?;
     } else {
-        write!(out, "{}", solve_text(&board, &analysis, layouts.as_deref()))?;
+        let text = solve_text(&board, &analysis, &advice, layouts.as_deref());
+        write!(out, "{text}")?;
     }
     Ok(())
 }
@@ -118,5 +121,8 @@ fn answer(line: &str, numbers: bool) -> anyhow::Result<String> {
         ..SolveOptions::default()
     };
     let analysis = analyze(&board, &options)?;
-    Ok(serde_json::to_string(&solve_json(&analysis, None))?)
+    let advice = advise(&board, &analysis, &GuessPolicy::default());
+    Ok(serde_json::to_string(&solve_json(
+        &analysis, &advice, None,
+    ))?)
 }

@@ -93,7 +93,7 @@ impl Analysis {
         self.tiles
             .iter()
             .filter(|t| !t.mine.is_one())
-            .min_by(|a, b| a.mine.to_f64().total_cmp(&b.mine.to_f64()))
+            .min_by(|a, b| a.mine.cmp(&b.mine))
     }
 }
 

@@ -1,32 +1,41 @@
-//! Exact probabilities as reduced fractions of big integers, printed `"a/b"` (or `"0"`, `"1"`).
+//! Exact probabilities as fractions of big integers, printed in lowest terms `"a/b"` (or `"0"`,
+//! `"1"`).
+//!
+//! A fraction is stored as counted and reduced only when printed: the advice reads thousands of
+//! probabilities a second as `f64` and never prints them, and the gcd of two 100-digit counts was
+//! the largest single cost of an analysis.
 
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-/// A probability `num / den` in lowest terms, with `den > 0`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A probability `num / den` with `den > 0` (not necessarily in lowest terms; equality and
+/// printing are by value).
+#[derive(Clone, Debug)]
 pub struct Ratio {
     num: BigUint,
     den: BigUint,
 }
 
 impl Ratio {
-    /// `num / den` reduced. `den` must be non-zero: every caller divides by a count it knows is positive.
+    /// `num / den`. `den` must be non-zero: every caller divides by a count it knows is positive.
     pub fn new(num: BigUint, den: BigUint) -> Ratio {
         assert!(
             !den.is_zero(),
             "a probability's denominator is a positive count"
         );
-        let g = num.gcd(&den);
+        Ratio { num, den }
+    }
+
+    /// Numerator and denominator in lowest terms.
+    pub fn reduced(&self) -> (BigUint, BigUint) {
+        let g = self.num.gcd(&self.den);
         if g.is_one() || g.is_zero() {
-            return Ratio { num, den };
+            return (self.num.clone(), self.den.clone());
         }
-        Ratio {
-            num: num / &g,
-            den: den / &g,
-        }
+        (&self.num / &g, &self.den / &g)
     }
 
     pub fn zero() -> Ratio {
@@ -51,6 +60,12 @@ impl Ratio {
 
     /// The nearest `f64`, for display and ranking only; exact even when both parts exceed `f64`.
     pub fn to_f64(&self) -> f64 {
+        if self.num.bits() < 1000 && self.den.bits() < 1000 {
+            // Both convert without overflow, each within half an ulp.
+            if let (Some(n), Some(d)) = (self.num.to_f64(), self.den.to_f64()) {
+                return n / d;
+            }
+        }
         let bits = self.num.bits().max(self.den.bits());
         let drop = bits.saturating_sub(96);
         let num = (&self.num >> drop).to_f64().unwrap_or(f64::NAN);
@@ -63,14 +78,47 @@ impl Ratio {
     }
 }
 
+impl PartialEq for Ratio {
+    fn eq(&self, other: &Ratio) -> bool {
+        &self.num * &other.den == &other.num * &self.den
+    }
+}
+
+impl Eq for Ratio {}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Ratio) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ratio {
+    /// By value. Probabilities of one analysis mostly share a denominator, so that case compares
+    /// numerators alone.
+    fn cmp(&self, other: &Ratio) -> std::cmp::Ordering {
+        if self.den == other.den {
+            self.num.cmp(&other.num)
+        } else {
+            (&self.num * &other.den).cmp(&(&other.num * &self.den))
+        }
+    }
+}
+
+impl Hash for Ratio {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.reduced().hash(state);
+    }
+}
+
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.num.is_zero() {
+        let (num, den) = self.reduced();
+        if num.is_zero() {
             write!(f, "0")
-        } else if self.den.is_one() {
-            write!(f, "{}", self.num)
+        } else if den.is_one() {
+            write!(f, "{num}")
         } else {
-            write!(f, "{}/{}", self.num, self.den)
+            write!(f, "{num}/{den}")
         }
     }
 }
@@ -89,6 +137,9 @@ mod tests {
         assert_eq!(r(0, 7).to_string(), "0");
         assert_eq!(r(7, 7).to_string(), "1");
         assert!(r(5, 5).is_one());
+        assert_eq!(r(2, 4), r(1, 2));
+        assert_ne!(r(2, 4), r(2, 5));
+        assert!(r(1, 3) < r(1, 2) && r(2, 6) < r(3, 6) && r(1, 2) == r(2, 4));
     }
 
     #[test]

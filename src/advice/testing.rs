@@ -1,0 +1,44 @@
+//! Test helper: boards met while playing seeded games with the exact solver's certain moves and
+//! safest guesses, for checking the advice on positions a real game produces.
+
+use super::{FirstClick, Game, Opened};
+use crate::board::{Board, Pos};
+use crate::solver::{analyze, SolveOptions};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Every position met in `games` seeded games of `rows` × `cols` with `mines`, first click at
+/// `start`, while the game is undecided.
+pub fn seeded_positions(
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    start: Pos,
+    games: u64,
+) -> Vec<Board> {
+    let options = SolveOptions {
+        mines: Some(mines as u64),
+        ..SolveOptions::default()
+    };
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Game::new(rows, cols, mines, FirstClick::Safe).expect("a valid game");
+        game.open(start, &mut rng);
+        while !game.is_won() && !game.is_lost() {
+            let board = game.board();
+            let analysis = analyze(&board, &options).expect("a real game is consistent");
+            let next = analysis
+                .safe
+                .first()
+                .copied()
+                .or_else(|| analysis.safest_guess().map(|t| t.pos));
+            positions.push(board);
+            match next {
+                Some(p) if game.open(p, &mut rng) != Opened::Mine => {}
+                _ => break,
+            }
+        }
+    }
+    positions
+}
