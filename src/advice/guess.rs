@@ -27,9 +27,10 @@ pub struct GuessPolicy {
     pub max_candidates: usize,
     /// Extra weight of the chance of progress in the score.
     pub progress_weight: f64,
-    /// Score outcomes without progress by the safest tile they leave (one exact analysis each);
-    /// off, such outcomes count the safest chance of the current board.
-    pub look_ahead: bool,
+    /// The best this many candidates by the cheap score are scored again with outcomes without
+    /// progress valued by the safest tile they leave (one exact analysis each). In the cheap
+    /// score such outcomes count the safest chance of the current board. 0: cheap score only.
+    pub look_ahead: usize,
     /// Search the endgame exactly when at most this many layouts remain (0: never).
     pub endgame_layouts: usize,
     /// Work budget of one endgame search (layout visits).
@@ -42,7 +43,7 @@ impl Default for GuessPolicy {
             margin: 0.04,
             max_candidates: 8,
             progress_weight: 0.1,
-            look_ahead: true,
+            look_ahead: 3,
             endgame_layouts: 300,
             endgame_budget: 2_000_000,
         }
@@ -127,7 +128,9 @@ pub fn best_guess(
             kind: GuessKind::Safest,
         });
     };
-    let mut best: Option<(f64, Guess)> = None;
+    // First every live candidate by the cheap score (rules only), then the leaders again with
+    // the exact look-ahead.
+    let mut scored: Vec<(f64, Pos, f64, Vec<(u8, f64)>)> = Vec::new();
     let mut best_dead: Option<Guess> = None;
     for pos in candidates {
         let Some(tile) = with_numbers.tile(pos) else {
@@ -154,11 +157,26 @@ pub fn best_guess(
             }
             continue;
         }
-        let (survive_two, progress) = score_outcomes(board, mines, pos, &shows, lowest, policy);
+        let (survive_two, progress) = score_outcomes(board, mines, pos, &shows, lowest, false);
         let score = survive_two + policy.progress_weight * progress;
+        scored.push((score, pos, mine, shows));
+    }
+    // Stable sort: equal scores keep row order.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let look = policy.look_ahead.min(scored.len());
+    let mut best: Option<(f64, Guess)> = None;
+    for (i, (cheap, pos, mine, shows)) in scored.iter().enumerate() {
+        let (score, progress) = if i < look {
+            let (survive_two, progress) = score_outcomes(board, mines, *pos, shows, lowest, true);
+            (survive_two + policy.progress_weight * progress, progress)
+        } else if look == 0 {
+            (*cheap, 0.0)
+        } else {
+            break;
+        };
         let guess = Guess {
-            pos,
-            mine,
+            pos: *pos,
+            mine: *mine,
             kind: GuessKind::Scored {
                 progress: progress / (1.0 - mine).max(f64::MIN_POSITIVE),
             },
@@ -182,7 +200,7 @@ fn score_outcomes(
     pos: Pos,
     shows: &[(u8, f64)],
     lowest_now: f64,
-    policy: &GuessPolicy,
+    look_ahead: bool,
 ) -> (f64, f64) {
     let mut survive_two = 0.0;
     let mut progress = 0.0;
@@ -202,7 +220,7 @@ fn score_outcomes(
             progress += p;
             continue;
         }
-        let next_safe = if policy.look_ahead {
+        let next_safe = if look_ahead {
             let options = SolveOptions {
                 mines: Some(mines),
                 ..SolveOptions::default()

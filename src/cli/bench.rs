@@ -44,9 +44,9 @@ pub struct BenchArgs {
     /// Tuning: weight of the chance of progress in a guess's score.
     #[arg(long, hide = true)]
     pub progress_weight: Option<f64>,
-    /// Tuning: score guesses without the exact look-ahead analysis.
+    /// Tuning: score this many leading guess candidates again with the exact look-ahead (0: none).
     #[arg(long, hide = true)]
-    pub no_look_ahead: bool,
+    pub look_ahead: Option<usize>,
     /// Tuning: search the endgame exactly at or below this many layouts (0: never).
     #[arg(long, hide = true)]
     pub endgame_layouts: Option<usize>,
@@ -65,8 +65,8 @@ impl BenchArgs {
         if let Some(w) = self.progress_weight {
             policy.progress_weight = w;
         }
-        if self.no_look_ahead {
-            policy.look_ahead = false;
+        if let Some(n) = self.look_ahead {
+            policy.look_ahead = n;
         }
         if let Some(e) = self.endgame_layouts {
             policy.endgame_layouts = e;
