@@ -114,23 +114,33 @@ pub fn best_guess(
         });
     }
 
-    let candidates = candidates(board, analysis, lowest, policy);
-    let options = SolveOptions {
-        mines: Some(mines),
-        numbers: true,
-        number_tiles: Some(candidates.clone()),
-        ..SolveOptions::default()
-    };
-    let Ok(with_numbers) = analyze(board, &options) else {
-        return Some(Guess {
-            pos: safest.pos,
-            mine: lowest,
-            kind: GuessKind::Safest,
-        });
+    let candidates = guess_candidates(board, analysis, policy);
+    let counted;
+    let with_numbers = if candidates
+        .iter()
+        .all(|&p| analysis.tile(p).is_some_and(|t| t.numbers.is_some()))
+    {
+        analysis
+    } else {
+        let options = SolveOptions {
+            mines: Some(mines),
+            numbers: true,
+            number_tiles: Some(candidates.clone()),
+            ..SolveOptions::default()
+        };
+        let Ok(a) = analyze(board, &options) else {
+            return Some(Guess {
+                pos: safest.pos,
+                mine: lowest,
+                kind: GuessKind::Safest,
+            });
+        };
+        counted = a;
+        &counted
     };
     // First every live candidate by the cheap score (rules only), then the leaders again with
     // the exact look-ahead.
-    let mut scored: Vec<(f64, Pos, f64, Vec<(u8, f64)>)> = Vec::new();
+    let mut scored: Vec<Candidate> = Vec::new();
     let mut best_dead: Option<Guess> = None;
     for pos in candidates {
         let Some(tile) = with_numbers.tile(pos) else {
@@ -159,24 +169,31 @@ pub fn best_guess(
         }
         let (survive_two, progress) = score_outcomes(board, mines, pos, &shows, lowest, false);
         let score = survive_two + policy.progress_weight * progress;
-        scored.push((score, pos, mine, shows));
+        scored.push(Candidate {
+            cheap: score,
+            pos,
+            mine,
+            shows,
+        });
     }
     // Stable sort: equal scores keep row order.
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.sort_by(|a, b| b.cheap.total_cmp(&a.cheap));
     let look = policy.look_ahead.min(scored.len());
     let mut best: Option<(f64, Guess)> = None;
-    for (i, (cheap, pos, mine, shows)) in scored.iter().enumerate() {
+    for (i, c) in scored.iter().enumerate() {
         let (score, progress) = if i < look {
-            let (survive_two, progress) = score_outcomes(board, mines, *pos, shows, lowest, true);
+            let (survive_two, progress) =
+                score_outcomes(board, mines, c.pos, &c.shows, lowest, true);
             (survive_two + policy.progress_weight * progress, progress)
         } else if look == 0 {
-            (*cheap, 0.0)
+            (c.cheap, 0.0)
         } else {
             break;
         };
+        let mine = c.mine;
         let guess = Guess {
-            pos: *pos,
-            mine: *mine,
+            pos: c.pos,
+            mine,
             kind: GuessKind::Scored {
                 progress: progress / (1.0 - mine).max(f64::MIN_POSITIVE),
             },
@@ -190,6 +207,15 @@ pub fn best_guess(
         mine: lowest,
         kind: GuessKind::Safest,
     }))
+}
+
+/// A live guess candidate with its cheap score.
+struct Candidate {
+    cheap: f64,
+    pos: Pos,
+    mine: f64,
+    /// What it may show: (number, probability), positive probabilities only.
+    shows: Vec<(u8, f64)>,
 }
 
 /// For a candidate at `pos` with outcomes `shows` (number, probability): the chance to survive it
@@ -243,7 +269,12 @@ fn score_outcomes(
 
 /// The tiles worth scoring: within the margin of the lowest mine chance, frontier tiles all, and
 /// of the tiles touching no number one per kind of neighbourhood (they are alike otherwise).
-fn candidates(board: &Board, analysis: &Analysis, lowest: f64, policy: &GuessPolicy) -> Vec<Pos> {
+/// Pass an analysis that already has their number probabilities to [`best_guess`] to save it a
+/// second count (see [`crate::solver::analyze_then_numbers`]).
+pub fn guess_candidates(board: &Board, analysis: &Analysis, policy: &GuessPolicy) -> Vec<Pos> {
+    let Some(lowest) = analysis.safest_guess().map(|t| t.mine.to_f64()) else {
+        return Vec::new();
+    };
     let mut near: Vec<(f64, Pos)> = analysis
         .tiles
         .iter()

@@ -17,6 +17,6 @@ pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Sour
 pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
 pub use game::{FirstClick, Game, Opened};
-pub use guess::{best_guess, Guess, GuessKind, GuessPolicy};
+pub use guess::{best_guess, guess_candidates, Guess, GuessKind, GuessPolicy};
 pub use moves::{advise, certain_moves, Advice};
 pub use play::{play, GameResult, Series};

@@ -3,9 +3,9 @@
 
 use super::deduce::{deduce, Action, Depth};
 use super::game::{Game, Opened};
-use super::guess::{best_guess, GuessPolicy};
+use super::guess::{best_guess, guess_candidates, GuessPolicy};
 use crate::board::Pos;
-use crate::solver::{analyze, SolveOptions};
+use crate::solver::{analyze_then_numbers, SolveOptions};
 use rand::Rng;
 
 /// How one game went.
@@ -43,7 +43,15 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
         let mut guess = None;
         if safe.is_empty() {
             result.analyses += 1;
-            let Ok(analysis) = analyze(&board, &options) else {
+            // The guess's candidates get their number probabilities in the same count.
+            let counted = analyze_then_numbers(&board, &options, |a| {
+                if a.safe.is_empty() {
+                    guess_candidates(&board, a, policy)
+                } else {
+                    Vec::new()
+                }
+            });
+            let Ok(analysis) = counted else {
                 // A game's own board is always consistent; stop rather than loop.
                 break;
             };

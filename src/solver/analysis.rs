@@ -103,6 +103,17 @@ impl Analysis {
 /// [`SolveError::TooFewMines`] / [`SolveError::TooManyMines`] when no layout fits the total;
 /// [`SolveError::NumbersNeedMines`] for number probabilities without a total.
 pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveError> {
+    analyze_then_numbers(board, options, |_| Vec::new())
+}
+
+/// [`analyze`], then number probabilities for the tiles `choose` picks from the finished mine
+/// probabilities (global mode; ignored when `options.numbers` already asks for them). One count
+/// serves both: the advice picks its guess candidates this way without counting twice.
+pub fn analyze_then_numbers(
+    board: &Board,
+    options: &SolveOptions,
+    choose: impl FnOnce(&Analysis) -> Vec<Pos>,
+) -> Result<Analysis, SolveError> {
     if options.numbers && options.mines.is_none() {
         return Err(SolveError::NumbersNeedMines);
     }
@@ -149,7 +160,7 @@ pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveE
         }
     }
 
-    let number_context = options.numbers.then(|| NumberContext {
+    let number_context = mines_left.is_some().then(|| NumberContext {
         board,
         system: &system,
         layers: &layers,
@@ -159,7 +170,6 @@ pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveE
         outside_tiles,
         mines_left: mines_left.unwrap_or(0),
     });
-    let mut number_cache = NumberCache::default();
     let mut tiles = Vec::new();
     let mut safe = Vec::new();
     let mut certain_mines = Vec::new();
@@ -183,19 +193,11 @@ pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveE
             certain_mines.push(pos);
         }
         let mine = Ratio::new(count, den.clone());
-        let wanted = options
-            .number_tiles
-            .as_ref()
-            .is_none_or(|only| only.contains(&pos));
-        let numbers = number_context.as_ref().filter(|_| wanted).map(|ctx| {
-            let mut dist: Vec<Ratio> = number_counts(ctx, pos, &mut number_cache)
-                .into_iter()
-                .map(|c| Ratio::new(c, weighing.solutions.clone()))
-                .collect();
-            dist.push(mine.clone());
-            dist
+        tiles.push(TileAnalysis {
+            pos,
+            mine,
+            numbers: None,
         });
-        tiles.push(TileAnalysis { pos, mine, numbers });
     }
 
     let histogram = options.histogram.then(|| {
@@ -203,7 +205,7 @@ pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveE
             .map(|(m, c)| (m as u64, c.clone()))
             .collect::<Vec<_>>()
     });
-    Ok(Analysis {
+    let mut analysis = Analysis {
         rows: board.rows(),
         cols: board.cols(),
         mode: if mines_left.is_some() {
@@ -217,7 +219,28 @@ pub fn analyze(board: &Board, options: &SolveOptions) -> Result<Analysis, SolveE
         safe,
         certain_mines,
         histogram,
-    })
+    };
+
+    if let Some(ctx) = &number_context {
+        let wanted = if options.numbers {
+            options.number_tiles.clone()
+        } else {
+            Some(choose(&analysis))
+        };
+        let mut cache = NumberCache::default();
+        for tile in &mut analysis.tiles {
+            if wanted.as_ref().is_some_and(|w| !w.contains(&tile.pos)) {
+                continue;
+            }
+            let mut dist: Vec<Ratio> = number_counts(ctx, tile.pos, &mut cache)
+                .into_iter()
+                .map(|c| Ratio::new(c, analysis.solutions.clone()))
+                .collect();
+            dist.push(tile.mine.clone());
+            tile.numbers = Some(dist);
+        }
+    }
+    Ok(analysis)
 }
 
 /// How layouts are weighed, per subsystem.

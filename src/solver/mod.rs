@@ -33,7 +33,7 @@ mod brute;
 #[cfg(test)]
 mod proptests;
 
-pub use analysis::{analyze, Analysis, Mode, SolveOptions, TileAnalysis};
+pub use analysis::{analyze, analyze_then_numbers, Analysis, Mode, SolveOptions, TileAnalysis};
 pub use consistency::check_consistency;
 pub use error::SolveError;
 pub use layouts::{list_layouts, Layout, LayoutGroup};
