@@ -314,7 +314,7 @@ impl<'a> Pass<'a> {
                 *left -= 1;
             }
         }
-        let pos = Pos::new(t / self.board.cols(), t % self.board.cols());
+        let pos = self.board.pos_of(t);
         let action = match what {
             Known::Mine => Action::Flag,
             _ => Action::Open,

@@ -34,7 +34,8 @@ pub fn best_endgame_move(
     budget: usize,
 ) -> Option<EndgameMove> {
     let space = Space::new(board, mines)?;
-    let layouts = space.list(max_layouts)?;
+    // Layouts are named by u16 in the search's sets.
+    let layouts = space.list(max_layouts.min(usize::from(u16::MAX)))?;
     if layouts.len() < 2 {
         return None;
     }
@@ -48,7 +49,7 @@ pub fn best_endgame_move(
     let (win, tile) = search.best(&layouts, &ids)?;
     let t = space.tiles[tile?];
     Some(EndgameMove {
-        pos: Pos::new(t / board.cols(), t % board.cols()),
+        pos: board.pos_of(t),
         win,
     })
 }
@@ -77,14 +78,9 @@ impl Space {
         }
         let left = u32::try_from(mines.checked_sub(board.known_mines() as u64)?).ok()?;
         // Frontier tiles first so the equations prune early in the listing.
-        let touches_number = |t: usize| {
-            let pos = Pos::new(t / board.cols(), t % board.cols());
-            board
-                .neighbors(pos)
-                .any(|n| matches!(board.get(n), Cell::Number(_)))
-        };
-        let (mut tiles, outside): (Vec<usize>, Vec<usize>) =
-            covered.into_iter().partition(|&t| touches_number(t));
+        let (mut tiles, outside): (Vec<usize>, Vec<usize>) = covered
+            .into_iter()
+            .partition(|&t| board.touches_number(board.pos_of(t)));
         tiles.extend(outside);
         let bit_of: HashMap<usize, usize> =
             tiles.iter().enumerate().map(|(k, &t)| (t, k)).collect();
@@ -96,7 +92,7 @@ impl Space {
         };
         let around = tiles
             .iter()
-            .map(|&t| mask_around(Pos::new(t / board.cols(), t % board.cols())))
+            .map(|&t| mask_around(board.pos_of(t)))
             .collect();
         let mut equations = Vec::new();
         for pos in board.positions() {
@@ -263,8 +259,8 @@ mod tests {
 
     #[test]
     fn information_beats_bare_safety() {
-        // Three covered tiles on a row of numbers; the search must do at least as well as the
-        // safest single click, and win outright with 1 mine on 3 tiles when a click can tell.
+        // Three covered tiles in a row above revealed tiles without numbers, one mine among them:
+        // every tile is safe 2/3 of the time, but only some clicks tell the rest apart.
         let board = parse_board("...\nxxx\n").unwrap();
         let m = best_endgame_move(&board, 1, 100, 10_000).unwrap();
         // Open the middle (safe 2/3): it shows 1 either way, so the rest is a 50/50 → 1/3;

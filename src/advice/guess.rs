@@ -84,12 +84,14 @@ pub fn best_guess(
     }
     let safest = analysis.safest_guess()?;
     let lowest = safest.mine.to_f64();
+    // What is left when nothing better can be worked out.
+    let plain = Guess {
+        pos: safest.pos,
+        mine: lowest,
+        kind: GuessKind::Safest,
+    };
     let Some(mines) = mines else {
-        return Some(Guess {
-            pos: safest.pos,
-            mine: lowest,
-            kind: GuessKind::Safest,
-        });
+        return Some(plain);
     };
     let mine_at = |pos: Pos| analysis.tile(pos).map_or(1.0, |t| t.mine.to_f64());
 
@@ -129,11 +131,7 @@ pub fn best_guess(
             ..SolveOptions::default()
         };
         let Ok(a) = analyze(board, &options) else {
-            return Some(Guess {
-                pos: safest.pos,
-                mine: lowest,
-                kind: GuessKind::Safest,
-            });
+            return Some(plain);
         };
         counted = a;
         &counted
@@ -202,11 +200,7 @@ pub fn best_guess(
             best = Some((score, guess));
         }
     }
-    best.map(|(_, g)| g).or(best_dead).or(Some(Guess {
-        pos: safest.pos,
-        mine: lowest,
-        kind: GuessKind::Safest,
-    }))
+    Some(best.map_or(best_dead.unwrap_or(plain), |(_, g)| g))
 }
 
 /// A live guess candidate with its cheap score.
@@ -285,10 +279,7 @@ pub fn guess_candidates(board: &Board, analysis: &Analysis, policy: &GuessPolicy
     let mut seen_kinds = Vec::new();
     let mut chosen = Vec::new();
     for (_, pos) in near {
-        let touches_number = board
-            .neighbors(pos)
-            .any(|n| matches!(board.get(n), Cell::Number(_)));
-        if !touches_number {
+        if !board.touches_number(pos) {
             let kind = outside_kind(board, pos);
             if seen_kinds.contains(&kind) {
                 continue;
@@ -313,10 +304,7 @@ fn outside_kind(board: &Board, pos: Pos) -> (usize, usize, usize) {
         let cell = board.get(n);
         if cell.is_unrevealed() {
             covered += 1;
-            if board
-                .neighbors(n)
-                .any(|m| matches!(board.get(m), Cell::Number(_)))
-            {
+            if board.touches_number(n) {
                 frontier += 1;
             }
         } else if cell.is_known_mine() {

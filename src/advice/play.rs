@@ -16,8 +16,6 @@ pub struct GameResult {
     pub false_safe: u32,
     /// Guesses made (the first click not counted).
     pub guesses: u32,
-    /// Exact analyses run (the deduction pass settled every other step).
-    pub analyses: u32,
 }
 
 /// Plays `game` from its first click at `start` to the end. `rng` places the mines.
@@ -42,7 +40,6 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
             .collect();
         let mut guess = None;
         if safe.is_empty() {
-            result.analyses += 1;
             // The guess's candidates get their number probabilities in the same count.
             let counted = analyze_then_numbers(&board, &options, |a| {
                 if a.safe.is_empty() {
@@ -93,14 +90,10 @@ pub struct Series {
 }
 
 impl Series {
-    /// Plays game number `index` of the series. Its mines come from ChaCha8 seeded with the
-    /// series seed, on stream `index`: the same boards on every machine, in any order, on any
-    /// number of threads.
-    pub fn play(&self, index: u64, policy: &GuessPolicy) -> Result<GameResult, super::GameError> {
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
-        rng.set_stream(index);
-        let mut game = Game::new(self.rows, self.cols, self.mines, self.first_click)?;
+    /// A new game of the series, or why its settings cannot make one (too many mines, a board
+    /// too small or too large, a first click off the board).
+    pub fn new_game(&self) -> Result<Game, super::GameError> {
+        let game = Game::new(self.rows, self.cols, self.mines, self.first_click)?;
         if self.start.row >= self.rows || self.start.col >= self.cols {
             return Err(super::GameError::StartOffBoard {
                 row: self.start.row,
@@ -109,6 +102,17 @@ impl Series {
                 cols: self.cols,
             });
         }
+        Ok(game)
+    }
+
+    /// Plays game number `index` of the series. Its mines come from ChaCha8 seeded with the
+    /// series seed, on stream `index`: the same boards on every machine, in any order, on any
+    /// number of threads.
+    pub fn play(&self, index: u64, policy: &GuessPolicy) -> Result<GameResult, super::GameError> {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(index);
+        let mut game = self.new_game()?;
         Ok(play(&mut game, self.start, policy, &mut rng))
     }
 }

@@ -99,6 +99,21 @@ impl Board {
         self.cells[self.index(pos)]
     }
 
+    /// The position of row-major index `i`, the inverse of [`Board::index`].
+    pub fn pos_of(&self, i: usize) -> Pos {
+        debug_assert!(i < self.cells.len());
+        Pos {
+            row: i / self.cols,
+            col: i % self.cols,
+        }
+    }
+
+    /// Whether a revealed number lies next to `pos` (a *frontier* tile when `pos` is covered).
+    pub fn touches_number(&self, pos: Pos) -> bool {
+        self.neighbors(pos)
+            .any(|n| matches!(self.get(n), Cell::Number(_)))
+    }
+
     /// The cell at row-major index `i` (as [`Board::index`] gives).
     pub fn get_index(&self, i: usize) -> Cell {
         self.cells[i]
@@ -161,6 +176,28 @@ mod tests {
         assert_eq!(board.neighbors(Pos::new(2, 3)).count(), 3);
         assert_eq!(board.neighbors(Pos::new(0, 2)).count(), 5);
         assert!(board.neighbors(Pos::new(1, 1)).all(|p| p != Pos::new(1, 1)));
+    }
+
+    #[test]
+    fn index_and_pos_of_are_inverse() {
+        let board = Board::new(3, 4);
+        for pos in board.positions() {
+            assert_eq!(board.pos_of(board.index(pos)), pos);
+        }
+    }
+
+    #[test]
+    fn touches_number_sees_the_eight_neighbours() {
+        let board = crate::board::parse_board(
+            "...
+.x.
+..3
+",
+        )
+        .unwrap();
+        assert!(board.touches_number(Pos::new(1, 1)));
+        assert!(!board.touches_number(Pos::new(0, 0)));
+        assert!(!board.touches_number(Pos::new(2, 2)));
     }
 
     #[test]

@@ -116,7 +116,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     };
     // Set-up errors (too many mines, a start off the board) show before any thread starts.
     let policy = args.policy();
-    series.play(0, &policy)?;
+    series.new_game()?;
     if args.games == 0 {
         return Err(UsageError("--games must be at least 1".into()).into());
     }

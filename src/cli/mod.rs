@@ -20,7 +20,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Analyse a board text file: exact mine probabilities, safe tiles and certain mines.
+    /// Analyse a board text file: exact mine probabilities, certain moves with reasons, best guess.
     Solve(solve::SolveArgs),
     /// Play seeded games with the advice and report the win rate and games per second.
     Bench(bench::BenchArgs),

@@ -23,12 +23,7 @@ fn unknowns(board: &Board, global: bool) -> Vec<Pos> {
     board
         .positions()
         .filter(|&p| board.get(p).is_unrevealed())
-        .filter(|&p| {
-            global
-                || board
-                    .neighbors(p)
-                    .any(|n| matches!(board.get(n), Cell::Number(_)))
-        })
+        .filter(|&p| global || board.touches_number(p))
         .collect()
 }
 

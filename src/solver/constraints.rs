@@ -52,10 +52,7 @@ pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
         if !board.get(pos).is_unrevealed() {
             continue;
         }
-        let touches_number = board
-            .neighbors(pos)
-            .any(|n| matches!(board.get(n), Cell::Number(_)));
-        if touches_number {
+        if board.touches_number(pos) {
             tile_index[board.index(pos)] = tiles.len() as u32;
             tiles.push(pos);
         } else {
