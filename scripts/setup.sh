@@ -3,8 +3,10 @@
 # Sourced by scripts/demo.sh and scripts/test.sh; safe to run again.
 set -euo pipefail
 
-# Debian packages the build needs (a C toolchain for linking; pkg-config for -sys crates).
-APT_PACKAGES=(gcc libc6-dev pkg-config)
+# Debian packages the build needs: a C toolchain for linking, pkg-config for -sys crates, and the
+# libraries xcap (screen capture) builds against on Linux whatever the display server.
+APT_PACKAGES=(gcc libc6-dev pkg-config libxcb1-dev libegl-dev libgbm-dev libpipewire-0.3-dev
+    libclang1-14 libclang-common-14-dev)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

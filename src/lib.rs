@@ -2,9 +2,13 @@
 //! where the best guess is.
 //!
 //! The pipeline, one module per layer, data flowing one way:
+//! - [`capture`]: where the game is on screen (the calibration profile).
+//! - [`vision`]: pixels → board: the tile grid, and a small CNN for the tiles.
 //! - [`board`]: the board model and its text format (pure).
 //! - [`solver`]: board → exact probabilities, certain tiles, number probabilities (pure).
 //! - [`advice`]: probabilities → moves; a seeded game simulator to measure them (pure given a seed).
+//! - [`overlay`]: moves → pixels: the marks drawn on a screenshot or the live overlay.
+//! - [`pipeline`]: one picture through all of the above.
 //!
 //! Glossary:
 //! - *frontier*: unrevealed tiles next to at least one revealed number.
@@ -18,7 +22,11 @@
 
 pub mod advice;
 pub mod board;
+pub mod capture;
+pub mod overlay;
+pub mod pipeline;
 pub mod solver;
+pub mod vision;
 
 pub use board::{parse_board, Board, BoardError, Cell, Pos};
 pub use solver::{analyze, Analysis, Ratio, SolveError, SolveOptions};

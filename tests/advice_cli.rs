@@ -1,14 +1,10 @@
 //! `solve`'s certain moves and `minehint bench`, through the real binary.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn minehint(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_minehint"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::minehint;
 
 fn json(o: &Output) -> Value {
     assert!(

@@ -1,7 +1,10 @@
 //! The command line as typed (clap derive), dispatch to one file per command, and error reporting.
 
 mod bench;
+mod calibrate;
+mod image_args;
 mod output;
+mod read;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +27,12 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Play seeded games with the advice and report the win rate and games per second.
     Bench(bench::BenchArgs),
+    /// Read the board in a screenshot and print its board text.
+    Parse(read::ParseArgs),
+    /// Read the board in a screenshot, then give the analysis, the moves and the best guess.
+    Advise(read::AdviseArgs),
+    /// Find the board and its tile width in a screenshot; with --save, store them for `live`.
+    Calibrate(calibrate::CalibrateArgs),
 }
 
 impl Cli {
@@ -32,6 +41,9 @@ impl Cli {
         match &self.command {
             Command::Solve(args) => args.json || args.stream,
             Command::Bench(args) => args.json,
+            Command::Calibrate(args) => args.json,
+            Command::Parse(args) => args.json,
+            Command::Advise(args) => args.parse.json,
         }
     }
 }
@@ -41,6 +53,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Calibrate(args) => calibrate::run(&args),
+        Command::Parse(args) => read::run_parse(&args),
+        Command::Advise(args) => read::run_advise(&args),
     }
 }
 
@@ -71,6 +86,13 @@ pub fn error_kind(err: &anyhow::Error) -> &'static str {
         e.kind()
     } else if err.downcast_ref::<minehint::advice::GameError>().is_some() {
         "bad_game"
+    } else if let Some(e) = err.downcast_ref::<minehint::vision::VisionError>() {
+        e.kind()
+    } else if err
+        .downcast_ref::<minehint::capture::ProfileError>()
+        .is_some()
+    {
+        "profile"
     } else if err.downcast_ref::<BoardError>().is_some() {
         "bad_board"
     } else if err.downcast_ref::<UsageError>().is_some() {

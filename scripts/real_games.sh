@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Real Minesweeper games, headless: a virtual X display with a window manager and a compositor,
+# GNOME Mines (any theme, size and window size) and xdemineur. Source this file, then call the
+# functions; every wait is bounded and says what it waited for when it gives up.
+#
+#   source scripts/real_games.sh
+#   rg_install                      # the Debian packages (once)
+#   rg_display 77                   # Xvfb :77 1920x1080 + openbox + xcompmgr; exports DISPLAY
+#   rg_gnome_mines classic medium 900 700
+#   rg_xdemineur 30 16 99
+#   rg_stop_games; rg_stop_display
+
+RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick)
+export PATH="$PATH:/usr/games"
+
+rg_install() {
+    local missing=()
+    for pkg in "${RG_PACKAGES[@]}"; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    if ((${#missing[@]})); then
+        echo "real_games: installing ${missing[*]}" >&2
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+}
+
+# rg_wait SECONDS WHAT COMMAND...: retries COMMAND every 0.2 s until it succeeds or time runs out.
+rg_wait() {
+    local limit=$1 what=$2
+    shift 2
+    local deadline=$((SECONDS + limit))
+    until "$@" >/dev/null 2>&1; do
+        if ((SECONDS >= deadline)); then
+            echo "real_games: gave up after ${limit}s waiting for $what" >&2
+            return 1
+        fi
+        sleep 0.2
+    done
+}
+
+# rg_display N [WxH]: starts Xvfb on :N with openbox and xcompmgr and exports DISPLAY.
+rg_display() {
+    local number=$1 size=${2:-1920x1080}
+    RG_DIR=$(mktemp -d /tmp/minehint-rg.XXXXXX)
+    export RG_DIR
+    Xvfb ":$number" -screen 0 "${size}x24" -nolisten tcp >"$RG_DIR/xvfb.log" 2>&1 &
+    RG_PIDS=($!)
+    export DISPLAY=":$number"
+    rg_wait 10 "Xvfb on :$number (log: $RG_DIR/xvfb.log)" xdpyinfo || return 1
+    openbox >"$RG_DIR/openbox.log" 2>&1 &
+    RG_PIDS+=($!)
+    xcompmgr >"$RG_DIR/xcompmgr.log" 2>&1 &
+    RG_PIDS+=($!)
+    # openbox answers the EWMH query once it manages the screen.
+    rg_wait 10 "openbox" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q window'
+}
+
+rg_stop_display() {
+    rg_stop_games
+    for pid in "${RG_PIDS[@]:-}"; do
+        [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    done
+    RG_PIDS=()
+}
+
+# rg_gnome_mines THEME SIZE WIDTH HEIGHT: THEME default|classic|bgcolors, SIZE small|medium|big.
+# Prints the window id once the window is mapped.
+rg_gnome_mines() {
+    local theme=$1 size=$2 width=$3 height=$4
+    local home="$RG_DIR/gnome-mines-home"
+    mkdir -p "$home/.config/glib-2.0/settings"
+    cat >"$home/.config/glib-2.0/settings/keyfile" <<KEYFILE
+[org/gnome/Mines]
+theme='$theme'
+window-width=$width
+window-height=$height
+use-question-marks=true
+use-animations=false
+KEYFILE
+    HOME=$home XDG_CONFIG_HOME=$home/.config GSETTINGS_BACKEND=keyfile GDK_BACKEND=x11 \
+        NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines "--$size" \
+        >"$RG_DIR/gnome-mines.log" 2>&1 &
+    RG_GAME_PID=$!
+    rg_wait 20 "the GNOME Mines window (log: $RG_DIR/gnome-mines.log)" \
+        xdotool search --onlyvisible --name '^Mines$' || return 1
+    sleep 0.5
+    xdotool search --onlyvisible --name '^Mines$' | head -n1
+}
+
+# rg_xdemineur COLS ROWS MINES: prints the window id once the window is mapped.
+rg_xdemineur() {
+    setsid xdemineur -geometry "$1x$2" -m "$3" >"$RG_DIR/xdemineur.log" 2>&1 &
+    RG_GAME_PID=$!
+    rg_wait 20 "the xdemineur window (log: $RG_DIR/xdemineur.log)" \
+        xdotool search --onlyvisible --name 'mineur' || return 1
+    sleep 0.5
+    xdotool search --onlyvisible --name 'mineur' | head -n1
+}
+
+rg_stop_games() {
+    pkill -f 'gnome-mines' 2>/dev/null
+    pkill -x xdemineur 2>/dev/null
+    sleep 0.3
+    return 0
+}

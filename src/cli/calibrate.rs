@@ -1,0 +1,84 @@
+//! `minehint calibrate`: find the board and its tile width in a screenshot, print them, and with
+//! `--save` store them as the profile `live` starts from.
+
+use super::image_args::LocateArgs;
+use super::UsageError;
+use clap::Args;
+use minehint::capture::profile::{self, Profile};
+use minehint::vision::{load_image, locate, Grid};
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// Screenshot to calibrate on.
+    #[arg(required_unless_present = "screen")]
+    pub image: Option<PathBuf>,
+    /// Capture the screen now instead of reading a file.
+    #[arg(long, conflicts_with = "image")]
+    pub screen: bool,
+    #[command(flatten)]
+    pub locate: LocateArgs,
+    /// Store the result as the profile `live` uses.
+    #[arg(long)]
+    pub save: bool,
+    /// Where to store the profile (default: the user's config directory).
+    #[arg(long, value_name = "FILE", requires = "save")]
+    pub profile: Option<PathBuf>,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
+    let Some(path) = &args.image else {
+        return Err(UsageError("calibrate --screen needs the live capture, which this build does not have yet; pass a screenshot".into()).into());
+    };
+    let image = load_image(path)?;
+    let grid = locate(&image, args.locate.hints())?;
+    let found = Profile::from_grid(&grid, None);
+    let saved = if args.save {
+        let target = match &args.profile {
+            Some(p) => p.clone(),
+            None => profile::default_path()?,
+        };
+        profile::save(&found, &target)?;
+        Some(target)
+    } else {
+        None
+    };
+    if args.json {
+        let mut value = grid_json(&grid, (image.width(), image.height()));
+        value["saved"] = json!(saved.as_ref().map(|p| p.display().to_string()));
+        println!("{value}");
+    } else {
+        let r = found.board;
+        println!(
+            "board: x={} y={} width={} height={} ({} columns x {} rows)",
+            r.x, r.y, r.width, r.height, grid.cols, grid.rows
+        );
+        println!("tile: {:.2} x {:.2} px", grid.pitch_x, grid.pitch_y);
+        if let Some(target) = saved {
+            println!("saved: {}", target.display());
+        }
+    }
+    Ok(())
+}
+
+/// The geometry fields shared by `parse --json` and `calibrate --json`.
+pub fn grid_json(grid: &Grid, image: (u32, u32)) -> serde_json::Value {
+    json!({
+        "image": {"width": image.0, "height": image.1},
+        "board": grid.rect(),
+        "tile_width": round2(grid.pitch_x),
+        "tile_height": round2(grid.pitch_y),
+        "rows": grid.rows,
+        "cols": grid.cols,
+        // The exact lattice, for tools that sample the tiles themselves (training/).
+        "grid": {"x": grid.x, "y": grid.y, "pitch_x": grid.pitch_x, "pitch_y": grid.pitch_y},
+    })
+}
+
+fn round2(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}

@@ -1,0 +1,179 @@
+//! `minehint parse` and `minehint advise`: a screenshot in; the board read off it, and with
+//! `advise` the analysis, the moves and optionally the screenshot with the marks drawn on it.
+
+use super::calibrate::grid_json;
+use super::image_args::LocateArgs;
+use super::output::{solve_json, solve_text};
+use super::UsageError;
+use anyhow::Context;
+use clap::Args;
+use minehint::advice::GuessPolicy;
+use minehint::board::Pos;
+use minehint::overlay::draw_marks;
+use minehint::pipeline::{conflict, outcome, Outcome};
+use minehint::vision::{load_image, read_board, Classifier, Reading};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct ParseArgs {
+    /// Screenshot (PNG, JPEG or GIF).
+    pub image: PathBuf,
+    #[command(flatten)]
+    pub locate: LocateArgs,
+    /// Tile classifier to use instead of the built-in one (ONNX).
+    #[arg(long, value_name = "PATH")]
+    pub model: Option<PathBuf>,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    #[command(flatten)]
+    pub parse: ParseArgs,
+    /// Total mines, flags included (default: the standard total for the board's size, if any).
+    #[arg(long, value_name = "N")]
+    pub mines: Option<u64>,
+    /// Write the screenshot with the marks drawn on it to this PNG file.
+    #[arg(long, value_name = "ANNOTATED.png")]
+    pub out: Option<PathBuf>,
+    /// Also tint every unrevealed tile by its mine probability in the annotated image.
+    #[arg(long)]
+    pub heat: bool,
+}
+
+fn classifier(model: Option<&Path>) -> anyhow::Result<Classifier> {
+    Ok(match model {
+        Some(path) => Classifier::from_file(path)?,
+        None => Classifier::embedded()?,
+    })
+}
+
+/// The `parse --json` object of DESIGN.md, plus `conflict` (the cells that cannot all hold).
+fn reading_json(reading: &Reading, image: (u32, u32), conflict: Option<&[Pos]>) -> Value {
+    let mut value = grid_json(&reading.grid, image);
+    let cells: Vec<Value> = reading
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            json!({
+                "row": i / reading.grid.cols,
+                "col": i % reading.grid.cols,
+                "class": t.class.name(),
+                "confidence": (f64::from(t.confidence) * 1000.0).round() / 1000.0,
+            })
+        })
+        .collect();
+    value["text"] = json!(reading.board.to_text());
+    value["cells"] = json!(cells);
+    value["mines"] = json!(reading.mines);
+    value["consistent"] = json!(conflict.is_none());
+    if let Some(cells) = conflict {
+        let pairs: Vec<[usize; 2]> = cells.iter().map(|p| [p.row, p.col]).collect();
+        value["conflict"] = json!(pairs);
+    }
+    value
+}
+
+fn describe_conflict(cells: &[Pos]) -> String {
+    let names: Vec<String> = cells
+        .iter()
+        .map(|p| format!("(row {}, col {})", p.row, p.col))
+        .collect();
+    format!(
+        "warning: the board read is impossible; check these tiles: {}",
+        names.join(", ")
+    )
+}
+
+fn read(args: &ParseArgs) -> anyhow::Result<(image::RgbImage, Reading)> {
+    let model = classifier(args.model.as_deref())?;
+    let image = load_image(&args.image)?;
+    let reading = read_board(&image, args.locate.hints(), &model)
+        .with_context(|| format!("reading {}", args.image.display()))?;
+    Ok((image, reading))
+}
+
+pub fn run_parse(args: &ParseArgs) -> anyhow::Result<()> {
+    let (image, reading) = read(args)?;
+    let conflict = conflict(&reading);
+    if args.json {
+        let dims = image.dimensions();
+        println!("{}", reading_json(&reading, dims, conflict.as_deref()));
+    } else {
+        print!("{}", reading.board.to_text());
+    }
+    if let Some(cells) = &conflict {
+        eprintln!("minehint: {}", describe_conflict(cells));
+    }
+    Ok(())
+}
+
+pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
+    if let Some(out) = &args.out {
+        if same_file(out, &args.parse.image) {
+            return Err(UsageError(format!(
+                "--out {} would overwrite the screenshot being read; pick another file",
+                out.display()
+            ))
+            .into());
+        }
+    }
+    let (mut image, reading) = read(&args.parse)?;
+    let mines = args.mines.or(reading.mines);
+    let result = outcome(&reading, mines, &GuessPolicy::default());
+    if let Some(out) = &args.out {
+        draw_marks(&mut image, &reading.grid, &result.marks(args.heat));
+        write_png(&image, out)?;
+    }
+    match result {
+        Outcome::Advice { analysis, advice } => {
+            if args.parse.json {
+                let mut value = reading_json(&reading, image.dimensions(), None);
+                let solved = serde_json::to_value(solve_json(&analysis, &advice, None))?;
+                if let (Value::Object(target), Value::Object(extra)) = (&mut value, solved) {
+                    for (key, field) in extra {
+                        // The reading's own `cells` (classes) stay; the analysis's go under `tiles`.
+                        let key = if key == "cells" {
+                            "tiles".to_owned()
+                        } else {
+                            key
+                        };
+                        target.insert(key, field);
+                    }
+                }
+                println!("{value}");
+            } else {
+                print!("{}", reading.board.to_text());
+                println!();
+                print!("{}", solve_text(&reading.board, &analysis, &advice, None));
+            }
+            Ok(())
+        }
+        Outcome::Impossible { error } => Err(anyhow::Error::new(error).context(format!(
+            "the board read from {} is impossible; no advice (misread tile or wrong flag?)",
+            args.parse.image.display()
+        ))),
+    }
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Writes a PNG next to its final name and renames it into place, so a failed write never leaves
+/// a damaged file where an older one was.
+fn write_png(image: &image::RgbImage, path: &Path) -> anyhow::Result<()> {
+    let temporary = path.with_extension("png.partial");
+    image
+        .save_with_format(&temporary, image::ImageFormat::Png)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}

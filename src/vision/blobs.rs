@@ -1,0 +1,181 @@
+//! Flat regions of an image: pixels joined to a neighbour of nearly the same colour. Tile faces,
+//! revealed tiles and the squares of a checkerboard skin each come out as one region, cut off from
+//! their neighbours by bevels, grid lines, gaps or the small colour step between checker squares.
+//!
+//! Regions are built from horizontal runs rather than single pixels: a run is scanned in one pass
+//! and runs are joined row to row with a union-find, which keeps a full 1920x1080 screenshot to a
+//! few milliseconds.
+
+use image::RgbImage;
+
+/// A flat region: its bounding box (half-open) and how many pixels it holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Blob {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+    pub area: u32,
+}
+
+impl Blob {
+    pub fn width(&self) -> u32 {
+        self.x1 - self.x0
+    }
+
+    pub fn height(&self) -> u32 {
+        self.y1 - self.y0
+    }
+
+    /// The centre of the bounding box.
+    pub fn center(&self) -> (f64, f64) {
+        (
+            f64::from(self.x0 + self.x1) / 2.0,
+            f64::from(self.y0 + self.y1) / 2.0,
+        )
+    }
+}
+
+/// Runs shorter than this are dropped: they are texture, text or anti-aliasing, never part of a
+/// tile face (the smallest tiles are 12 px, and a digit leaves at least this much on either side
+/// in some row of its tile, which keeps the tile's region whole).
+const MIN_RUN: u32 = 3;
+
+/// One horizontal run of similar pixels in row `y`, columns `x0..x1`.
+#[derive(Clone, Copy)]
+struct Run {
+    y: u32,
+    x0: u32,
+    x1: u32,
+}
+
+/// The largest channel difference between two pixels.
+fn distance(a: &[u8], b: &[u8]) -> u8 {
+    a.iter()
+        .zip(b)
+        .map(|(&p, &q)| p.abs_diff(q))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The flat regions of `image` whose neighbouring pixels differ by at most `tolerance` in every
+/// channel, restricted to `(x, y, width, height)`.
+pub fn find_blobs(image: &RgbImage, area: (u32, u32, u32, u32), tolerance: u8) -> Vec<Blob> {
+    let (ax, ay, aw, ah) = area;
+    let stride = image.width() as usize * 3;
+    let raw = image.as_raw();
+    let pixel = |x: u32, y: u32| {
+        let at = y as usize * stride + x as usize * 3;
+        &raw[at..at + 3]
+    };
+
+    let mut runs: Vec<Run> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
+    let mut previous = 0..0; // the previous row's runs, as a range of `runs`
+    for y in ay..ay + ah {
+        let row_start = runs.len();
+        let mut x0 = ax;
+        for x in ax + 1..=ax + aw {
+            if x < ax + aw && distance(pixel(x, y), pixel(x - 1, y)) <= tolerance {
+                continue;
+            }
+            if x - x0 >= MIN_RUN {
+                runs.push(Run { y, x0, x1: x });
+                parent.push(runs.len() as u32 - 1);
+            }
+            x0 = x;
+        }
+        // Join each new run with the runs above it that overlap it and match its colour where
+        // they first meet; both lists are sorted by x, so one merge-like walk does it.
+        let mut above = previous.start;
+        for index in row_start..runs.len() {
+            let run = runs[index];
+            while above < previous.end && runs[above].x1 <= run.x0 {
+                above += 1;
+            }
+            let mut other = above;
+            while other < previous.end && runs[other].x0 < run.x1 {
+                let meet = run.x0.max(runs[other].x0);
+                if distance(pixel(meet, y), pixel(meet, y - 1)) <= tolerance {
+                    union(&mut parent, index as u32, other as u32);
+                }
+                other += 1;
+            }
+        }
+        previous = row_start..runs.len();
+    }
+
+    let mut slot: Vec<u32> = vec![u32::MAX; runs.len()];
+    let mut blobs: Vec<Blob> = Vec::new();
+    for (index, &run) in runs.iter().enumerate() {
+        let root = find(&mut parent, index as u32) as usize;
+        if slot[root] == u32::MAX {
+            slot[root] = blobs.len() as u32;
+            blobs.push(Blob {
+                x0: run.x0,
+                y0: run.y,
+                x1: run.x1,
+                y1: run.y + 1,
+                area: 0,
+            });
+        }
+        let blob = &mut blobs[slot[root] as usize];
+        blob.x0 = blob.x0.min(run.x0);
+        blob.x1 = blob.x1.max(run.x1);
+        blob.y1 = blob.y1.max(run.y + 1);
+        blob.area += run.x1 - run.x0;
+    }
+    blobs
+}
+
+fn find(parent: &mut [u32], mut node: u32) -> u32 {
+    while parent[node as usize] != node {
+        // Path halving keeps the trees flat without recursion.
+        let grand = parent[parent[node as usize] as usize];
+        parent[node as usize] = grand;
+        node = grand;
+    }
+    node
+}
+
+fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        // The older run becomes the root, so a region's root is its first run.
+        let (keep, join) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        parent[join as usize] = keep;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    #[test]
+    fn squares_separated_by_lines_are_separate_blobs() {
+        // Two 10x10 grey squares with a 2 px black line between them, on black.
+        let mut image = RgbImage::from_pixel(30, 14, Rgb([0, 0, 0]));
+        for y in 2..12 {
+            for x in (2..12).chain(14..24) {
+                image.put_pixel(x, y, Rgb([180, 180, 180]));
+            }
+        }
+        let blobs = find_blobs(&image, (0, 0, 30, 14), 6);
+        let squares: Vec<_> = blobs.iter().filter(|b| b.width() == 10).collect();
+        assert_eq!(squares.len(), 2, "{blobs:?}");
+        assert_eq!((squares[0].x0, squares[0].y0, squares[0].area), (2, 2, 100));
+        assert_eq!((squares[1].x0, squares[1].y1), (14, 12));
+    }
+
+    #[test]
+    fn a_gentle_gradient_stays_one_blob_and_a_step_splits_it() {
+        let image = RgbImage::from_fn(40, 8, |x, _| {
+            let base = if x < 20 { 100 } else { 140 };
+            Rgb([base + (x % 20) as u8, 50, 50])
+        });
+        let blobs = find_blobs(&image, (0, 0, 40, 8), 6);
+        assert_eq!(blobs.len(), 2, "{blobs:?}");
+        assert!(blobs.iter().all(|b| b.width() == 20 && b.height() == 8));
+    }
+}

@@ -1,0 +1,120 @@
+//! The tile classifier: a small CNN in ONNX (trained by `training/`), run with tract. The model
+//! ships inside the binary; `--model PATH` loads another.
+//!
+//! Input `tiles` is `[N, 3, 16, 16]` (RGB / 255), output `probs` is `[N, 15]` softmax
+//! probabilities in [`TileClass`] order. N is symbolic, so one run classifies every distinct tile
+//! of a board at once.
+
+use super::classes::{TileClass, CLASS_COUNT};
+use super::tiles::{TileImage, TILE};
+use super::VisionError;
+use std::path::Path;
+use std::sync::Arc;
+use tract_onnx::prelude::*;
+use tract_onnx::tract_core::dims;
+
+/// The model trained by `training/train.py`, built into the binary.
+pub const EMBEDDED_MODEL: &[u8] = include_bytes!("../../models/tiles.onnx");
+
+/// A loaded, optimised classifier, ready to run.
+#[derive(Clone)]
+pub struct Classifier {
+    plan: Arc<TypedRunnableModel>,
+}
+
+impl std::fmt::Debug for Classifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Classifier")
+    }
+}
+
+/// One tile's class and the model's confidence in it (its softmax probability).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    pub class: TileClass,
+    pub confidence: f32,
+}
+
+impl Classifier {
+    /// The classifier built into the binary.
+    pub fn embedded() -> Result<Classifier, VisionError> {
+        Classifier::from_bytes(EMBEDDED_MODEL)
+    }
+
+    /// A classifier read from an ONNX file with the same input and output as the built-in one.
+    pub fn from_file(path: &Path) -> Result<Classifier, VisionError> {
+        let bytes = std::fs::read(path)
+            .map_err(|err| VisionError::Model(format!("cannot read {}: {err}", path.display())))?;
+        Classifier::from_bytes(&bytes)
+            .map_err(|err| VisionError::Model(format!("{}: {err}", path.display())))
+    }
+
+    /// A classifier from ONNX bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Classifier, VisionError> {
+        let model_error = |err: TractError| VisionError::Model(format!("{err:#}"));
+        let mut reader = bytes;
+        let model = tract_onnx::onnx()
+            .model_for_read(&mut reader)
+            .map_err(model_error)?;
+        let n = model.sym("N");
+        let plan = model
+            .with_input_fact(0, f32::fact(dims!(n, 3, TILE, TILE)).into())
+            .map_err(model_error)?
+            .into_optimized()
+            .map_err(model_error)?
+            .into_runnable()
+            .map_err(model_error)?;
+        let classifier = Classifier { plan };
+        // Refuse a model whose output is not one probability per class now, not mid-game.
+        classifier.classify(&[[0u8; super::tiles::TILE_BYTES]])?;
+        Ok(classifier)
+    }
+
+    /// Classifies each tile.
+    pub fn classify(&self, tiles: &[TileImage]) -> Result<Vec<Verdict>, VisionError> {
+        if tiles.is_empty() {
+            return Ok(Vec::new());
+        }
+        let plane = TILE * TILE;
+        let mut input = vec![0f32; tiles.len() * 3 * plane];
+        for (tile, chunk) in tiles.iter().zip(input.chunks_exact_mut(3 * plane)) {
+            // Interleaved RGB rows become three planes.
+            for (i, rgb) in tile.chunks_exact(3).enumerate() {
+                for (channel, &value) in rgb.iter().enumerate() {
+                    chunk[channel * plane + i] = f32::from(value) / 255.0;
+                }
+            }
+        }
+        let model_error = |err: TractError| VisionError::Model(format!("{err:#}"));
+        let tensor =
+            Tensor::from_shape(&[tiles.len(), 3, TILE, TILE], &input).map_err(model_error)?;
+        let outputs = self.plan.run(tvec!(tensor.into())).map_err(model_error)?;
+        let probs = outputs
+            .first()
+            .ok_or_else(|| VisionError::Model("the model has no output".into()))?
+            .to_plain_array_view::<f32>()
+            .map_err(model_error)?;
+        if probs.shape() != [tiles.len(), CLASS_COUNT] {
+            return Err(VisionError::Model(format!(
+                "output shape {:?}, expected [{}, {CLASS_COUNT}]",
+                probs.shape(),
+                tiles.len()
+            )));
+        }
+        let verdicts = probs
+            .outer_iter()
+            .map(|row| {
+                let (best, &confidence) = row
+                    .iter()
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(b.1))
+                    .unwrap_or((0, &0.0));
+                Verdict {
+                    class: TileClass::from_index(best).unwrap_or(TileClass::Unrevealed),
+                    confidence,
+                }
+            })
+            .collect();
+        Ok(verdicts)
+    }
+}

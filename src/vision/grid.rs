@@ -1,0 +1,336 @@
+//! The tile grid: where it lies in the image, its pitch (possibly fractional) and its size, and how
+//! it is found from the flat regions of the image.
+//!
+//! Every skin draws its tiles as a lattice of similar squares: raised faces, flat revealed tiles,
+//! rounded tiles with gaps, checker squares. We keep the square regions, link each to its nearest
+//! right and lower neighbour of similar size, and take the largest linked set that fits one lattice
+//! (one pitch, one origin). Pixels between tiles (gaps, lines, bevels) never matter: only the
+//! centres of the squares do, so the same code serves every skin and scale.
+
+use super::blobs::Blob;
+use serde::Serialize;
+
+/// The tile grid in image pixels: tile (r, c) covers
+/// `[x + c·pitch_x, x + (c+1)·pitch_x) × [y + r·pitch_y, y + (r+1)·pitch_y)`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Grid {
+    pub x: f64,
+    pub y: f64,
+    pub pitch_x: f64,
+    pub pitch_y: f64,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// An integer rectangle in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Rect {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Grid {
+    /// The grid's outer edge, rounded to whole pixels.
+    pub fn rect(&self) -> Rect {
+        let x0 = self.x.round().max(0.0);
+        let y0 = self.y.round().max(0.0);
+        let x1 = (self.x + self.cols as f64 * self.pitch_x).round();
+        let y1 = (self.y + self.rows as f64 * self.pitch_y).round();
+        Rect {
+            x: x0 as u32,
+            y: y0 as u32,
+            width: (x1 - x0).max(0.0) as u32,
+            height: (y1 - y0).max(0.0) as u32,
+        }
+    }
+
+    /// Tile (row, col)'s box `(x0, y0, x1, y1)` in fractional pixels.
+    pub fn cell(&self, row: usize, col: usize) -> (f64, f64, f64, f64) {
+        let x0 = self.x + col as f64 * self.pitch_x;
+        let y0 = self.y + row as f64 * self.pitch_y;
+        (x0, y0, x0 + self.pitch_x, y0 + self.pitch_y)
+    }
+
+    /// The grid moved by `(dx, dy)` pixels (from a region's frame to the image's).
+    pub fn shifted(mut self, dx: f64, dy: f64) -> Grid {
+        self.x += dx;
+        self.y += dy;
+        self
+    }
+}
+
+/// Tiles are at least this many pixels (face regions inside bevels can be about half that).
+pub const MIN_PITCH: f64 = 12.0;
+/// Tiles are at most this many pixels.
+pub const MAX_PITCH: f64 = 100.0;
+/// The fewest tiles a lattice needs before we call it a board.
+const MIN_MEMBERS: usize = 9;
+
+/// A square region kept as a possible tile.
+#[derive(Clone, Copy, Debug)]
+struct Square {
+    cx: f64,
+    cy: f64,
+    size: f64,
+}
+
+fn is_square(blob: &Blob) -> bool {
+    let (w, h) = (f64::from(blob.width()), f64::from(blob.height()));
+    let side = w.max(h);
+    (MIN_PITCH * 0.45..=MAX_PITCH).contains(&side)
+        && (w - h).abs() <= 0.2 * side + 1.0
+        && f64::from(blob.area) >= 0.4 * w * h
+}
+
+/// Finds the tile grid among `blobs`, or `None` when no lattice of square tiles is there.
+///
+/// With `pitch`, only a lattice within 8% of that tile width is accepted.
+pub fn find_grid(blobs: &[Blob], pitch: Option<f64>) -> Option<(Grid, usize)> {
+    let squares: Vec<Square> = blobs
+        .iter()
+        .filter(|b| is_square(b))
+        .map(|b| {
+            let (cx, cy) = b.center();
+            Square {
+                cx,
+                cy,
+                size: f64::from(b.width().max(b.height())),
+            }
+        })
+        .collect();
+    let links = link_neighbours(&squares);
+    let mut best: Option<(Grid, usize)> = None;
+    for members in components(squares.len(), &links) {
+        if members.len() < MIN_MEMBERS {
+            continue;
+        }
+        if let Some(found) = fit_lattice(&squares, &members, &links) {
+            let wanted = pitch.is_none_or(|p| (found.0.pitch_x - p).abs() <= 0.08 * p);
+            if wanted && best.as_ref().is_none_or(|(_, n)| found.1 > *n) {
+                best = Some(found);
+            }
+        }
+    }
+    best
+}
+
+/// A link from square `from` to its right (`horizontal`) or lower neighbour `to`.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    from: usize,
+    to: usize,
+    horizontal: bool,
+    distance: f64,
+}
+
+/// Links every square to its nearest right and lower neighbour of similar size, no closer than
+/// the squares' own size (they cannot overlap) and no further than 2.4 sizes (room for the widest
+/// gaps and bevels, but not for a skipped tile).
+fn link_neighbours(squares: &[Square]) -> Vec<Link> {
+    // Buckets of 64 px keep the search local.
+    const BUCKET: f64 = 64.0;
+    let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> =
+        std::collections::HashMap::new();
+    for (index, s) in squares.iter().enumerate() {
+        let key = ((s.cx / BUCKET) as i64, (s.cy / BUCKET) as i64);
+        buckets.entry(key).or_default().push(index);
+    }
+    let mut links = Vec::new();
+    for (from, a) in squares.iter().enumerate() {
+        let reach = a.size * 2.4;
+        let span = (reach / BUCKET).ceil() as i64;
+        let (bx, by) = ((a.cx / BUCKET) as i64, (a.cy / BUCKET) as i64);
+        let mut right: Option<(f64, usize)> = None;
+        let mut down: Option<(f64, usize)> = None;
+        for kx in bx - span..=bx + span {
+            for ky in by - span..=by + span {
+                let Some(bucket) = buckets.get(&(kx, ky)) else {
+                    continue;
+                };
+                for &to in bucket {
+                    let b = &squares[to];
+                    let (small, large) = (a.size.min(b.size), a.size.max(b.size));
+                    if to == from || large > small * 1.5 {
+                        continue;
+                    }
+                    let (dx, dy) = (b.cx - a.cx, b.cy - a.cy);
+                    let span = 0.9 * large..=reach;
+                    let beside = span.contains(&dx) && dy.abs() <= 0.25 * small;
+                    let below = span.contains(&dy) && dx.abs() <= 0.25 * small;
+                    if beside && right.is_none_or(|(d, _)| dx < d) {
+                        right = Some((dx, to));
+                    } else if below && down.is_none_or(|(d, _)| dy < d) {
+                        down = Some((dy, to));
+                    }
+                }
+            }
+        }
+        for (found, horizontal) in [(right, true), (down, false)] {
+            if let Some((distance, to)) = found {
+                links.push(Link {
+                    from,
+                    to,
+                    horizontal,
+                    distance,
+                });
+            }
+        }
+    }
+    links
+}
+
+/// The sets of squares joined by links, largest first.
+fn components(count: usize, links: &[Link]) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..count).collect();
+    fn root(parent: &mut [usize], mut node: usize) -> usize {
+        while parent[node] != node {
+            parent[node] = parent[parent[node]];
+            node = parent[node];
+        }
+        node
+    }
+    for link in links {
+        let (a, b) = (root(&mut parent, link.from), root(&mut parent, link.to));
+        parent[a.max(b)] = a.min(b);
+    }
+    let mut groups: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for node in 0..count {
+        let r = root(&mut parent, node);
+        groups.entry(r).or_default().push(node);
+    }
+    let mut out: Vec<Vec<usize>> = groups.into_values().filter(|g| g.len() > 1).collect();
+    out.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    out
+}
+
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    Some(values[values.len() / 2])
+}
+
+/// Fits one lattice to a linked set of squares: the pitch from the links' median length, integer
+/// indices by walking the links, then origin and pitch by least squares; squares more than a
+/// fifth of a pitch off their lattice point are dropped. Returns the grid and how many squares
+/// sit on it.
+fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<(Grid, usize)> {
+    let inside: std::collections::HashSet<usize> = members.iter().copied().collect();
+    let ours: Vec<&Link> = links.iter().filter(|l| inside.contains(&l.from)).collect();
+    let pitch_x = median(
+        ours.iter()
+            .filter(|l| l.horizontal)
+            .map(|l| l.distance)
+            .collect(),
+    )?;
+    let pitch_y = median(
+        ours.iter()
+            .filter(|l| !l.horizontal)
+            .map(|l| l.distance)
+            .collect(),
+    )?;
+    if (pitch_x - pitch_y).abs() > 0.12 * pitch_x.max(pitch_y)
+        || !(MIN_PITCH..=MAX_PITCH).contains(&pitch_x)
+    {
+        return None;
+    }
+
+    // Integer lattice indices by a walk over the links from the first member.
+    let mut index: std::collections::HashMap<usize, (i64, i64)> = Default::default();
+    index.insert(members[0], (0, 0));
+    let mut adjacency: std::collections::HashMap<usize, Vec<(usize, i64, i64)>> =
+        Default::default();
+    for link in &ours {
+        let steps = (link.distance / if link.horizontal { pitch_x } else { pitch_y }).round();
+        if steps < 1.0
+            || (link.distance - steps * if link.horizontal { pitch_x } else { pitch_y }).abs()
+                > 0.2 * pitch_x
+        {
+            continue;
+        }
+        let (di, dj) = if link.horizontal {
+            (steps as i64, 0)
+        } else {
+            (0, steps as i64)
+        };
+        adjacency
+            .entry(link.from)
+            .or_default()
+            .push((link.to, di, dj));
+        adjacency
+            .entry(link.to)
+            .or_default()
+            .push((link.from, -di, -dj));
+    }
+    let mut stack = vec![members[0]];
+    while let Some(node) = stack.pop() {
+        let (i, j) = index[&node];
+        for &(next, di, dj) in adjacency.get(&node).map(Vec::as_slice).unwrap_or(&[]) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(next) {
+                slot.insert((i + di, j + dj));
+                stack.push(next);
+            }
+        }
+    }
+
+    let mut placed: Vec<(usize, i64, i64)> = index.iter().map(|(&s, &(i, j))| (s, i, j)).collect();
+    let mut fit = None;
+    for _ in 0..2 {
+        let fx = least_squares(placed.iter().map(|&(s, i, _)| (i as f64, squares[s].cx)))?;
+        let fy = least_squares(placed.iter().map(|&(s, _, j)| (j as f64, squares[s].cy)))?;
+        placed.retain(|&(s, i, j)| {
+            (squares[s].cx - (fx.0 + fx.1 * i as f64)).abs() <= 0.2 * fx.1
+                && (squares[s].cy - (fy.0 + fy.1 * j as f64)).abs() <= 0.2 * fy.1
+        });
+        fit = Some((fx, fy));
+    }
+    let ((ox, px), (oy, py)) = fit?;
+    if placed.len() < MIN_MEMBERS || px < MIN_PITCH || py < MIN_PITCH {
+        return None;
+    }
+    let (imin, imax) = min_max(placed.iter().map(|p| p.1))?;
+    let (jmin, jmax) = min_max(placed.iter().map(|p| p.2))?;
+    let cols = (imax - imin + 1) as usize;
+    let rows = (jmax - jmin + 1) as usize;
+    // A real board is mostly tiles: a sparse lattice is wallpaper or icons.
+    if rows < 2 || cols < 2 || placed.len() * 4 < rows * cols {
+        return None;
+    }
+    let grid = Grid {
+        x: ox + (imin as f64 - 0.5) * px,
+        y: oy + (jmin as f64 - 0.5) * py,
+        pitch_x: px,
+        pitch_y: py,
+        rows,
+        cols,
+    };
+    Some((grid, placed.len()))
+}
+
+/// Least-squares line `y = a + b·x`; `None` when every `x` is the same.
+fn least_squares(points: impl Iterator<Item = (f64, f64)>) -> Option<(f64, f64)> {
+    let (mut n, mut sx, mut sy, mut sxx, mut sxy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    for (x, y) in points {
+        n += 1.0;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+    }
+    let det = n * sxx - sx * sx;
+    if det.abs() < 1e-9 {
+        return None;
+    }
+    let b = (n * sxy - sx * sy) / det;
+    Some(((sy - b * sx) / n, b))
+}
+
+fn min_max(values: impl Iterator<Item = i64>) -> Option<(i64, i64)> {
+    values.fold(None, |acc, v| match acc {
+        None => Some((v, v)),
+        Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
+    })
+}

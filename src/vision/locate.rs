@@ -1,0 +1,182 @@
+//! Finding the board in a screenshot, or taking the user's word for where it is.
+
+use super::blobs::find_blobs;
+use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use super::VisionError;
+use image::RgbImage;
+
+/// What the user told us about the board; both are optional.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hints {
+    /// The screen rectangle to search instead of the whole image (with `tile_width`: the board).
+    pub region: Option<Rect>,
+    /// The tile pitch in pixels.
+    pub tile_width: Option<f64>,
+}
+
+/// Neighbouring pixels closer than this belong to one flat region on the first try: small enough
+/// to split the squares of a checkerboard skin (their colours differ by about 8).
+const FINE_TOLERANCE: u8 = 5;
+/// The second try, for JPEG noise and dithered palettes that break flat faces apart.
+const COARSE_TOLERANCE: u8 = 16;
+
+/// Finds the tile grid in `image` (in image pixels).
+pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
+    if let Some(width) = hints.tile_width {
+        if !(width.is_finite() && (MIN_PITCH * 0.5..=MAX_PITCH * 2.0).contains(&width)) {
+            return Err(VisionError::BadOverride(format!(
+                "--tile-width {width} is outside {}..{} pixels",
+                MIN_PITCH * 0.5,
+                MAX_PITCH * 2.0
+            )));
+        }
+    }
+    let area = match hints.region {
+        Some(region) => check_region(image, region)?,
+        None => Rect {
+            x: 0,
+            y: 0,
+            width: image.width(),
+            height: image.height(),
+        },
+    };
+    if let (Some(_), Some(width)) = (hints.region, hints.tile_width) {
+        return Ok(given_grid(area, width));
+    }
+
+    let mut best: Option<(Grid, usize)> = None;
+    for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
+        let blobs = find_blobs(image, (area.x, area.y, area.width, area.height), tolerance);
+        if let Some(found) = find_grid(&blobs, hints.tile_width) {
+            let complete = found.1 * 10 >= found.0.rows * found.0.cols * 9;
+            if best.as_ref().is_none_or(|b| found.1 > b.1) {
+                best = Some(found);
+            }
+            // Most tiles stood out as squares: a second try would only cost time.
+            if complete {
+                break;
+            }
+        }
+    }
+    match best {
+        Some((grid, _)) => Ok(grid),
+        None => Err(VisionError::NoBoard {
+            hint: match hints.region {
+                Some(r) => format!(" region {},{},{},{}", r.x, r.y, r.width, r.height),
+                None => String::new(),
+            },
+        }),
+    }
+}
+
+/// The grid the user described: the region is the board, the tile width its pitch.
+fn given_grid(area: Rect, width: f64) -> Grid {
+    let cols = (f64::from(area.width) / width).round().max(1.0);
+    let rows = (f64::from(area.height) / width).round().max(1.0);
+    Grid {
+        x: f64::from(area.x),
+        y: f64::from(area.y),
+        pitch_x: f64::from(area.width) / cols,
+        pitch_y: f64::from(area.height) / rows,
+        rows: rows as usize,
+        cols: cols as usize,
+    }
+}
+
+fn check_region(image: &RgbImage, region: Rect) -> Result<Rect, VisionError> {
+    let fits = region.width > 0
+        && region.height > 0
+        && u64::from(region.x) + u64::from(region.width) <= u64::from(image.width())
+        && u64::from(region.y) + u64::from(region.height) <= u64::from(image.height());
+    if fits {
+        Ok(region)
+    } else {
+        Err(VisionError::BadOverride(format!(
+            "--region {},{},{},{} does not fit in the {}x{} image",
+            region.x,
+            region.y,
+            region.width,
+            region.height,
+            image.width(),
+            image.height()
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::testing::{desktop, paint_board, Skin};
+
+    fn check(skin: Skin, pitch: f64, rows: usize, cols: usize, at: (f64, f64)) {
+        let mut image = desktop(1280, 900, 7);
+        let revealed = [(0, 0), (1, 1), (1, 2), (rows - 1, cols - 1)];
+        paint_board(&mut image, at.0, at.1, pitch, rows, cols, skin, &revealed);
+        let grid = locate(&image, Hints::default()).unwrap_or_else(|e| panic!("{skin:?}: {e}"));
+        assert_eq!((grid.rows, grid.cols), (rows, cols), "{skin:?} {grid:?}");
+        assert!((grid.pitch_x - pitch).abs() < 0.05, "{skin:?} {grid:?}");
+        assert!(
+            (grid.x - at.0).abs() < 1.0 && (grid.y - at.1).abs() < 1.0,
+            "{skin:?} {grid:?}"
+        );
+    }
+
+    #[test]
+    fn finds_flat_boards_with_gaps_at_fractional_pitch() {
+        check(Skin::Flat { gap: 4.0 }, 41.7, 8, 8, (300.3, 150.6));
+        check(Skin::Flat { gap: 1.0 }, 16.0, 16, 30, (250.0, 200.0));
+    }
+
+    #[test]
+    fn finds_raised_classic_boards() {
+        check(Skin::Raised, 16.0, 16, 30, (210.0, 110.0));
+        check(Skin::Raised, 24.5, 9, 9, (700.0, 300.0));
+    }
+
+    #[test]
+    fn finds_checkerboards_without_gaps() {
+        check(Skin::Checker, 30.0, 14, 18, (260.0, 160.0));
+    }
+
+    #[test]
+    fn an_image_without_a_board_is_no_board() {
+        let image = desktop(640, 480, 3);
+        assert!(matches!(
+            locate(&image, Hints::default()),
+            Err(VisionError::NoBoard { .. })
+        ));
+    }
+
+    #[test]
+    fn region_and_tile_width_give_the_grid_directly_and_bad_ones_are_refused() {
+        let image = RgbImage::new(100, 100);
+        let region = Rect {
+            x: 10,
+            y: 10,
+            width: 80,
+            height: 40,
+        };
+        let hints = Hints {
+            region: Some(region),
+            tile_width: Some(20.0),
+        };
+        let grid = locate(&image, hints).unwrap();
+        assert_eq!((grid.rows, grid.cols, grid.pitch_x), (2, 4, 20.0));
+        let outside = Hints {
+            region: Some(Rect { x: 90, ..region }),
+            tile_width: None,
+        };
+        assert!(matches!(
+            locate(&image, outside),
+            Err(VisionError::BadOverride(_))
+        ));
+        let tiny = Hints {
+            tile_width: Some(0.5),
+            ..Hints::default()
+        };
+        assert!(matches!(
+            locate(&image, tiny),
+            Err(VisionError::BadOverride(_))
+        ));
+    }
+}

@@ -1,0 +1,29 @@
+//! Pixels → board: find the tile grid in a screenshot, cut it into tiles, classify each distinct
+//! tile once, and turn the classes into a [`Board`](crate::board::Board).
+//!
+//! - [`load`]: reading image files safely;
+//! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
+//! - [`locate`]: the board's grid, found or given;
+//! - [`tiles`]: sampling each cell into the classifier's input;
+//! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
+//! - [`read`]: the whole chain, screenshot → [`Reading`].
+
+pub mod blobs;
+pub mod classes;
+pub mod classify;
+mod error;
+pub mod grid;
+mod load;
+pub mod locate;
+pub mod read;
+#[cfg(test)]
+mod testing;
+pub mod tiles;
+
+pub use classes::TileClass;
+pub use classify::{Classifier, Verdict};
+pub use error::VisionError;
+pub use grid::{Grid, Rect};
+pub use load::{load_image, MAX_SIDE};
+pub use locate::{locate, Hints};
+pub use read::{read_board, read_grid, standard_mines, Reading};

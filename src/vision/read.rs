@@ -1,0 +1,74 @@
+//! Screenshot → board: locate the grid, sample every tile, classify each distinct look once, and
+//! assemble the board text with per-tile classes and confidences.
+
+use super::classes::TileClass;
+use super::classify::{Classifier, Verdict};
+use super::grid::Grid;
+use super::locate::{locate, Hints};
+use super::tiles::sample_grid;
+use super::VisionError;
+use crate::board::Board;
+use image::RgbImage;
+
+/// What was read off a screenshot.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub grid: Grid,
+    /// One verdict per tile, row by row.
+    pub tiles: Vec<Verdict>,
+    pub board: Board,
+    /// The mine total: standard board sizes imply it; `None` when unknown.
+    pub mines: Option<u64>,
+    /// How many distinct tile looks the classifier had to run on.
+    pub distinct_looks: usize,
+}
+
+/// Reads the board in `image`.
+pub fn read_board(
+    image: &RgbImage,
+    hints: Hints,
+    classifier: &Classifier,
+) -> Result<Reading, VisionError> {
+    let grid = locate(image, hints)?;
+    read_grid(image, grid, classifier)
+}
+
+/// Reads the board whose grid is already known (the live loop keeps it between frames).
+pub fn read_grid(
+    image: &RgbImage,
+    grid: Grid,
+    classifier: &Classifier,
+) -> Result<Reading, VisionError> {
+    let sampled = sample_grid(image, &grid);
+    let looks = classifier.classify(&sampled.looks)?;
+    let tiles: Vec<Verdict> = sampled.cells.iter().map(|&look| looks[look]).collect();
+    let cells = tiles.iter().map(|v| v.class.cell()).collect();
+    // One verdict per cell by construction, so the sizes always agree.
+    let board = Board::from_cells(grid.rows, grid.cols, cells)
+        .ok_or_else(|| VisionError::Model("tile count does not match the grid".into()))?;
+    Ok(Reading {
+        grid,
+        mines: standard_mines(grid.rows, grid.cols),
+        tiles,
+        board,
+        distinct_looks: sampled.looks.len(),
+    })
+}
+
+/// The mine total of the standard board sizes: Beginner 9x9 (and GNOME Mines' 8x8) 10,
+/// Intermediate 16x16 40, Expert 30x16 (either way up) 99.
+pub fn standard_mines(rows: usize, cols: usize) -> Option<u64> {
+    match (rows.min(cols), rows.max(cols)) {
+        (8, 8) | (9, 9) => Some(10),
+        (16, 16) => Some(40),
+        (16, 30) => Some(99),
+        _ => None,
+    }
+}
+
+impl Reading {
+    /// The class of tile (row, col).
+    pub fn class(&self, row: usize, col: usize) -> TileClass {
+        self.tiles[row * self.grid.cols + col].class
+    }
+}

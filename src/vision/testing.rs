@@ -1,0 +1,106 @@
+//! Test helpers: synthetic boards painted into images, in a few skins, at fractional pitches.
+
+use image::{Rgb, RgbImage};
+
+/// How tiles are painted.
+#[derive(Clone, Copy, Debug)]
+pub enum Skin {
+    /// Flat tiles with `gap` background pixels between them.
+    Flat { gap: f64 },
+    /// Classic raised tiles: light top-left bevel, dark bottom-right, grey face.
+    Raised,
+    /// Adjacent squares in two greens a few levels apart.
+    Checker,
+}
+
+/// Paints a `rows` x `cols` board at (x, y) with `pitch`; tiles listed in `revealed` are drawn
+/// flat and lighter, as opened tiles.
+#[allow(clippy::too_many_arguments)]
+pub fn paint_board(
+    image: &mut RgbImage,
+    x: f64,
+    y: f64,
+    pitch: f64,
+    rows: usize,
+    cols: usize,
+    skin: Skin,
+    revealed: &[(usize, usize)],
+) {
+    for r in 0..rows {
+        for c in 0..cols {
+            let x0 = (x + c as f64 * pitch).round() as i64;
+            let y0 = (y + r as f64 * pitch).round() as i64;
+            let x1 = (x + (c + 1) as f64 * pitch).round() as i64;
+            let y1 = (y + (r + 1) as f64 * pitch).round() as i64;
+            let open = revealed.contains(&(r, c));
+            for py in y0..y1 {
+                for px in x0..x1 {
+                    let colour = match skin {
+                        Skin::Flat { gap } => {
+                            let g = (gap / 2.0).round() as i64;
+                            let inside = px >= x0 + g && px < x1 - g && py >= y0 + g && py < y1 - g;
+                            match (inside, open) {
+                                (false, _) => Rgb([246, 245, 244]),
+                                (true, false) => Rgb([186, 189, 182]),
+                                (true, true) => Rgb([222, 222, 220]),
+                            }
+                        }
+                        Skin::Raised => {
+                            let b = ((pitch / 8.0).round() as i64).max(1);
+                            let (dx, dy) = (px - x0, py - y0);
+                            let (ex, ey) = (x1 - 1 - px, y1 - 1 - py);
+                            if open {
+                                if dx == 0 || dy == 0 {
+                                    Rgb([128, 128, 128])
+                                } else {
+                                    Rgb([192, 192, 192])
+                                }
+                            } else if dx < b || dy < b {
+                                if ex < b - dx.min(dy) || ey < b - dx.min(dy) {
+                                    Rgb([128, 128, 128])
+                                } else {
+                                    Rgb([255, 255, 255])
+                                }
+                            } else if ex < b || ey < b {
+                                Rgb([128, 128, 128])
+                            } else {
+                                Rgb([192, 192, 192])
+                            }
+                        }
+                        Skin::Checker => {
+                            let dark = (r + c) % 2 == 1;
+                            match (open, dark) {
+                                (false, false) => Rgb([170, 215, 81]),
+                                (false, true) => Rgb([162, 209, 73]),
+                                (true, false) => Rgb([229, 194, 159]),
+                                (true, true) => Rgb([215, 184, 153]),
+                            }
+                        }
+                    };
+                    if px >= 0
+                        && py >= 0
+                        && (px as u32) < image.width()
+                        && (py as u32) < image.height()
+                    {
+                        image.put_pixel(px as u32, py as u32, colour);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A desktop-like background: a blue-grey wallpaper with a window-like panel and some noise.
+pub fn desktop(width: u32, height: u32, seed: u32) -> RgbImage {
+    RgbImage::from_fn(width, height, |x, y| {
+        // A cheap hash for deterministic speckle.
+        let h = (x.wrapping_mul(73856093) ^ y.wrapping_mul(19349663) ^ seed.wrapping_mul(83492791))
+            % 23;
+        let base = if (200..900).contains(&x) && (100..700).contains(&y) {
+            [240, 240, 238]
+        } else {
+            [60, 80, 110]
+        };
+        Rgb([base[0] + h as u8 % 8, base[1], base[2] + (h as u8 % 5)])
+    })
+}

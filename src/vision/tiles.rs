@@ -1,0 +1,145 @@
+//! Cutting the grid into tiles: every cell is box-filtered down to a small fixed square, the
+//! classifier's input, and identical tiles are found so each distinct look is classified once.
+//!
+//! The training scripts (`training/`) sample synthetic tiles with the same filter; keep the two in
+//! step.
+
+use super::grid::Grid;
+use image::RgbImage;
+use std::collections::HashMap;
+
+/// The side of a sampled tile, in samples.
+pub const TILE: usize = 16;
+/// Bytes in a sampled tile: RGB, row by row.
+pub const TILE_BYTES: usize = TILE * TILE * 3;
+
+/// A sampled tile.
+pub type TileImage = [u8; TILE_BYTES];
+
+/// Box-filters the cell `(x0, y0, x1, y1)` (fractional pixels) of `image` into a [`TILE`]-square
+/// tile. Sample (u, v) averages the whole pixels whose centres fall in its share of the cell, so
+/// no pixel is counted twice and thin lines are kept at any pitch. Pixels outside the image read
+/// as black.
+pub fn sample_cell(image: &RgbImage, cell: (f64, f64, f64, f64)) -> TileImage {
+    let (x0, y0, x1, y1) = cell;
+    let spans_x = spans(x0, x1, image.width());
+    let spans_y = spans(y0, y1, image.height());
+    let mut out = [0u8; TILE_BYTES];
+    let stride = image.width() as usize * 3;
+    let raw = image.as_raw();
+    for (v, &(ya, yb)) in spans_y.iter().enumerate() {
+        for (u, &(xa, xb)) in spans_x.iter().enumerate() {
+            let mut sum = [0u32; 3];
+            for y in ya..yb {
+                let row = &raw[y * stride..(y + 1) * stride];
+                for x in xa..xb {
+                    for (s, &p) in sum.iter_mut().zip(&row[x * 3..x * 3 + 3]) {
+                        *s += u32::from(p);
+                    }
+                }
+            }
+            // A sample may cover no whole pixel outside the image; it stays black.
+            let count = ((yb - ya) * (xb - xa)) as u32;
+            let at = (v * TILE + u) * 3;
+            for (o, s) in out[at..at + 3].iter_mut().zip(sum) {
+                if let Some(mean) = (s + count / 2).checked_div(count) {
+                    *o = mean as u8;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The pixel columns (or rows) each of the [`TILE`] samples averages over `[start, end)`: pixel p
+/// belongs to the sample its centre p + 0.5 falls in. A sample narrower than a pixel takes the
+/// pixel under its own centre.
+fn spans(start: f64, end: f64, limit: u32) -> [(usize, usize); TILE] {
+    let step = (end - start) / TILE as f64;
+    let clamp = |v: f64| v.clamp(0.0, f64::from(limit)) as usize;
+    std::array::from_fn(|i| {
+        let a = start + i as f64 * step;
+        let b = a + step;
+        // Pixels whose centre lies in [a, b): p from ceil(a - 0.5) to ceil(b - 0.5).
+        let (mut pa, mut pb) = ((a - 0.5).ceil(), (b - 0.5).ceil());
+        if pb <= pa {
+            pa = (a + step / 2.0).floor();
+            pb = pa + 1.0;
+        }
+        (clamp(pa), clamp(pb))
+    })
+}
+
+/// Every cell of `grid` sampled, row by row, and the distinct tiles among them: `looks[k]` is a
+/// distinct tile and `cells[i]` the index in `looks` of cell i.
+pub struct SampledGrid {
+    pub looks: Vec<TileImage>,
+    pub cells: Vec<usize>,
+}
+
+/// Samples every cell of `grid` and groups identical tiles.
+pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
+    let mut looks: Vec<TileImage> = Vec::new();
+    let mut seen: HashMap<TileImage, usize> = HashMap::new();
+    let mut cells = Vec::with_capacity(grid.rows * grid.cols);
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            let tile = sample_cell(image, grid.cell(row, col));
+            let next = looks.len();
+            let look = *seen.entry(tile).or_insert(next);
+            if look == next {
+                looks.push(tile);
+            }
+            cells.push(look);
+        }
+    }
+    SampledGrid { looks, cells }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    #[test]
+    fn an_exact_multiple_averages_blocks() {
+        // A 32x32 cell: each sample averages a 2x2 block.
+        let image = RgbImage::from_fn(32, 32, |x, y| Rgb([(x / 2 * 10) as u8, (y * 2) as u8, 7]));
+        let tile = sample_cell(&image, (0.0, 0.0, 32.0, 32.0));
+        assert_eq!(&tile[0..3], &[0, 1, 7]);
+        let last = (15 * TILE + 15) * 3;
+        assert_eq!(&tile[last..last + 3], &[150, 61, 7]);
+    }
+
+    #[test]
+    fn fractional_cells_use_every_pixel_once() {
+        let spans = spans(10.3, 10.3 + 45.7, 100);
+        assert_eq!(spans[0].0, 10);
+        for pair in spans.windows(2) {
+            assert_eq!(pair[0].1, pair[1].0);
+        }
+        assert_eq!(spans[TILE - 1].1, 56);
+    }
+
+    #[test]
+    fn identical_cells_share_one_look() {
+        let image = RgbImage::from_fn(64, 32, |x, _| {
+            if x % 16 == 0 {
+                Rgb([0, 0, 0])
+            } else {
+                Rgb([200, 200, 200])
+            }
+        });
+        let grid = Grid {
+            x: 0.0,
+            y: 0.0,
+            pitch_x: 16.0,
+            pitch_y: 16.0,
+            rows: 2,
+            cols: 4,
+        };
+        let sampled = sample_grid(&image, &grid);
+        assert_eq!(sampled.looks.len(), 1);
+        assert_eq!(sampled.cells, vec![0; 8]);
+    }
+}

@@ -1,0 +1,119 @@
+//! Every screenshot in fixtures/ (real games captured by the project's own scripts) must be read
+//! exactly: the board found where its label says, its size right, and every tile's class right.
+
+use minehint::vision::{load_image, read_board, Classifier, Hints, TileClass};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Deserialize)]
+struct Label {
+    image: String,
+    board: Rect,
+    rows: usize,
+    cols: usize,
+    /// One string per row: `.` unrevealed, `F` flag, `?` question, digits, `*` mine,
+    /// `!` exploded, `W` wrong flag.
+    tiles: Vec<String>,
+}
+
+#[derive(Deserialize, Debug)]
+struct Rect {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+}
+
+fn class_of(c: char) -> Option<TileClass> {
+    Some(match c {
+        '.' => TileClass::Unrevealed,
+        'F' => TileClass::Flag,
+        '?' => TileClass::Question,
+        '*' => TileClass::Mine,
+        '!' => TileClass::Exploded,
+        'W' => TileClass::WrongFlag,
+        d => TileClass::Number(d.to_digit(10)? as u8),
+    })
+}
+
+fn labels() -> Vec<(PathBuf, Label)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut out: Vec<(PathBuf, Label)> = std::fs::read_dir(&dir)
+        .expect("fixtures/ exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let label: Label = serde_json::from_str(&std::fs::read_to_string(&p).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (dir.join(&label.image), label)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn every_fixture_is_read_exactly() {
+    let classifier = Classifier::embedded().unwrap();
+    let fixtures = labels();
+    assert!(fixtures.len() >= 30, "only {} fixtures", fixtures.len());
+    let mut failures = Vec::new();
+    let (mut tiles, mut wrong) = (0usize, 0usize);
+    for (path, label) in &fixtures {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let image = load_image(path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let reading = match read_board(&image, Hints::default(), &classifier) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let grid = reading.grid;
+        if (grid.rows, grid.cols) != (label.rows, label.cols) {
+            failures.push(format!(
+                "{name}: found {}x{} tiles, label says {}x{}",
+                grid.cols, grid.rows, label.cols, label.rows
+            ));
+            continue;
+        }
+        // The edges may differ by a fraction of a tile: gaps and bevels have no single edge.
+        let slack = (grid.pitch_x / 4.0).max(2.0);
+        let r = grid.rect();
+        let edges = [
+            (f64::from(r.x), label.board.x),
+            (f64::from(r.y), label.board.y),
+            (f64::from(r.x + r.width), label.board.x + label.board.width),
+            (
+                f64::from(r.y + r.height),
+                label.board.y + label.board.height,
+            ),
+        ];
+        if edges.iter().any(|(a, b)| (a - b).abs() > slack) {
+            failures.push(format!(
+                "{name}: board at {r:?}, label says {:?}",
+                label.board
+            ));
+        }
+        for (row, text) in label.tiles.iter().enumerate() {
+            for (col, c) in text.chars().enumerate() {
+                tiles += 1;
+                let want = class_of(c).unwrap_or_else(|| panic!("{name}: bad label char {c}"));
+                let got = reading.class(row, col);
+                if got != want {
+                    wrong += 1;
+                    failures.push(format!(
+                        "{name}: tile ({row}, {col}) read as {}, label says {}",
+                        got.name(),
+                        want.name()
+                    ));
+                }
+            }
+        }
+    }
+    println!(
+        "{} fixtures, {tiles} tiles, {wrong} misread",
+        fixtures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

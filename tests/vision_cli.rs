@@ -1,0 +1,258 @@
+//! `parse`, `advise` and `calibrate` through the real binary: JSON shapes, the annotated image,
+//! the profile, and a clear error with exit status 1 for every kind of bad image.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+mod common;
+use common::minehint;
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// The Beginner-size xdemineur fixture in the middle of a game.
+const MID_GAME: &str = "xdemineur-12-12-20-mid.png";
+
+#[test]
+fn parse_json_has_every_design_field() {
+    let o = minehint(&["parse", &fixture(MID_GAME), "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    for key in [
+        "image",
+        "board",
+        "tile_width",
+        "tile_height",
+        "rows",
+        "cols",
+        "text",
+        "cells",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["image"]["width"], 1920);
+    assert_eq!(
+        (v["rows"].as_u64(), v["cols"].as_u64()),
+        (Some(12), Some(12))
+    );
+    assert_eq!(v["tile_width"], 21.0);
+    assert_eq!(v["cells"].as_array().unwrap().len(), 144);
+    assert_eq!(v["consistent"], true);
+    let text = v["text"].as_str().unwrap();
+    assert_eq!(text.lines().count(), 12);
+    // The board text is what `solve` reads.
+    assert!(minehint::parse_board(text).is_ok());
+    let first = &v["cells"][0];
+    assert!(first["class"].is_string() && first["confidence"].as_f64().unwrap() > 0.5);
+}
+
+#[test]
+fn advise_writes_moves_and_an_annotated_image() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("annotated.png");
+    let o = minehint(&[
+        "advise",
+        &fixture(MID_GAME),
+        "--mines",
+        "20",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    assert_eq!(v["mines"], 20);
+    assert!(v["moves"].is_array() && v["tiles"].is_array());
+    let annotated = image::open(&out).unwrap().into_rgb8();
+    let original = image::open(fixture(MID_GAME)).unwrap().into_rgb8();
+    assert_eq!(annotated.dimensions(), original.dimensions());
+    // Marks were drawn on the board, and only inside it.
+    let board = &v["board"];
+    let (bx, by) = (
+        board["x"].as_u64().unwrap() as u32,
+        board["y"].as_u64().unwrap() as u32,
+    );
+    let (bw, bh) = (
+        board["width"].as_u64().unwrap() as u32,
+        board["height"].as_u64().unwrap() as u32,
+    );
+    let mut inside = 0;
+    for (x, y, p) in annotated.enumerate_pixels() {
+        if p != original.get_pixel(x, y) {
+            let within = x >= bx && x < bx + bw && y >= by && y < by + bh;
+            assert!(within, "pixel ({x}, {y}) changed outside the board");
+            inside += 1;
+        }
+    }
+    assert!(inside > 0, "nothing was drawn");
+}
+
+#[test]
+fn advise_refuses_to_overwrite_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("shot.png");
+    std::fs::copy(fixture(MID_GAME), &copy).unwrap();
+    let before = std::fs::read(&copy).unwrap();
+    let o = minehint(&[
+        "advise",
+        copy.to_str().unwrap(),
+        "--out",
+        copy.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+}
+
+#[test]
+fn calibrate_finds_the_board_and_saves_a_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("profile.toml");
+    let o = minehint(&[
+        "calibrate",
+        &fixture(MID_GAME),
+        "--json",
+        "--save",
+        "--profile",
+        profile.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    assert_eq!(v["rows"], 12);
+    assert_eq!(v["tile_width"], 21.0);
+    let saved = std::fs::read_to_string(&profile).unwrap();
+    assert!(
+        saved.contains("rows = 12") && saved.contains("tile_width = 21.0"),
+        "{saved}"
+    );
+}
+
+fn bad_image(name: &str, bytes: &[u8]) -> (PathBuf, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    (path, dir)
+}
+
+/// A small PNG file whose header claims `width` x `height`: a header chunk, one tiny data chunk
+/// (an empty zlib stream) and the end chunk. Decoding it would need gigabytes; reading its size
+/// needs nothing.
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A];
+    let mut header = width.to_be_bytes().to_vec();
+    header.extend(height.to_be_bytes());
+    header.extend([8, 2, 0, 0, 0]);
+    let chunks: [(&[u8; 4], Vec<u8>); 3] = [
+        (b"IHDR", header),
+        (
+            b"IDAT",
+            vec![0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+        ),
+        (b"IEND", Vec::new()),
+    ];
+    for (kind, data) in chunks {
+        bytes.extend((data.len() as u32).to_be_bytes());
+        let mut body = kind.to_vec();
+        body.extend(data);
+        bytes.extend(&body);
+        bytes.extend(crc32(&body).to_be_bytes());
+    }
+    bytes
+}
+
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in data {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn bad_images_are_clear_errors_with_exit_status_one() {
+    let real = std::fs::read(fixture(MID_GAME)).unwrap();
+    let blank = {
+        let mut bytes = Vec::new();
+        image::RgbImage::from_pixel(300, 200, image::Rgb([90, 90, 90]))
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::Png,
+            )
+            .unwrap();
+        bytes
+    };
+    let cases: Vec<(&str, Vec<u8>, &str, &str)> = vec![
+        (
+            "text.png",
+            b"hello, not an image".to_vec(),
+            "bad_image",
+            "not a PNG",
+        ),
+        (
+            "cut.png",
+            real[..real.len() / 3].to_vec(),
+            "bad_image",
+            "truncated",
+        ),
+        ("huge.png", png_header(20000, 100), "bad_image", "20000x100"),
+        ("empty.png", Vec::new(), "bad_image", "not a PNG"),
+        ("blank.png", blank, "no_board", "no Minesweeper board"),
+    ];
+    for (name, bytes, kind, words) in cases {
+        let (path, _dir) = bad_image(name, &bytes);
+        for command in ["parse", "advise", "calibrate"] {
+            let o = minehint(&[command, path.to_str().unwrap(), "--json"]);
+            assert_eq!(o.status.code(), Some(1), "{command} {name}");
+            let v = json(&o);
+            assert_eq!(v["error"]["kind"], kind, "{command} {name}: {v}");
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains(words), "{command} {name}: {message}");
+        }
+        let o = minehint(&["parse", path.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            text.starts_with("minehint: ") && !text.contains("panicked"),
+            "{text}"
+        );
+    }
+    let o = minehint(&["parse", "/no/such/file.png", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o)["error"]["kind"], "bad_image");
+}
+
+#[test]
+fn region_and_tile_width_override_the_search() {
+    let o = minehint(&[
+        "calibrate",
+        &fixture(MID_GAME),
+        "--region",
+        "0,0,5000,10",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o)["error"]["kind"], "bad_region");
+    let o = minehint(&["parse", &fixture(MID_GAME), "--region", "1,2,3"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,0 +1,232 @@
+"""A renderer of many Minesweeper tile skins, for training data.
+
+Each sample is a 3x3 block of tiles drawn at a random fractional pitch (12-64 px) in one random
+skin; the middle tile is the labelled one and is cut out with the same sampler the Rust code uses,
+so the classifier sees tiles exactly as `minehint` will hand them over, gaps and neighbours
+included. Skins: the classic raised-grey look, flat looks with gaps and rounded corners, and
+checkerboards, each in light and dark themes; then blur, JPEG, palette reduction, colour shifts,
+sub-pixel offsets and a mouse cursor now and then.
+"""
+
+import io
+import random
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from tiles import CLASSES, sample_cell
+
+FONTS = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+]
+
+CLASSIC_DIGITS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
+                  5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
+
+
+def jitter(colour, rng, amount):
+    return tuple(int(min(255, max(0, c + rng.randint(-amount, amount)))) for c in colour)
+
+
+def random_skin(rng):
+    """A skin: how every kind of tile looks."""
+    kind = rng.choice(["classic", "classic", "flat", "flat", "rounded", "checker"])
+    dark = kind != "classic" and rng.random() < 0.35
+    skin = {"kind": kind, "dark": dark}
+    if kind == "classic":
+        grey = rng.randint(180, 200)
+        skin.update(hidden=(grey,) * 3, revealed=(grey,) * 3, line=(128, 128, 128),
+                    light=(255, 255, 255), shade=(128, 128, 128), gap=0,
+                    bevel=rng.uniform(0.08, 0.16), digits=dict(CLASSIC_DIGITS))
+    else:
+        if dark:
+            hidden = jitter((rng.randint(60, 110),) * 3, rng, 25)
+            revealed = jitter((rng.randint(25, 50),) * 3, rng, 12)
+            back = jitter((rng.randint(10, 30),) * 3, rng, 8)
+        else:
+            hidden = jitter(rng.choice([(186, 189, 182), (170, 215, 81), (120, 150, 210),
+                                        (160, 160, 160), (200, 200, 200)]), rng, 20)
+            revealed = jitter(rng.choice([(222, 222, 220), (229, 194, 159), (240, 240, 240),
+                                          (210, 210, 210)]), rng, 12)
+            back = jitter(rng.choice([(246, 245, 244), (255, 255, 255), (120, 120, 120),
+                                      (90, 90, 90)]), rng, 10)
+        digits = dict(CLASSIC_DIGITS)
+        if dark or rng.random() < 0.3:
+            # Dark themes brighten the digits so they read on a dark tile.
+            digits = {k: tuple(min(255, c + 110) for c in v) for k, v in digits.items()}
+        skin.update(hidden=hidden, revealed=revealed, back=back, digits=digits,
+                    gap=0 if kind == "checker" else rng.choice([0, 1, 1, 2, 3, 4]),
+                    radius=rng.uniform(0.1, 0.3) if kind == "rounded" else 0.0,
+                    line=jitter(back, rng, 0),
+                    step=rng.randint(6, 14))
+    skin["font"] = rng.choice(FONTS)
+    skin["flag"] = jitter((220, 20, 20), rng, 30)
+    skin["cross"] = rng.choice([(255, 0, 0), (0, 0, 0)])
+    return skin
+
+
+def tile_colour(skin, colour, row, col):
+    if skin["kind"] == "checker" and (row + col) % 2:
+        return tuple(max(0, c - skin["step"]) for c in colour)
+    return colour
+
+
+def draw_raised(draw, box, skin, colour):
+    x0, y0, x1, y1 = box
+    b = max(1, round((x1 - x0) * skin["bevel"]))
+    draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=skin["shade"])
+    draw.polygon([(x0, y0), (x1 - 1, y0), (x1 - 1 - b, y0 + b), (x0 + b, y1 - 1 - b),
+                  (x0, y1 - 1)], fill=skin["light"])
+    draw.rectangle([x0 + b, y0 + b, x1 - 1 - b, y1 - 1 - b], fill=colour)
+
+
+def draw_flat(draw, box, skin, colour):
+    x0, y0, x1, y1 = box
+    gap = skin["gap"]
+    inner = [x0 + gap / 2, y0 + gap / 2, x1 - gap / 2 - 1, y1 - gap / 2 - 1]
+    radius = skin.get("radius", 0.0) * (x1 - x0)
+    if radius >= 1:
+        draw.rounded_rectangle(inner, radius=radius, fill=colour)
+    else:
+        draw.rectangle(inner, fill=colour)
+
+
+def draw_text(draw, box, text, colour, font_path, scale):
+    x0, y0, x1, y1 = box
+    size = max(6, int((y1 - y0) * scale))
+    font = ImageFont.truetype(font_path, size)
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=colour, font=font, anchor="mm")
+
+
+def draw_mine(draw, box, colour=(0, 0, 0)):
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, w * 0.22
+    draw.line([cx - r * 1.5, cy, cx + r * 1.5, cy], fill=colour, width=max(1, int(w / 14)))
+    draw.line([cx, cy - r * 1.5, cx, cy + r * 1.5], fill=colour, width=max(1, int(w / 14)))
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    draw.rectangle([cx - r / 2, cy - r / 2, cx - r / 4, cy - r / 4], fill=(255, 255, 255))
+
+
+def draw_flag(draw, box, skin):
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    cx = (x0 + x1) / 2
+    draw.polygon([(cx + w * 0.05, y0 + w * 0.2), (cx + w * 0.05, y0 + w * 0.5),
+                  (cx - w * 0.25, y0 + w * 0.35)], fill=skin["flag"])
+    draw.line([cx + w * 0.05, y0 + w * 0.2, cx + w * 0.05, y0 + w * 0.72], fill=(0, 0, 0),
+              width=max(1, int(w / 16)))
+    draw.rectangle([cx - w * 0.2, y0 + w * 0.68, cx + w * 0.25, y0 + w * 0.76], fill=(0, 0, 0))
+
+
+def draw_tile(draw, box, label, skin, row, col, rng):
+    name = CLASSES[label]
+    hidden = name in ("unrevealed", "flag", "question") or (
+        name == "wrong_flag" and rng.random() < 0.5)
+    colour = skin["exploded"] if name == "exploded" else skin["hidden"] if hidden else skin["revealed"]
+    colour = tile_colour(skin, colour, row, col)
+    if skin["kind"] == "classic":
+        if hidden:
+            draw_raised(draw, box, skin, colour)
+        else:
+            x0, y0, x1, y1 = box
+            draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=colour)
+            draw.line([x0, y0, x1 - 1, y0], fill=skin["line"])
+            draw.line([x0, y0, x0, y1 - 1], fill=skin["line"])
+    else:
+        draw_flat(draw, box, skin, colour)
+    if name == "flag":
+        draw_flag(draw, box, skin)
+    elif name == "question":
+        draw_text(draw, box, "?", (0, 0, 0) if not skin["dark"] else (230, 230, 230),
+                  skin["font"], 0.65)
+    elif name in "12345678":
+        draw_text(draw, box, name, skin["digits"][int(name)], skin["font"], rng.uniform(0.55, 0.8))
+    elif name in ("mine", "exploded"):
+        draw_mine(draw, box)
+    elif name == "wrong_flag":
+        if hidden:
+            draw_flag(draw, box, skin)
+        else:
+            draw_mine(draw, box)
+        x0, y0, x1, y1 = box
+        w = x1 - x0
+        width = max(1, int(w / 10))
+        draw.line([x0 + w * 0.2, y0 + w * 0.2, x1 - w * 0.2, y1 - w * 0.2], fill=skin["cross"],
+                  width=width)
+        draw.line([x1 - w * 0.2, y0 + w * 0.2, x0 + w * 0.2, y1 - w * 0.2], fill=skin["cross"],
+                  width=width)
+
+
+def draw_cursor(draw, x, y, size):
+    points = [(x, y), (x, y + size), (x + size * 0.28, y + size * 0.75),
+              (x + size * 0.5, y + size * 1.1), (x + size * 0.62, y + size * 1.0),
+              (x + size * 0.42, y + size * 0.68), (x + size * 0.75, y + size * 0.68)]
+    draw.polygon(points, fill=(255, 255, 255), outline=(0, 0, 0))
+
+
+def degrade(image, rng):
+    if rng.random() < 0.25:
+        image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.0)))
+    if rng.random() < 0.3:
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=rng.randint(40, 95))
+        image = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
+    if rng.random() < 0.15:
+        image = image.quantize(colors=rng.choice([16, 32, 64, 256])).convert("RGB")
+    if rng.random() < 0.3:
+        array = np.asarray(image).astype(np.int16)
+        shift = np.array([rng.randint(-20, 20) for _ in range(3)], np.int16)
+        image = Image.fromarray(np.clip(array + shift, 0, 255).astype(np.uint8))
+    return image
+
+
+def sample(rng, label=None):
+    """One (tile, label): a rendered 3x3 block, degraded, the middle tile sampled."""
+    skin = random_skin(rng)
+    skin["exploded"] = jitter((230, 20, 20), rng, 25)
+    pitch = rng.uniform(12, 64)
+    origin = (rng.uniform(0, 1), rng.uniform(0, 1))
+    size = int(pitch * 3 + 4)
+    background = skin.get("back", skin["shade"] if skin["kind"] == "classic" else (0, 0, 0))
+    image = Image.new("RGB", (size, size), background)
+    draw = ImageDraw.Draw(image)
+    label = rng.randrange(len(CLASSES)) if label is None else label
+    row0, col0 = rng.randrange(2), rng.randrange(2)
+    for r in range(3):
+        for c in range(3):
+            x0 = origin[0] + c * pitch
+            y0 = origin[1] + r * pitch
+            box = (round(x0), round(y0), round(x0 + pitch), round(y0 + pitch))
+            here = label if (r, c) == (1, 1) else rng.choice([0, 0, 0, 3, 3, 4, 5, 1])
+            draw_tile(draw, box, here, skin, row0 + r, col0 + c, rng)
+    if rng.random() < 0.08:
+        draw_cursor(draw, origin[0] + pitch * rng.uniform(1.1, 1.8),
+                    origin[1] + pitch * rng.uniform(1.1, 1.8), rng.uniform(12, 22))
+    image = degrade(image, rng)
+    # The sampler sees the cell where the grid finder would put it: up to a tenth of a tile off.
+    off = pitch * 0.06
+    cell = (origin[0] + pitch + rng.uniform(-off, off), origin[1] + pitch + rng.uniform(-off, off))
+    grow = pitch * rng.uniform(-0.03, 0.03)
+    tile = sample_cell(np.asarray(image), (cell[0], cell[1], cell[0] + pitch + grow,
+                                           cell[1] + pitch + grow))
+    return tile, label
+
+
+def dataset(count, seed):
+    rng = random.Random(seed)
+    tiles = np.zeros((count, 16, 16, 3), np.uint8)
+    labels = np.zeros(count, np.int64)
+    for i in range(count):
+        tiles[i], labels[i] = sample(rng, label=i % len(CLASSES))
+    return tiles, labels
+
+
+if __name__ == "__main__":
+    tiles, labels = dataset(15 * 8, 3)
+    sheet = tiles.reshape(8, 15, 16, 16, 3).transpose(0, 2, 1, 3, 4).reshape(8 * 16, 15 * 16, 3)
+    Image.fromarray(sheet).resize((15 * 48, 8 * 48), Image.NEAREST).save("/tmp/synth_sheet.png")
+    print("wrote /tmp/synth_sheet.png")

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Trains the tile classifier and writes models/tiles.onnx.
+
+Data: synthetic tiles from synth.py (many skins) plus the labelled tiles of real games in
+real/tiles.npz (made by real/label.py from screenshots of GNOME Mines and xdemineur). The real
+tiles are split by screenshot into training and validation; the validation split's per-class
+accuracy is printed at the end and written to training/report.txt.
+
+    python3 training/train.py            # about ten minutes on two cores
+"""
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+
+import model
+import synth
+from tiles import CLASSES
+
+HERE = Path(__file__).resolve().parent
+
+
+def adam(params, grads, state, step, lr):
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    for k in params:
+        m, v = state.setdefault(k, (np.zeros_like(params[k]), np.zeros_like(params[k])))
+        m = b1 * m + (1 - b1) * grads[k]
+        v = b2 * v + (1 - b2) * grads[k] ** 2
+        state[k] = (m, v)
+        mhat, vhat = m / (1 - b1 ** step), v / (1 - b2 ** step)
+        params[k] -= (lr * mhat / (np.sqrt(vhat) + eps)).astype(np.float32)
+
+
+def predict(params, tiles, batch=512):
+    out = []
+    for i in range(0, len(tiles), batch):
+        logits, _ = model.forward(params, model.to_input(tiles[i:i + batch]))
+        out.append(logits.argmax(1))
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def unique(tiles, labels):
+    """Each distinct tile once (screenshots repeat most tiles many times)."""
+    if len(tiles) == 0:
+        return tiles, labels
+    _, first = np.unique(tiles.reshape(len(tiles), -1), axis=0, return_index=True)
+    first.sort()
+    return tiles[first], labels[first]
+
+
+def per_class(pred, labels):
+    lines = []
+    for k, name in enumerate(CLASSES):
+        mask = labels == k
+        if mask.any():
+            right = int((pred[mask] == k).sum())
+            lines.append(f"  {name:>10}: {right}/{int(mask.sum())} = {right / mask.sum():.4f}")
+        else:
+            lines.append(f"  {name:>10}: no tiles")
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--synthetic", type=int, default=30000)
+    parser.add_argument("--epochs", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=HERE.parent / "models" / "tiles.onnx")
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    random.seed(args.seed)
+
+    started = time.time()
+    cache = HERE / f".synthetic-{args.synthetic}-{args.seed}.npz"
+    if cache.exists():
+        data = np.load(cache)
+        syn_x, syn_y = data["tiles"], data["labels"]
+    else:
+        syn_x, syn_y = synth.dataset(args.synthetic, args.seed)
+        np.savez_compressed(cache, tiles=syn_x, labels=syn_y)
+    print(f"synthetic: {len(syn_x)} tiles ({time.time() - started:.0f} s)")
+
+    real_path = HERE / "real" / "tiles.npz"
+    if real_path.exists():
+        real = np.load(real_path)
+        real_x, real_y = real["tiles"], real["labels"]
+        real_val = real["validation"].astype(bool)
+    else:
+        # Synthetic only: the first model, used to pre-label real tiles for checking by eye.
+        real_x, real_y = np.zeros((0, 16, 16, 3), np.uint8), np.zeros(0, np.int64)
+        real_val = np.zeros(0, bool)
+    train_real_x, train_real_y = unique(real_x[~real_val], real_y[~real_val])
+    val_x, val_y = unique(real_x[real_val], real_y[real_val])
+    print(f"real: {len(train_real_x)} training and {len(val_x)} validation tiles")
+
+    # Real tiles are few but exact: repeat them so they weigh about as much as the synthetic set,
+    # and rare classes (flags, question marks, exploded mines) more, up to 40 times.
+    counts = np.bincount(train_real_y, minlength=len(CLASSES)).astype(np.float64)
+    base = max(1, round(len(syn_x) / max(1, len(train_real_x))))
+    wanted = np.where(counts > 0, np.clip(400 / np.maximum(counts, 1), base, 40), 0).astype(int)
+    repeat = np.repeat(np.arange(len(train_real_y)), wanted[train_real_y])
+    train_x = np.concatenate([syn_x, train_real_x[repeat]])
+    train_y = np.concatenate([syn_y, train_real_y[repeat]])
+
+    params = model.init(rng, len(CLASSES))
+    state, step, batch = {}, 0, 64
+    for epoch in range(args.epochs):
+        order = rng.permutation(len(train_x))
+        # Cosine decay from 1.5e-3: higher rates made the loss jump after a few epochs.
+        lr = 1.5e-3 * 0.5 * (1 + np.cos(np.pi * epoch / args.epochs)) + 2e-5
+        loss_sum = 0.0
+        for i in range(0, len(order), batch):
+            idx = order[i:i + batch]
+            x = model.to_input(train_x[idx])
+            logits, cache_ = model.forward(params, x)
+            probs = model.softmax(logits)
+            loss_sum += -np.log(probs[np.arange(len(idx)), train_y[idx]] + 1e-9).sum()
+            dlogits = probs
+            dlogits[np.arange(len(idx)), train_y[idx]] -= 1
+            grads = model.backward(params, cache_, dlogits / len(idx))
+            # Clip the global gradient norm: one odd batch must not throw the weights away.
+            norm = np.sqrt(sum(float((g ** 2).sum()) for g in grads.values()))
+            if norm > 5.0:
+                grads = {k: g * (5.0 / norm) for k, g in grads.items()}
+            step += 1
+            adam(params, grads, state, step, lr)
+        val_acc = (predict(params, val_x) == val_y).mean() if len(val_x) else float("nan")
+        print(f"epoch {epoch + 1}: loss {loss_sum / len(order):.4f}, real validation accuracy "
+              f"{val_acc:.4f} ({time.time() - started:.0f} s)")
+
+    pred = predict(params, val_x)
+    lines = [f"real validation: {int((pred == val_y).sum())}/{len(val_y)} tiles right",
+             *per_class(pred, val_y)]
+    syn_pred = predict(params, syn_x[:5000])
+    lines.append(f"synthetic (training) accuracy on 5000: {(syn_pred == syn_y[:5000]).mean():.4f}")
+    report = "\n".join(lines)
+    print(report)
+    (HERE / "report.txt").write_text(report + "\n")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    model.export_onnx(params, str(args.out), CLASSES)
+    np.savez(HERE / ".params.npz", **params)
+    print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main()
