@@ -100,9 +100,16 @@ rg_xdemineur() {
     xdotool search --onlyvisible --name 'mineur' | head -n1
 }
 
+# rg_stop_games: stops the game this shell started (its whole session: setsid made it a group
+# leader); from a shell that started none, every GNOME Mines and xdemineur of this user.
 rg_stop_games() {
-    pkill -f 'gnome-mines' 2>/dev/null
-    pkill -x xdemineur 2>/dev/null
+    if [ -n "${RG_GAME_PID:-}" ]; then
+        kill -- "-$RG_GAME_PID" 2>/dev/null
+        RG_GAME_PID=""
+    else
+        pkill -f 'gnome-mines' 2>/dev/null
+        pkill -x xdemineur 2>/dev/null
+    fi
     sleep 0.3
     return 0
 }

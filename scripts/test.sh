@@ -3,4 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+# Real games for tests/real_games.rs: Xvfb, openbox, xcompmgr, xdotool, GNOME Mines, xdemineur.
+source scripts/real_games.sh
+rg_install
 cargo test --locked

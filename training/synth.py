@@ -54,7 +54,13 @@ def random_skin(rng):
             back = jitter(rng.choice([(246, 245, 244), (255, 255, 255), (120, 120, 120),
                                       (90, 90, 90)]), rng, 10)
         digits = dict(CLASSIC_DIGITS)
-        if dark or rng.random() < 0.3:
+        if rng.random() < 0.3:
+            # Some skins colour digits their own way (GNOME's bgcolors: dark digits on a tile
+            # coloured by the number): the shape has to carry the class, not only the colour.
+            inks = [(230, 230, 230), (200, 220, 255)] if dark else [(40, 40, 40), (60, 90, 120)]
+            ink = jitter(rng.choice(inks), rng, 20)
+            digits = {k: ink for k in digits}
+        elif dark or rng.random() < 0.3:
             # Dark themes brighten the digits so they read on a dark tile.
             digits = {k: tuple(min(255, c + 110) for c in v) for k, v in digits.items()}
         skin.update(hidden=hidden, revealed=revealed, back=back, digits=digits,
@@ -203,6 +209,16 @@ def sample(rng, label=None):
             box = (round(x0), round(y0), round(x0 + pitch), round(y0 + pitch))
             here = label if (r, c) == (1, 1) else rng.choice([0, 0, 0, 3, 3, 4, 5, 1])
             draw_tile(draw, box, here, skin, row0 + r, col0 + c, rng)
+    if rng.random() < 0.3:
+        # The tile sits on the board's edge: beyond it, the window's background.
+        side = rng.randrange(4)
+        edge = jitter(rng.choice([(246, 245, 244), (192, 192, 192), (128, 128, 128),
+                                  (40, 40, 40), (255, 255, 255)]), rng, 10)
+        a = origin[0] + pitch if side == 0 else origin[1] + pitch
+        b = origin[0] + 2 * pitch if side == 1 else origin[1] + 2 * pitch
+        boxes = [(0, 0, round(a) - 1, size), (round(b), 0, size, size),
+                 (0, 0, size, round(a) - 1), (0, round(b), size, size)]
+        draw.rectangle(boxes[side], fill=edge)
     if rng.random() < 0.08:
         draw_cursor(draw, origin[0] + pitch * rng.uniform(1.1, 1.8),
                     origin[1] + pitch * rng.uniform(1.1, 1.8), rng.uniform(12, 22))

@@ -27,8 +27,10 @@ def spans(start, end, limit):
 
 
 def sample_cell(pixels, cell):
-    """Box-filters cell (x0, y0, x1, y1) of an HxWx3 uint8 array into a TILExTILEx3 tile."""
-    x0, y0, x1, y1 = cell
+    """Box-filters cell (x0, y0, x1, y1) of an HxWx3 uint8 array into a TILExTILEx3 tile, its
+    box first snapped to whole pixels (`snapped` in tiles.rs)."""
+    # floor(v + 0.5): Rust rounds halves up, Python to even.
+    x0, y0, x1, y1 = (float(math.floor(v + 0.5)) for v in cell)
     height, width = pixels.shape[:2]
     sx, sy = spans(x0, x1, width), spans(y0, y1, height)
     out = np.zeros((TILE, TILE, 3), np.uint8)

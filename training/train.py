@@ -66,7 +66,7 @@ def per_class(pred, labels):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--synthetic", type=int, default=30000)
-    parser.add_argument("--epochs", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=HERE.parent / "models" / "tiles.onnx")
     args = parser.parse_args()
@@ -97,10 +97,10 @@ def main():
     print(f"real: {len(train_real_x)} training and {len(val_x)} validation tiles")
 
     # Real tiles are few but exact: repeat them so they weigh about as much as the synthetic set,
-    # and rare classes (flags, question marks, exploded mines) more, up to 40 times.
+    # and rare classes (flags, question marks, exploded mines) more, up to 80 times.
     counts = np.bincount(train_real_y, minlength=len(CLASSES)).astype(np.float64)
     base = max(1, round(len(syn_x) / max(1, len(train_real_x))))
-    wanted = np.where(counts > 0, np.clip(400 / np.maximum(counts, 1), base, 40), 0).astype(int)
+    wanted = np.where(counts > 0, np.clip(800 / np.maximum(counts, 1), base, 80), 0).astype(int)
     repeat = np.repeat(np.arange(len(train_real_y)), wanted[train_real_y])
     train_x = np.concatenate([syn_x, train_real_x[repeat]])
     train_y = np.concatenate([syn_y, train_real_y[repeat]])

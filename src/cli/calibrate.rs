@@ -2,9 +2,9 @@
 //! `--save` store them as the profile `live` starts from.
 
 use super::image_args::LocateArgs;
-use super::UsageError;
 use clap::Args;
 use minehint::capture::profile::{self, Profile};
+use minehint::capture::{capture_screen, window_around};
 use minehint::vision::{load_image, locate, Grid};
 use serde_json::json;
 use std::path::PathBuf;
@@ -14,7 +14,7 @@ pub struct CalibrateArgs {
     /// Screenshot to calibrate on.
     #[arg(required_unless_present = "screen")]
     pub image: Option<PathBuf>,
-    /// Capture the screen now instead of reading a file.
+    /// Capture the screen (the primary monitor) now instead of reading a file.
     #[arg(long, conflicts_with = "image")]
     pub screen: bool,
     #[command(flatten)]
@@ -31,12 +31,18 @@ pub struct CalibrateArgs {
 }
 
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
-    let Some(path) = &args.image else {
-        return Err(UsageError("calibrate --screen needs the live capture, which this build does not have yet; pass a screenshot".into()).into());
+    let image = match &args.image {
+        Some(path) => load_image(path)?,
+        None => capture_screen()?.0,
     };
-    let image = load_image(path)?;
     let grid = locate(&image, args.locate.hints())?;
-    let found = Profile::from_grid(&grid, None);
+    // On screen, remember the window the board is in, so `live` can follow it.
+    let title = args
+        .image
+        .is_none()
+        .then(|| window_around(grid.rect()))
+        .flatten();
+    let found = Profile::from_grid(&grid, title);
     let saved = if args.save {
         let target = match &args.profile {
             Some(p) => p.clone(),
@@ -50,6 +56,7 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
     if args.json {
         let mut value = grid_json(&grid, (image.width(), image.height()));
         value["saved"] = json!(saved.as_ref().map(|p| p.display().to_string()));
+        value["window"] = json!(found.window);
         println!("{value}");
     } else {
         let r = found.board;
@@ -58,6 +65,9 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
             r.x, r.y, r.width, r.height, grid.cols, grid.rows
         );
         println!("tile: {:.2} x {:.2} px", grid.pitch_x, grid.pitch_y);
+        if let Some(title) = &found.window {
+            println!("window: {title}");
+        }
         if let Some(target) = saved {
             println!("saved: {}", target.display());
         }

@@ -152,8 +152,8 @@ mod tests {
         assert_eq!(image.get_pixel(52, 60), &Rgb([230, 30, 30]));
         // Tile (0, 2) has no mark.
         assert_eq!(image.get_pixel(60, 20), &Rgb([128, 128, 128]));
-        // The guess ring passes through the middle of the tile's left edge.
-        assert_eq!(image.get_pixel(32, 40), &Rgb([255, 215, 0]));
+        // The guess ring passes above the probability label.
+        assert_eq!(image.get_pixel(40, 32), &Rgb([255, 215, 0]));
     }
 
     #[test]

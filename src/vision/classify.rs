@@ -2,8 +2,8 @@
 //! ships inside the binary; `--model PATH` loads another.
 //!
 //! Input `tiles` is `[N, 3, 16, 16]` (RGB / 255), output `probs` is `[N, 15]` softmax
-//! probabilities in [`TileClass`] order. N is symbolic, so one run classifies every distinct tile
-//! of a board at once.
+//! probabilities in [`TileClass`] order. The plan is made for a fixed batch of [`BATCH`] tiles:
+//! with a symbolic N, tract re-plans shapes on every run and took twice as long.
 
 use super::classes::{TileClass, CLASS_COUNT};
 use super::tiles::{TileImage, TILE};
@@ -11,7 +11,9 @@ use super::VisionError;
 use std::path::Path;
 use std::sync::Arc;
 use tract_onnx::prelude::*;
-use tract_onnx::tract_core::dims;
+
+/// Tiles per run of the model: a fixed batch lets tract plan every shape once.
+pub const BATCH: usize = 32;
 
 /// The model trained by `training/train.py`, built into the binary.
 pub const EMBEDDED_MODEL: &[u8] = include_bytes!("../../models/tiles.onnx");
@@ -56,9 +58,8 @@ impl Classifier {
         let model = tract_onnx::onnx()
             .model_for_read(&mut reader)
             .map_err(model_error)?;
-        let n = model.sym("N");
         let plan = model
-            .with_input_fact(0, f32::fact(dims!(n, 3, TILE, TILE)).into())
+            .with_input_fact(0, f32::fact([BATCH, 3, TILE, TILE]).into())
             .map_err(model_error)?
             .into_optimized()
             .map_err(model_error)?
@@ -72,11 +73,17 @@ impl Classifier {
 
     /// Classifies each tile.
     pub fn classify(&self, tiles: &[TileImage]) -> Result<Vec<Verdict>, VisionError> {
-        if tiles.is_empty() {
-            return Ok(Vec::new());
+        let mut verdicts = Vec::with_capacity(tiles.len());
+        for chunk in tiles.chunks(BATCH) {
+            verdicts.extend(self.classify_batch(chunk)?);
         }
+        Ok(verdicts)
+    }
+
+    /// Classifies up to [`BATCH`] tiles in one run; the batch is padded with black tiles.
+    fn classify_batch(&self, tiles: &[TileImage]) -> Result<Vec<Verdict>, VisionError> {
         let plane = TILE * TILE;
-        let mut input = vec![0f32; tiles.len() * 3 * plane];
+        let mut input = vec![0f32; BATCH * 3 * plane];
         for (tile, chunk) in tiles.iter().zip(input.chunks_exact_mut(3 * plane)) {
             // Interleaved RGB rows become three planes.
             for (i, rgb) in tile.chunks_exact(3).enumerate() {
@@ -86,23 +93,22 @@ impl Classifier {
             }
         }
         let model_error = |err: TractError| VisionError::Model(format!("{err:#}"));
-        let tensor =
-            Tensor::from_shape(&[tiles.len(), 3, TILE, TILE], &input).map_err(model_error)?;
+        let tensor = Tensor::from_shape(&[BATCH, 3, TILE, TILE], &input).map_err(model_error)?;
         let outputs = self.plan.run(tvec!(tensor.into())).map_err(model_error)?;
         let probs = outputs
             .first()
             .ok_or_else(|| VisionError::Model("the model has no output".into()))?
             .to_plain_array_view::<f32>()
             .map_err(model_error)?;
-        if probs.shape() != [tiles.len(), CLASS_COUNT] {
+        if probs.shape() != [BATCH, CLASS_COUNT] {
             return Err(VisionError::Model(format!(
-                "output shape {:?}, expected [{}, {CLASS_COUNT}]",
+                "output shape {:?}, expected [{BATCH}, {CLASS_COUNT}]",
                 probs.shape(),
-                tiles.len()
             )));
         }
         let verdicts = probs
             .outer_iter()
+            .take(tiles.len())
             .map(|row| {
                 let (best, &confidence) = row
                     .iter()

@@ -77,6 +77,18 @@ pub struct SampledGrid {
     pub cells: Vec<usize>,
 }
 
+/// A cell's box snapped to whole pixels. Games draw tiles at whole pixels, so at a fractional
+/// pitch the tiles' widths alternate (41, 42, 41, … px) but tiles of one width look exactly
+/// alike; sampling the snapped box keeps them identical, and each look is classified once.
+pub fn snapped(cell: (f64, f64, f64, f64)) -> (f64, f64, f64, f64) {
+    (
+        cell.0.round(),
+        cell.1.round(),
+        cell.2.round(),
+        cell.3.round(),
+    )
+}
+
 /// Samples every cell of `grid` and groups identical tiles.
 pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
     let mut looks: Vec<TileImage> = Vec::new();
@@ -84,7 +96,7 @@ pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            let tile = sample_cell(image, grid.cell(row, col));
+            let tile = sample_cell(image, snapped(grid.cell(row, col)));
             let next = looks.len();
             let look = *seen.entry(tile).or_insert(next);
             if look == next {

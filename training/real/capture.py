@@ -69,7 +69,7 @@ def start(game, settings):
     return window.splitlines()[-1]
 
 
-def play(binary, out, name, game, settings, actions, rng):
+def play(binary, out, name, game, settings, actions, rng, right=0.3):
     shell("rg_stop_games")
     window = start(game, settings)
     xdotool("windowactivate", "--sync", window)
@@ -92,7 +92,8 @@ def play(binary, out, name, game, settings, actions, rng):
         x = int(board["x"] + (c + 0.5) * pw)
         y = int(board["y"] + (r + 0.5) * ph)
         roll = rng.random()
-        clicks = [1] if roll < 0.7 else [3] if roll < 0.9 else [3, 3]
+        # Left: open; right once: flag; right twice: question mark.
+        clicks = [1] if roll >= right else [3] if roll < right * 2 / 3 else [3, 3]
         for button in clicks:
             xdotool("mousemove", x, y, "click", button)
             time.sleep(0.15)
@@ -118,6 +119,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="only settings whose name starts with this")
     parser.add_argument("--first-round", type=int, default=0)
+    parser.add_argument("--right", type=float, default=0.3,
+                        help="share of right clicks (flags and question marks)")
     args = parser.parse_args()
     if "DISPLAY" not in os.environ or "RG_DIR" not in os.environ:
         parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
@@ -130,7 +133,8 @@ def main():
             name = f"{game}-{tag}-r{round_}"
             if not name.startswith(args.only):
                 continue
-            total += play(args.binary, args.out, name, game, settings, args.actions, rng)
+            total += play(args.binary, args.out, name, game, settings, args.actions, rng,
+                          args.right)
     shell("rg_stop_games")
     print(f"{total} screenshots in {args.out}")
 
