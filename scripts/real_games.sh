@@ -84,20 +84,22 @@ KEYFILE
         NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines "--$size" \
         >"$RG_DIR/gnome-mines.log" 2>&1 &
     RG_GAME_PID=$!
-    rg_wait 20 "the GNOME Mines window (log: $RG_DIR/gnome-mines.log)" \
-        xdotool search --onlyvisible --name '^Mines$' || return 1
-    sleep 0.5
-    xdotool search --onlyvisible --name '^Mines$' | head -n1
+    rg_window '^Mines$' "GNOME Mines" gnome-mines.log
 }
 
 # rg_xdemineur COLS ROWS MINES: prints the window id once the window is mapped.
 rg_xdemineur() {
     setsid xdemineur -geometry "$1x$2" -m "$3" >"$RG_DIR/xdemineur.log" 2>&1 &
     RG_GAME_PID=$!
-    rg_wait 20 "the xdemineur window (log: $RG_DIR/xdemineur.log)" \
-        xdotool search --onlyvisible --name 'mineur' || return 1
+    rg_window 'mineur' xdemineur xdemineur.log
+}
+
+# rg_window TITLE_REGEX GAME LOG: waits for the game's window, lets it draw, prints its id.
+rg_window() {
+    rg_wait 20 "the $2 window (log: $RG_DIR/$3)" xdotool search --onlyvisible --name "$1" ||
+        return 1
     sleep 0.5
-    xdotool search --onlyvisible --name 'mineur' | head -n1
+    xdotool search --onlyvisible --name "$1" | head -n1
 }
 
 # rg_stop_games: stops the game this shell started (its whole session: setsid made it a group

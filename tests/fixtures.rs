@@ -6,7 +6,7 @@
 //! marks on the board's left edge), so this test holds the line at 99.9% and prints every misread;
 //! lower the allowance as the model improves, down to zero.
 
-use minehint::vision::{load_image, read_board, Classifier, Hints, TileClass};
+use minehint::vision::{load_image, read_board, Classifier, Hints, Rect, TileClass};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -19,14 +19,6 @@ struct Label {
     /// One string per row: `.` unrevealed, `F` flag, `?` question, digits, `*` mine,
     /// `!` exploded, `W` wrong flag.
     tiles: Vec<String>,
-}
-
-#[derive(Deserialize, Debug)]
-struct Rect {
-    x: f64,
-    y: f64,
-    width: f64,
-    height: f64,
 }
 
 fn class_of(c: char) -> Option<TileClass> {
@@ -86,16 +78,15 @@ fn every_fixture_is_read_exactly() {
         // The edges may differ by a fraction of a tile: gaps and bevels have no single edge.
         let slack = (grid.pitch_x / 4.0).max(2.0);
         let r = grid.rect();
+        let l = label.board;
         let edges = [
-            (f64::from(r.x), label.board.x),
-            (f64::from(r.y), label.board.y),
-            (f64::from(r.x + r.width), label.board.x + label.board.width),
-            (
-                f64::from(r.y + r.height),
-                label.board.y + label.board.height,
-            ),
+            (r.x, l.x),
+            (r.y, l.y),
+            (r.x + r.width, l.x + l.width),
+            (r.y + r.height, l.y + l.height),
         ];
-        if edges.iter().any(|(a, b)| (a - b).abs() > slack) {
+        let off = |&(a, b): &(u32, u32)| (f64::from(a) - f64::from(b)).abs() > slack;
+        if edges.iter().any(off) {
             failures.push(format!(
                 "{name}: board at {r:?}, label says {:?}",
                 label.board

@@ -11,6 +11,7 @@ use minehint::advice::GuessPolicy;
 use minehint::board::Pos;
 use minehint::overlay::draw_marks;
 use minehint::pipeline::{conflict, outcome, Outcome};
+use minehint::solver::format_cells;
 use minehint::vision::{load_image, read_board, Classifier, Reading};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -78,20 +79,10 @@ fn reading_json(reading: &Reading, image: (u32, u32), conflict: Option<&[Pos]>) 
     value
 }
 
-fn describe_conflict(cells: &[Pos]) -> String {
-    let names: Vec<String> = cells
-        .iter()
-        .map(|p| format!("(row {}, col {})", p.row, p.col))
-        .collect();
-    format!(
-        "warning: the board read is impossible; check these tiles: {}",
-        names.join(", ")
-    )
-}
-
 fn read(args: &ParseArgs) -> anyhow::Result<(image::RgbImage, Reading)> {
-    let model = classifier(args.model.as_deref())?;
+    // The image first: a bad file is reported before the model is loaded and optimised.
     let image = load_image(&args.image)?;
+    let model = classifier(args.model.as_deref())?;
     let reading = read_board(&image, args.locate.hints(), &model)
         .with_context(|| format!("reading {}", args.image.display()))?;
     Ok((image, reading))
@@ -107,7 +98,10 @@ pub fn run_parse(args: &ParseArgs) -> anyhow::Result<()> {
         print!("{}", reading.board.to_text());
     }
     if let Some(cells) = &conflict {
-        eprintln!("minehint: {}", describe_conflict(cells));
+        eprintln!(
+            "minehint: warning: the board read is impossible; check these tiles: {}",
+            format_cells(cells)
+        );
     }
     Ok(())
 }

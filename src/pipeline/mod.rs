@@ -5,7 +5,7 @@
 use crate::advice::{advise, Advice, GuessPolicy};
 use crate::board::Pos;
 use crate::overlay::Marks;
-use crate::solver::{analyze, Analysis, SolveError, SolveOptions};
+use crate::solver::{analyze, check_consistency, Analysis, SolveError, SolveOptions};
 use crate::vision::Reading;
 
 /// What the solver made of a board that was read.
@@ -30,7 +30,7 @@ impl Outcome {
 /// Whether the numbers read can all hold, whatever the mine total: the cells of a minimal
 /// conflicting set when they cannot.
 pub fn conflict(reading: &Reading) -> Option<Vec<Pos>> {
-    match analyze(&reading.board, &SolveOptions::default()) {
+    match check_consistency(&reading.board) {
         Err(SolveError::Inconsistent { cells }) => Some(cells),
         _ => None,
     }

@@ -43,7 +43,8 @@ impl SolveError {
     }
 }
 
-fn format_cells(cells: &[Pos]) -> String {
+/// Cells as a player reads them: `(row 3, col 4), (row 5, col 1)`.
+pub fn format_cells(cells: &[Pos]) -> String {
     let names: Vec<String> = cells
         .iter()
         .map(|p| format!("(row {}, col {})", p.row, p.col))

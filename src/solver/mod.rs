@@ -35,6 +35,6 @@ mod proptests;
 
 pub use analysis::{analyze, analyze_then_numbers, Analysis, Mode, SolveOptions, TileAnalysis};
 pub use consistency::check_consistency;
-pub use error::SolveError;
+pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
 pub use ratio::Ratio;

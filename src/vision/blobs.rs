@@ -6,6 +6,7 @@
 //! and runs are joined row to row with a union-find, which keeps a full 1920x1080 screenshot to a
 //! few milliseconds.
 
+use super::grid::Rect;
 use image::RgbImage;
 
 /// A flat region: its bounding box (half-open) and how many pixels it holds.
@@ -59,9 +60,9 @@ fn distance(a: &[u8], b: &[u8]) -> u8 {
 }
 
 /// The flat regions of `image` whose neighbouring pixels differ by at most `tolerance` in every
-/// channel, restricted to `(x, y, width, height)`.
-pub fn find_blobs(image: &RgbImage, area: (u32, u32, u32, u32), tolerance: u8) -> Vec<Blob> {
-    let (ax, ay, aw, ah) = area;
+/// channel, restricted to `area` (which lies inside the image).
+pub fn find_blobs(image: &RgbImage, area: Rect, tolerance: u8) -> Vec<Blob> {
+    let (ax, ay, aw, ah) = (area.x, area.y, area.width, area.height);
     let stride = image.width() as usize * 3;
     let raw = image.as_raw();
     let pixel = |x: u32, y: u32| {
@@ -152,6 +153,15 @@ mod tests {
     use super::*;
     use image::Rgb;
 
+    fn whole(image: &RgbImage) -> Rect {
+        Rect {
+            x: 0,
+            y: 0,
+            width: image.width(),
+            height: image.height(),
+        }
+    }
+
     #[test]
     fn squares_separated_by_lines_are_separate_blobs() {
         // Two 10x10 grey squares with a 2 px black line between them, on black.
@@ -161,7 +171,7 @@ mod tests {
                 image.put_pixel(x, y, Rgb([180, 180, 180]));
             }
         }
-        let blobs = find_blobs(&image, (0, 0, 30, 14), 6);
+        let blobs = find_blobs(&image, whole(&image), 6);
         let squares: Vec<_> = blobs.iter().filter(|b| b.width() == 10).collect();
         assert_eq!(squares.len(), 2, "{blobs:?}");
         assert_eq!((squares[0].x0, squares[0].y0, squares[0].area), (2, 2, 100));
@@ -174,7 +184,7 @@ mod tests {
             let base = if x < 20 { 100 } else { 140 };
             Rgb([base + (x % 20) as u8, 50, 50])
         });
-        let blobs = find_blobs(&image, (0, 0, 40, 8), 6);
+        let blobs = find_blobs(&image, whole(&image), 6);
         assert_eq!(blobs.len(), 2, "{blobs:?}");
         assert!(blobs.iter().all(|b| b.width() == 20 && b.height() == 8));
     }

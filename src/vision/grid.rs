@@ -244,11 +244,9 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
     let mut adjacency: std::collections::HashMap<usize, Vec<(usize, i64, i64)>> =
         Default::default();
     for link in &ours {
-        let steps = (link.distance / if link.horizontal { pitch_x } else { pitch_y }).round();
-        if steps < 1.0
-            || (link.distance - steps * if link.horizontal { pitch_x } else { pitch_y }).abs()
-                > 0.2 * pitch_x
-        {
+        let pitch = if link.horizontal { pitch_x } else { pitch_y };
+        let steps = (link.distance / pitch).round();
+        if steps < 1.0 || (link.distance - steps * pitch).abs() > 0.2 * pitch_x {
             continue;
         }
         let (di, dj) = if link.horizontal {

@@ -2,7 +2,7 @@
 //! header before any pixel is decoded, so a hostile file cannot make us allocate gigabytes.
 
 use super::VisionError;
-use image::{ImageError, ImageReader, Limits, RgbImage};
+use image::{DynamicImage, ImageDecoder, ImageError, ImageReader, Limits, RgbImage};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
@@ -13,10 +13,11 @@ pub const MAX_SIDE: u32 = 16384;
 /// Decodes `path` into 8-bit RGB, refusing unknown formats, empty images, images larger than
 /// [`MAX_SIDE`] on a side, and damaged files, each with its own error.
 pub fn load_image(path: &Path) -> Result<RgbImage, VisionError> {
-    // The header alone gives the dimensions (the probe reader is consumed doing so).
-    let (width, height) = open(path)?
-        .into_dimensions()
+    let mut decoder = open(path)?
+        .into_decoder()
         .map_err(|err| decode_error(path, err))?;
+    // The header alone gives the dimensions; nothing is decoded before they are checked.
+    let (width, height) = decoder.dimensions();
     if width == 0 || height == 0 {
         return Err(VisionError::Empty {
             path: path.to_owned(),
@@ -32,12 +33,15 @@ pub fn load_image(path: &Path) -> Result<RgbImage, VisionError> {
             max: MAX_SIDE,
         });
     }
-    let mut reader = open(path)?;
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
-    reader.limits(limits);
-    let image = reader.decode().map_err(|err| decode_error(path, err))?;
+    // As `ImageReader::decode` does: refuse a buffer above the allocation limit up front.
+    limits
+        .reserve(decoder.total_bytes())
+        .and_then(|()| decoder.set_limits(limits))
+        .map_err(|err| decode_error(path, err))?;
+    let image = DynamicImage::from_decoder(decoder).map_err(|err| decode_error(path, err))?;
     Ok(image.into_rgb8())
 }
 

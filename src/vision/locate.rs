@@ -46,7 +46,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
 
     let mut best: Option<(Grid, usize)> = None;
     for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
-        let blobs = find_blobs(image, (area.x, area.y, area.width, area.height), tolerance);
+        let blobs = find_blobs(image, area, tolerance);
         if let Some(found) = find_grid(&blobs, hints.tile_width) {
             let complete = found.1 * 10 >= found.0.rows * found.0.cols * 9;
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
