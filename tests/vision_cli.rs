@@ -256,3 +256,15 @@ fn region_and_tile_width_override_the_search() {
     let o = minehint(&["parse", &fixture(MID_GAME), "--region", "1,2,3"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn screen_capture_without_a_display_is_a_capture_error() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_minehint"))
+        .args(["calibrate", "--screen", "--json"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o)["error"]["kind"], "capture");
+}

@@ -93,6 +93,11 @@ pub fn error_kind(err: &anyhow::Error) -> &'static str {
         .is_some()
     {
         "profile"
+    } else if err
+        .downcast_ref::<minehint::capture::CaptureError>()
+        .is_some()
+    {
+        "capture"
     } else if err.downcast_ref::<BoardError>().is_some() {
         "bad_board"
     } else if err.downcast_ref::<UsageError>().is_some() {
