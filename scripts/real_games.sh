@@ -42,6 +42,7 @@ rg_wait() {
 }
 
 # rg_display N [WxH]: starts Xvfb on :N with openbox and xcompmgr and exports DISPLAY.
+# The compositor claims its selection a moment later: rg_display waits for that too.
 rg_display() {
     local number=$1 size=${2:-1920x1080}
     RG_DIR=$(mktemp -d /tmp/minehint-rg.XXXXXX)
@@ -52,10 +53,19 @@ rg_display() {
     rg_wait 10 "Xvfb on :$number (log: $RG_DIR/xvfb.log)" xdpyinfo || return 1
     openbox >"$RG_DIR/openbox.log" 2>&1 &
     RG_PIDS+=($!)
-    xcompmgr >"$RG_DIR/xcompmgr.log" 2>&1 &
-    RG_PIDS+=($!)
+    # RG_NO_COMPOSITOR=1 leaves the compositor out (the overlay's fallback is tested that way).
+    if [ -z "${RG_NO_COMPOSITOR:-}" ]; then
+        xcompmgr >"$RG_DIR/xcompmgr.log" 2>&1 &
+        RG_PIDS+=($!)
+    fi
     # openbox answers the EWMH query once it manages the screen.
-    rg_wait 10 "openbox" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q window'
+    rg_wait 10 "openbox" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q window' || return 1
+    # openbox announces itself before it has finished starting; a window mapped in that moment
+    # can stay unmanaged and unmapped.
+    sleep 0.5
+    if [ -z "${RG_NO_COMPOSITOR:-}" ]; then
+        rg_wait 10 "xcompmgr (log: $RG_DIR/xcompmgr.log)" pgrep -f "^xcompmgr"
+    fi
 }
 
 rg_stop_display() {

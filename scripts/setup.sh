@@ -3,10 +3,12 @@
 # Sourced by scripts/demo.sh and scripts/test.sh; safe to run again.
 set -euo pipefail
 
-# Debian packages the build needs: a C toolchain for linking, pkg-config for -sys crates, and the
-# libraries xcap (screen capture) builds against on Linux whatever the display server.
+# Debian packages the build needs: a C toolchain for linking, pkg-config for -sys crates, the
+# libraries xcap (screen capture) builds against on Linux whatever the display server, Xlib-XCB for
+# softbuffer (overlay drawing), and the X libraries winit loads at run time for the live overlay.
 APT_PACKAGES=(gcc libc6-dev pkg-config libxcb1-dev libegl-dev libgbm-dev libpipewire-0.3-dev
-    libclang1-14 libclang-common-14-dev)
+    libclang1-14 libclang-common-14-dev libx11-xcb-dev libxcursor1 libxrandr2 libxi6
+    libxkbcommon-x11-0)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

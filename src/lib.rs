@@ -2,13 +2,14 @@
 //! where the best guess is.
 //!
 //! The pipeline, one module per layer, data flowing one way:
-//! - [`capture`]: where the game is on screen (the calibration profile).
+//! - [`capture`]: screen and window pixels, finding the game window, the calibration profile.
 //! - [`vision`]: pixels → board: the tile grid, and a small CNN for the tiles.
 //! - [`board`]: the board model and its text format (pure).
 //! - [`solver`]: board → exact probabilities, certain tiles, number probabilities (pure).
 //! - [`advice`]: probabilities → moves; a seeded game simulator to measure them (pure given a seed).
-//! - [`overlay`]: moves → pixels: the marks drawn on a screenshot or the live overlay.
+//! - [`overlay`]: moves → pixels: the marks drawn on a screenshot or the live overlay window.
 //! - [`pipeline`]: one picture through all of the above.
+//! - [`live`]: the capture loop and the overlay, following a game as it is played.
 //!
 //! Glossary:
 //! - *frontier*: unrevealed tiles next to at least one revealed number.
@@ -23,6 +24,7 @@
 pub mod advice;
 pub mod board;
 pub mod capture;
+pub mod live;
 pub mod overlay;
 pub mod pipeline;
 pub mod solver;

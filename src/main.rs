@@ -7,6 +7,17 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Notes for the user (the live loop's "following …", "waiting …") on stderr, and only errors
+    // from the libraries (winit's X11 chatter is not for players); RUST_LOG overrides.
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error,minehint=info")),
+        )
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .init();
     let args = cli::Cli::parse();
     let json = args.wants_json();
     match cli::run(args) {

@@ -3,6 +3,7 @@
 mod bench;
 mod calibrate;
 mod image_args;
+mod live;
 mod output;
 mod read;
 mod solve;
@@ -33,6 +34,8 @@ pub enum Command {
     Advise(read::AdviseArgs),
     /// Find the board and its tile width in a screenshot; with --save, store them for `live`.
     Calibrate(calibrate::CalibrateArgs),
+    /// Follow a running game and draw safe tiles, mines and the best guess on it (Ctrl-C stops).
+    Live(live::LiveArgs),
 }
 
 impl Cli {
@@ -44,6 +47,7 @@ impl Cli {
             Command::Calibrate(args) => args.json,
             Command::Parse(args) => args.json,
             Command::Advise(args) => args.parse.json,
+            Command::Live(_) => false,
         }
     }
 }
@@ -56,6 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Parse(args) => read::run_parse(&args),
         Command::Advise(args) => read::run_advise(&args),
+        Command::Live(args) => live::run(&args),
     }
 }
 
@@ -98,6 +103,13 @@ pub fn error_kind(err: &anyhow::Error) -> &'static str {
         .is_some()
     {
         "capture"
+    } else if let Some(e) = err.downcast_ref::<minehint::live::LiveError>() {
+        match e {
+            minehint::live::LiveError::Capture(_) => "capture",
+            minehint::live::LiveError::Overlay(_) => "overlay",
+            minehint::live::LiveError::Log { .. } => "io",
+            minehint::live::LiveError::Signal(_) => "signal",
+        }
     } else if err.downcast_ref::<BoardError>().is_some() {
         "bad_board"
     } else if err.downcast_ref::<UsageError>().is_some() {

@@ -6,9 +6,11 @@
 //! - [`locate`]: the board's grid, found or given;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
-//! - [`read`]: the whole chain, screenshot → [`Reading`].
+//! - [`read`]: the whole chain, screenshot → [`Reading`];
+//! - [`cache`]: verdicts kept between the frames of a live game.
 
 pub mod blobs;
+pub mod cache;
 pub mod classes;
 pub mod classify;
 mod error;
@@ -20,6 +22,7 @@ pub mod read;
 mod testing;
 pub mod tiles;
 
+pub use cache::LookCache;
 pub use classes::TileClass;
 pub use classify::{Classifier, Verdict};
 pub use error::VisionError;

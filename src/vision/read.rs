@@ -42,6 +42,15 @@ pub fn read_grid(
     let sampled = sample_grid(image, &grid);
     let looks = classifier.classify(&sampled.looks)?;
     let tiles: Vec<Verdict> = sampled.cells.iter().map(|&look| looks[look]).collect();
+    assemble(grid, tiles, sampled.looks.len())
+}
+
+/// The reading made of one verdict per cell of `grid`, row by row.
+pub(super) fn assemble(
+    grid: Grid,
+    tiles: Vec<Verdict>,
+    distinct_looks: usize,
+) -> Result<Reading, VisionError> {
     let cells = tiles.iter().map(|v| v.class.cell()).collect();
     // One verdict per cell by construction, so the sizes always agree.
     let board = Board::from_cells(grid.rows, grid.cols, cells)
@@ -51,7 +60,7 @@ pub fn read_grid(
         mines: standard_mines(grid.rows, grid.cols),
         tiles,
         board,
-        distinct_looks: sampled.looks.len(),
+        distinct_looks,
     })
 }
 

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The live loop's figures on a real game at 1920x1080 (Xvfb, openbox, xcompmgr): capture →
+# overlay latency while a player clicks (median and 99th percentile), CPU use while the board
+# does not change, and the resident memory after a long run.
+#
+#   scripts/bench_live.sh [ACTIVE_SECONDS [IDLE_SECONDS]]     (defaults 30 and 60)
+#
+# Builds the release binary. Clicks come from xdotool on the tiles the advice names; a new game
+# starts whenever one ends.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+source scripts/real_games.sh
+rg_install
+active=${1:-30}
+idle=${2:-60}
+cargo build --release --locked
+binary=target/release/minehint
+
+rg_display 93 1920x1080
+trap 'rg_stop_display; [ -n "${live:-}" ] && kill "$live" 2>/dev/null' EXIT
+game() { rg_stop_games; rg_xdemineur 30 16 99 >/dev/null; }
+game
+log="$RG_DIR/live.jsonl"
+"$binary" live --no-profile --mines 99 --log-json "$log" --duration $((active + idle + 5)) --stats \
+    2>"$RG_DIR/live.stderr" &
+live=$!
+
+# CPU ticks (user + system) of a process, from /proc.
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# Active phase: click what the advice says, about three times a second.
+end=$((SECONDS + active))
+clicks=0
+while ((SECONDS < end)); do
+    sleep 0.3
+    [ -s "$log" ] || continue
+    target=$(tail -n1 "$log" | python3 -c '
+import json, sys
+line = json.loads(sys.stdin.read())
+text = line["text"]
+if "!" in text or "*" in text or text.count(".") + text.count("F") == 99:
+    print("over"); sys.exit()
+moves = [m for m in line["moves"] if m["action"] == "open"]
+pick = moves[0] if moves else line["best_guess"]
+if pick is None:
+    print("over"); sys.exit()
+b = line["board"]; pitch = b["width"] / line["cols"]
+print(int(b["x"] + (pick["col"] + 0.5) * pitch), int(b["y"] + (pick["row"] + 0.5) * pitch))
+')
+    if [ "$target" = over ]; then
+        game
+        continue
+    fi
+    # shellcheck disable=SC2086
+    xdotool mousemove $target click 1 mousemove 1900 1060
+    clicks=$((clicks + 1))
+done
+
+# Idle phase: the board stays as it is; measure the CPU the loop uses meanwhile.
+sleep 2
+before=$(ticks "$live")
+sleep "$idle"
+after=$(ticks "$live")
+hz=$(getconf CLK_TCK)
+echo "bench_live: $clicks clicks over ${active}s; $(wc -l <"$log") log lines"
+awk -v a="$before" -v b="$after" -v s="$idle" -v hz="$hz" \
+    'BEGIN { printf "bench_live: idle CPU %.2f%% of one core over %ds (board unchanged, 30 Hz)\n", 100 * (b - a) / hz / s, s }'
+echo "bench_live: RSS $(awk '/VmRSS/ {print $2, $3}' "/proc/$live/status") after $((active + idle))s"
+wait "$live" || true
+grep "live stats" "$RG_DIR/live.stderr" || cat "$RG_DIR/live.stderr"

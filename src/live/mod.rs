@@ -1,0 +1,18 @@
+//! `minehint live`: the capture loop and the overlay together. The tracker follows the game
+//! window frame by frame (capture → vision → solver → advice) and the overlay draws what it
+//! found (→ pixels); the JSON log and the run's figures are for scripts, tests and benchmarks.
+//!
+//! - [`tracker`]: finding and following the game, one frame at a time;
+//! - [`run`]: the threads, Ctrl-C, the frame rate;
+//! - [`log`]: the `--log-json` lines;
+//! - [`stats`]: latency histogram, CPU time and memory of the run.
+
+pub mod log;
+pub mod run;
+pub mod stats;
+pub mod tracker;
+
+pub use log::{JsonLog, LogLine};
+pub use run::{run_live, LiveError, LiveOptions, LiveSummary};
+pub use stats::Histogram;
+pub use tracker::{Report, Target, Tracker, TrackerOptions};

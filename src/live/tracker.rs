@@ -1,0 +1,581 @@
+//! Following one game from frame to frame: find it, grab only the board's pixels, skip frames
+//! that did not change, reclassify only new tile looks, solve only when the board changed, and
+//! notice when the window moves, resizes, shows another board, closes or is minimised.
+
+use super::log::LogLine;
+use crate::advice::GuessPolicy;
+use crate::board::Cell;
+use crate::capture::{candidates, visible_windows, CaptureError, Placement, Profile, X11};
+use crate::overlay::{Layout, Marks, Scene, ScreenRect};
+use crate::pipeline::{conflict, outcome, Outcome};
+use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
+
+/// Which game to follow.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// Look for it: windows named like a Minesweeper game first, then any window showing a board.
+    Auto,
+    /// The window whose title (or application name) contains this, case-insensitive.
+    Window(String),
+    /// This screen rectangle holds the board.
+    Region(Rect),
+    /// Where `calibrate --save` found it.
+    Profile(Profile),
+}
+
+/// How the tracker reads and advises.
+#[derive(Clone, Debug)]
+pub struct TrackerOptions {
+    pub target: Target,
+    /// The mine total (flags included); else the standard sizes imply it, else local analysis.
+    pub mines: Option<u64>,
+    /// Tint every unrevealed tile by its mine probability.
+    pub heat: bool,
+    pub policy: GuessPolicy,
+}
+
+/// What a tick produced, in order.
+#[derive(Debug)]
+pub enum Report {
+    /// Show this scene.
+    Show(Box<Scene>),
+    /// Hide the overlay.
+    Hide,
+    /// The board or its advice changed: a line for `--log-json`.
+    Log(Box<LogLine>),
+    /// Something the user should know (game found, lost, waiting).
+    Note(String),
+}
+
+/// A found game window.
+#[derive(Clone, Debug)]
+struct Source {
+    /// The window, or `None` for the root window (a region with no window around it).
+    id: Option<u32>,
+    name: Option<String>,
+}
+
+/// Everything known about the game being followed.
+struct Lock {
+    source: Source,
+    /// Where the source is on the screen.
+    placement: Placement,
+    /// The tile grid in the source's pixels.
+    grid: Grid,
+    /// The board's pixels in the source (the grid's outer edge).
+    crop: Rect,
+    hints: Hints,
+    located_at: Instant,
+    /// The last frame's board pixels and the source's position then.
+    last_frame: Option<(u64, i32, i32)>,
+    /// The board text and screen rectangle last shown.
+    last_shown: Option<(String, ScreenRect)>,
+    /// The pixels of an impossible board read once, waiting for a second frame to confirm it.
+    unconfirmed: Option<u64>,
+    hidden: bool,
+}
+
+/// A board read must be at least this big to count as a game (a 4x4 board).
+const MIN_TILES: usize = 16;
+/// The share of tiles the classifier must be sure of for a reading to count.
+const SURE_SHARE: f64 = 0.9;
+const SURE: f32 = 0.6;
+/// How often to look again for a game when none is followed.
+const SEARCH_EVERY: Duration = Duration::from_secs(1);
+/// How often a changing board is located again from scratch, to notice a new board size in a
+/// window that kept its size.
+const RELOCATE_EVERY: Duration = Duration::from_secs(3);
+
+/// The live loop's state between frames.
+pub struct Tracker {
+    x: X11,
+    classifier: Classifier,
+    cache: LookCache,
+    options: TrackerOptions,
+    compositor: bool,
+    screen: (u32, u32),
+    lock: Option<Lock>,
+    next_search: Instant,
+    waiting_said: bool,
+    start: Instant,
+    /// Frames whose board pixels changed and were read.
+    pub frames_read: u64,
+    /// Frames skipped because the board's pixels were as before.
+    pub frames_skipped: u64,
+}
+
+fn frame_hash(pixels: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    pixels.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Whether a reading looks like a Minesweeper board rather than some other grid of squares.
+fn plausible(reading: &Reading) -> bool {
+    let sure = reading
+        .tiles
+        .iter()
+        .filter(|v| v.confidence >= SURE)
+        .count();
+    reading.tiles.len() >= MIN_TILES && sure as f64 >= SURE_SHARE * reading.tiles.len() as f64
+}
+
+/// The grid's outer edge, rounded out to whole pixels and clipped to a `width × height` source.
+fn crop_of(grid: &Grid, width: u32, height: u32) -> Rect {
+    let x0 = grid.x.floor().max(0.0) as u32;
+    let y0 = grid.y.floor().max(0.0) as u32;
+    let x1 = ((grid.x + grid.pitch_x * grid.cols as f64).ceil() as u32).min(width);
+    let y1 = ((grid.y + grid.pitch_y * grid.rows as f64).ceil() as u32).min(height);
+    Rect {
+        x: x0,
+        y: y0,
+        width: x1.saturating_sub(x0),
+        height: y1.saturating_sub(y0),
+    }
+}
+
+impl Tracker {
+    /// A tracker on display `x`, reading tiles with `classifier`.
+    pub fn new(
+        x: X11,
+        classifier: Classifier,
+        options: TrackerOptions,
+        now: Instant,
+    ) -> Result<Tracker, CaptureError> {
+        let compositor = x.has_compositor()?;
+        let screen = x.screen_size()?;
+        Ok(Tracker {
+            x,
+            classifier,
+            cache: LookCache::new(),
+            options,
+            compositor,
+            screen,
+            lock: None,
+            next_search: now,
+            waiting_said: false,
+            start: now,
+            frames_read: 0,
+            frames_skipped: 0,
+        })
+    }
+
+    /// Whether a compositing manager runs (so the overlay can be transparent over the game).
+    pub fn has_compositor(&self) -> bool {
+        self.compositor
+    }
+
+    /// One frame: look at the game and say what changed.
+    pub fn tick(&mut self, now: Instant) -> Result<Vec<Report>, CaptureError> {
+        let mut reports = Vec::new();
+        let lock = match self.lock.take() {
+            Some(lock) => Some(lock),
+            None if now >= self.next_search => {
+                self.next_search = now + SEARCH_EVERY;
+                let found = self.search(now)?;
+                match &found {
+                    Some(lock) => {
+                        self.waiting_said = false;
+                        reports.push(Report::Note(format!(
+                            "following {} ({}x{} tiles of {:.1} px)",
+                            lock.source.name.as_deref().unwrap_or("a screen region"),
+                            lock.grid.cols,
+                            lock.grid.rows,
+                            lock.grid.pitch_x
+                        )));
+                    }
+                    None if !self.waiting_said => {
+                        self.waiting_said = true;
+                        reports.push(Report::Note(self.waiting_message()));
+                    }
+                    None => {}
+                }
+                found
+            }
+            None => None,
+        };
+        if let Some(lock) = lock {
+            self.lock = self.follow(lock, now, &mut reports)?;
+        }
+        Ok(reports)
+    }
+
+    fn waiting_message(&self) -> String {
+        match &self.options.target {
+            Target::Auto => "waiting for a Minesweeper game to appear".into(),
+            Target::Window(title) => {
+                format!("waiting for a window named like {title:?} with a board")
+            }
+            Target::Region(r) => format!(
+                "waiting for a board in the region {},{},{},{}",
+                r.x, r.y, r.width, r.height
+            ),
+            Target::Profile(p) => match &p.window {
+                Some(title) => format!("waiting for the calibrated window {title:?}"),
+                None => "waiting for a board where calibration found it".into(),
+            },
+        }
+    }
+
+    /// Looks for the game as the target says.
+    fn search(&mut self, now: Instant) -> Result<Option<Lock>, CaptureError> {
+        match self.options.target.clone() {
+            Target::Auto => self.search_windows(None, Hints::default(), now),
+            Target::Window(title) => self.search_windows(Some(&title), Hints::default(), now),
+            Target::Region(region) => self.search_region(region, None, now),
+            Target::Profile(profile) => {
+                let hints = Hints {
+                    region: None,
+                    tile_width: Some(profile.tile_width),
+                };
+                if let Some(title) = &profile.window {
+                    if let Some(lock) = self.search_windows(Some(title), hints, now)? {
+                        return Ok(Some(lock));
+                    }
+                }
+                self.search_region(profile.board, Some(profile.tile_width), now)
+            }
+        }
+    }
+
+    fn search_windows(
+        &mut self,
+        title: Option<&str>,
+        hints: Hints,
+        now: Instant,
+    ) -> Result<Option<Lock>, CaptureError> {
+        // No window list yet (the window manager is starting): nothing to follow yet.
+        let Ok(windows) = visible_windows(&self.x) else {
+            return Ok(None);
+        };
+        for window in candidates(windows, title) {
+            let source = Source {
+                id: Some(window.id),
+                name: Some(window.name.clone()),
+            };
+            if let Some(lock) = self.lock_on(source, hints, now)? {
+                return Ok(Some(lock));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The board is in `region` (screen pixels): read it through the smallest window holding
+    /// the whole region, so the overlay is never in the picture; with none, from the screen.
+    fn search_region(
+        &mut self,
+        region: Rect,
+        tile_width: Option<f64>,
+        now: Instant,
+    ) -> Result<Option<Lock>, CaptureError> {
+        let (x0, y0) = (i64::from(region.x), i64::from(region.y));
+        let (x1, y1) = (
+            x0 + i64::from(region.width) - 1,
+            y0 + i64::from(region.height) - 1,
+        );
+        let around = visible_windows(&self.x)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|w| w.contains(x0, y0) && w.contains(x1, y1))
+            .min_by_key(|w| u64::from(w.width) * u64::from(w.height));
+        let (source, origin) = match around {
+            Some(w) => (
+                Source {
+                    id: Some(w.id),
+                    name: Some(w.name.clone()),
+                },
+                (i64::from(w.x), i64::from(w.y)),
+            ),
+            None => (
+                Source {
+                    id: None,
+                    name: None,
+                },
+                (0, 0),
+            ),
+        };
+        let hints = Hints {
+            region: Some(Rect {
+                x: (x0 - origin.0).max(0) as u32,
+                y: (y0 - origin.1).max(0) as u32,
+                width: region.width,
+                height: region.height,
+            }),
+            tile_width,
+        };
+        self.lock_on(source, hints, now)
+    }
+
+    fn placement(&self, source: &Source) -> Result<Option<Placement>, CaptureError> {
+        match source.id {
+            Some(id) => self.x.placement(id),
+            None => Ok(Some(Placement {
+                x: 0,
+                y: 0,
+                width: self.screen.0,
+                height: self.screen.1,
+                viewable: true,
+            })),
+        }
+    }
+
+    /// Finds the board in the whole of `source`; `None` when it holds none.
+    fn lock_on(
+        &mut self,
+        source: Source,
+        hints: Hints,
+        now: Instant,
+    ) -> Result<Option<Lock>, CaptureError> {
+        let Some(placement) = self.placement(&source)? else {
+            return Ok(None);
+        };
+        if !placement.viewable {
+            return Ok(None);
+        }
+        // A window may vanish between the listing and the grab: that is "no board here".
+        let Ok(image) = self
+            .x
+            .grab(source.id, (0, 0, placement.width, placement.height))
+        else {
+            return Ok(None);
+        };
+        let Ok(grid) = locate(&image, hints) else {
+            return Ok(None);
+        };
+        match self.cache.read_grid(&image, grid, &self.classifier) {
+            Ok(reading) if plausible(&reading) => {}
+            _ => return Ok(None),
+        }
+        Ok(Some(Lock {
+            crop: crop_of(&grid, placement.width, placement.height),
+            source,
+            placement,
+            grid,
+            hints,
+            located_at: now,
+            last_frame: None,
+            last_shown: None,
+            unconfirmed: None,
+            hidden: true,
+        }))
+    }
+
+    /// Follows the locked game for one frame; `None` when it is gone.
+    fn follow(
+        &mut self,
+        mut lock: Lock,
+        now: Instant,
+        reports: &mut Vec<Report>,
+    ) -> Result<Option<Lock>, CaptureError> {
+        let Some(placement) = self.placement(&lock.source)? else {
+            reports.push(Report::Hide);
+            reports.push(Report::Note(
+                "the game window closed; waiting for a game".into(),
+            ));
+            return Ok(None);
+        };
+        if !placement.viewable {
+            if !lock.hidden {
+                reports.push(Report::Hide);
+                lock.hidden = true;
+                lock.last_shown = None;
+            }
+            lock.last_frame = None;
+            return Ok(Some(lock));
+        }
+        if (placement.width, placement.height) != (lock.placement.width, lock.placement.height) {
+            // Resized: the board moved inside the window and may have changed size.
+            return self.relock(lock, now, reports);
+        }
+        lock.placement = placement;
+        let captured = Instant::now();
+        let crop = lock.crop;
+        let Ok(image) = self.x.grab(
+            lock.source.id,
+            (crop.x as i32, crop.y as i32, crop.width, crop.height),
+        ) else {
+            // Unmapped between the two requests: try again next frame.
+            return Ok(Some(lock));
+        };
+        let hash = frame_hash(image.as_raw());
+        if lock.last_frame == Some((hash, placement.x, placement.y)) {
+            self.frames_skipped += 1;
+            return Ok(Some(lock));
+        }
+        let pixels_changed = lock.last_frame.is_none_or(|(h, _, _)| h != hash);
+        lock.last_frame = Some((hash, placement.x, placement.y));
+        if pixels_changed && now.duration_since(lock.located_at) >= RELOCATE_EVERY {
+            lock.located_at = now;
+            if let Some(fresh) = self.lock_on(lock.source.clone(), lock.hints, now)? {
+                let (old, new) = (&lock.grid, &fresh.grid);
+                if (old.rows, old.cols) != (new.rows, new.cols)
+                    || (old.pitch_x - new.pitch_x).abs() > 0.5
+                {
+                    // Read with the new grid from the next frame on.
+                    return Ok(Some(fresh));
+                }
+            }
+        }
+        self.frames_read += 1;
+        let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
+        let reading = match self.cache.read_grid(&image, grid, &self.classifier) {
+            Ok(reading) if plausible(&reading) => reading,
+            // A dialog over the board, a new board size, or something else entirely.
+            _ => return self.relock(lock, now, reports),
+        };
+        let board = ScreenRect {
+            x: placement.x + crop.x as i32,
+            y: placement.y + crop.y as i32,
+            width: crop.width,
+            height: crop.height,
+        };
+        let text = reading.board.to_text();
+        if lock.last_shown.as_ref() == Some(&(text.clone(), board)) {
+            return Ok(Some(lock));
+        }
+        // A frame grabbed while the game was still drawing can read as an impossible board:
+        // an impossible board is shown only once the next frame has the very same pixels.
+        if conflict(&reading).is_some() && lock.unconfirmed != Some(hash) {
+            lock.unconfirmed = Some(hash);
+            lock.last_frame = None;
+            return Ok(Some(lock));
+        }
+        lock.unconfirmed = None;
+        self.show(&lock, reading, grid, board, captured, reports);
+        lock.last_shown = Some((text, board));
+        lock.hidden = false;
+        Ok(Some(lock))
+    }
+
+    /// Locates the board again in the same source; hides the overlay and searches anew if the
+    /// source no longer shows one.
+    fn relock(
+        &mut self,
+        lock: Lock,
+        now: Instant,
+        reports: &mut Vec<Report>,
+    ) -> Result<Option<Lock>, CaptureError> {
+        match self.lock_on(lock.source.clone(), lock.hints, now)? {
+            // The next frame reads it (no recursion: a board that locates but does not read
+            // cannot loop here).
+            Some(fresh) => Ok(Some(Lock {
+                hidden: lock.hidden,
+                ..fresh
+            })),
+            None => {
+                if !lock.hidden {
+                    reports.push(Report::Hide);
+                }
+                reports.push(Report::Note(
+                    "the board is out of sight; waiting for a game".into(),
+                ));
+                self.next_search = now + SEARCH_EVERY;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Solves the board read, and reports the scene and the log line.
+    fn show(
+        &self,
+        lock: &Lock,
+        reading: Reading,
+        grid: Grid,
+        board: ScreenRect,
+        captured: Instant,
+        reports: &mut Vec<Report>,
+    ) {
+        let over = reading
+            .board
+            .positions()
+            .any(|p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded));
+        let mines = self.options.mines.or(reading.mines);
+        // A lost game gets no advice: there is nothing left to play.
+        let result = (!over).then(|| outcome(&reading, mines, &self.options.policy));
+        let (marks, advice, consistent) = match &result {
+            Some(Outcome::Advice { advice, .. }) => (
+                result.as_ref().map(|r| r.marks(self.options.heat)),
+                Some(advice),
+                true,
+            ),
+            Some(Outcome::Impossible { .. }) => {
+                (result.as_ref().map(|r| r.marks(false)), None, false)
+            }
+            None => (None, None, true),
+        };
+        let (moves, best_guess) = LogLine::advice_fields(advice);
+        reports.push(Report::Log(Box::new(LogLine {
+            t: captured.duration_since(self.start).as_secs_f64(),
+            window: lock.source.name.clone(),
+            board,
+            rows: reading.grid.rows,
+            cols: reading.grid.cols,
+            text: reading.board.to_text(),
+            consistent,
+            moves,
+            best_guess,
+        })));
+        let layout = if self.compositor && lock.source.id.is_some() {
+            Layout::OnBoard
+        } else {
+            let game = match lock.source.id {
+                Some(_) => ScreenRect {
+                    x: lock.placement.x,
+                    y: lock.placement.y,
+                    width: lock.placement.width,
+                    height: lock.placement.height,
+                },
+                None => board,
+            };
+            Layout::Beside {
+                game,
+                screen: self.screen,
+            }
+        };
+        reports.push(Report::Show(Box::new(Scene {
+            board,
+            grid,
+            cells: reading.board,
+            marks: marks.unwrap_or_else(Marks::default),
+            layout,
+            captured,
+        })));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crop_rounds_out_and_stays_inside_the_source() {
+        let grid = Grid {
+            x: 10.4,
+            y: 5.6,
+            pitch_x: 20.5,
+            pitch_y: 20.5,
+            rows: 2,
+            cols: 3,
+        };
+        assert_eq!(
+            crop_of(&grid, 1000, 1000),
+            Rect {
+                x: 10,
+                y: 5,
+                width: 62,
+                height: 42
+            }
+        );
+        assert_eq!(crop_of(&grid, 50, 30).width, 40);
+        assert_eq!(crop_of(&grid, 50, 30).height, 25);
+    }
+
+    #[test]
+    fn equal_pixels_hash_equal() {
+        assert_eq!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 3]));
+        assert_ne!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 4]));
+    }
+}

@@ -1,0 +1,232 @@
+//! The live overlay window (winit + softbuffer): borderless, unmanaged (override-redirect) and
+//! raised above the game with each scene, never taking clicks (an empty input shape) or keyboard
+//! focus, moved and resized to each [`Scene`] it is sent, and drawn with the same code as
+//! `advise --out`.
+//!
+//! winit owns the main thread; the live loop runs elsewhere and sends [`UiEvent`]s through an
+//! [`EventLoopProxy`].
+
+use super::canvas::Rgba;
+use super::premul::PremulBuffer;
+use super::scene::{Layout, Scene, ScreenRect};
+use super::stacking::Stacking;
+use std::num::NonZeroU32;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use winit::application::ApplicationHandler;
+use winit::dpi::{PhysicalPosition, PhysicalSize};
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
+use winit::platform::x11::{WindowAttributesExtX11, WindowType};
+use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
+use winit::window::{Window, WindowId, WindowLevel};
+
+/// What the live loop tells the overlay.
+#[derive(Debug)]
+pub enum UiEvent {
+    /// Show this scene (moving and resizing the window as needed).
+    Show(Box<Scene>),
+    /// Hide the overlay (no game in sight, or it is minimised).
+    Hide,
+    /// Close the overlay and return from [`run_overlay`].
+    Quit,
+}
+
+/// A failure of the overlay window.
+#[derive(Debug, thiserror::Error)]
+pub enum OverlayError {
+    #[error("cannot open the overlay on the display (is an X display running? $DISPLAY={display}): {message}")]
+    NoDisplay { display: String, message: String },
+    #[error("overlay window: {0}")]
+    Window(String),
+}
+
+/// Title of the overlay window, so that other tools (and tests) can tell it apart.
+pub const TITLE: &str = "minehint overlay";
+
+/// The winit event loop for the overlay, with a proxy to send it events from other threads.
+pub fn overlay_event_loop() -> Result<(EventLoop<UiEvent>, EventLoopProxy<UiEvent>), OverlayError> {
+    let event_loop = EventLoop::<UiEvent>::with_user_event()
+        .build()
+        .map_err(|err| OverlayError::NoDisplay {
+            display: std::env::var("DISPLAY").unwrap_or_else(|_| "unset".into()),
+            message: err.to_string(),
+        })?;
+    let proxy = event_loop.create_proxy();
+    Ok((event_loop, proxy))
+}
+
+/// Runs the overlay until [`UiEvent::Quit`]; `on_presented` gets the time from each scene's
+/// capture to its pixels reaching the display server.
+pub fn run_overlay(
+    event_loop: EventLoop<UiEvent>,
+    on_presented: Box<dyn FnMut(Duration)>,
+) -> Result<(), OverlayError> {
+    let mut app = OverlayApp {
+        window: None,
+        surface: None,
+        stacking: None,
+        scene: None,
+        shown: None,
+        on_presented,
+        untimed: false,
+        error: None,
+    };
+    event_loop
+        .run_app(&mut app)
+        .map_err(|err| OverlayError::Window(err.to_string()))?;
+    app.error.map_or(Ok(()), Err)
+}
+
+type Surface = softbuffer::Surface<Rc<Window>, Rc<Window>>;
+
+struct OverlayApp {
+    window: Option<Rc<Window>>,
+    surface: Option<Surface>,
+    stacking: Option<Stacking>,
+    scene: Option<Scene>,
+    /// Where the window was last put, to move it only when the scene moved.
+    shown: Option<ScreenRect>,
+    on_presented: Box<dyn FnMut(Duration)>,
+    /// Whether the current scene's first present is still to be timed (redraws are not).
+    untimed: bool,
+    error: Option<OverlayError>,
+}
+
+impl OverlayApp {
+    fn create(&mut self, event_loop: &ActiveEventLoop) -> Result<(), OverlayError> {
+        let attributes = Window::default_attributes()
+            .with_title(TITLE)
+            .with_decorations(false)
+            .with_transparent(true)
+            .with_resizable(false)
+            .with_active(false)
+            .with_visible(false)
+            .with_window_level(WindowLevel::AlwaysOnTop)
+            .with_inner_size(PhysicalSize::new(1, 1))
+            // Unmanaged: a window manager's frame around a managed window would take the clicks
+            // its input shape lets through, and a managed window can take the focus.
+            .with_override_redirect(true)
+            .with_x11_window_type(vec![WindowType::Notification]);
+        let window = Rc::new(
+            event_loop
+                .create_window(attributes)
+                .map_err(|err| OverlayError::Window(err.to_string()))?,
+        );
+        // Click-through: an empty input shape, so every click goes to the game below.
+        window
+            .set_cursor_hittest(false)
+            .map_err(|err| OverlayError::Window(format!("cannot make it click-through: {err}")))?;
+        let context = softbuffer::Context::new(window.clone())
+            .map_err(|err| OverlayError::Window(err.to_string()))?;
+        let surface = Surface::new(&context, window.clone())
+            .map_err(|err| OverlayError::Window(err.to_string()))?;
+        self.stacking = match window.window_handle().map(|h| h.as_raw()) {
+            Ok(RawWindowHandle::Xlib(h)) => Stacking::new(h.window as u32),
+            Ok(RawWindowHandle::Xcb(h)) => Stacking::new(h.window.get()),
+            _ => None,
+        };
+        self.window = Some(window);
+        self.surface = Some(surface);
+        Ok(())
+    }
+
+    fn show(&mut self, scene: Scene) {
+        let Some(window) = &self.window else { return };
+        let rect = scene.window_rect();
+        if self.shown.is_none() {
+            // Mapped first, then moved: a window manager places a window as it maps it,
+            // whatever position it was given before.
+            window.set_visible(true);
+        }
+        if self.shown != Some(rect) {
+            window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
+            let _ = window.request_inner_size(PhysicalSize::new(rect.width, rect.height));
+            self.shown = Some(rect);
+        }
+        if let Some(stacking) = &self.stacking {
+            stacking.raise();
+        }
+        self.scene = Some(scene);
+        self.untimed = true;
+        if let Err(err) = self.draw() {
+            self.error = Some(err);
+        }
+    }
+
+    fn hide(&mut self) {
+        if let Some(window) = &self.window {
+            window.set_visible(false);
+        }
+        self.scene = None;
+        self.shown = None;
+    }
+
+    /// Draws the current scene into a fresh buffer and presents it.
+    fn draw(&mut self) -> Result<(), OverlayError> {
+        let (Some(surface), Some(scene)) = (&mut self.surface, &self.scene) else {
+            return Ok(());
+        };
+        let rect = scene.window_rect();
+        let (Some(w), Some(h)) = (NonZeroU32::new(rect.width), NonZeroU32::new(rect.height)) else {
+            return Ok(());
+        };
+        surface
+            .resize(w, h)
+            .map_err(|err| OverlayError::Window(err.to_string()))?;
+        let mut buffer = surface
+            .buffer_mut()
+            .map_err(|err| OverlayError::Window(err.to_string()))?;
+        if let Some(mut canvas) = PremulBuffer::new(&mut buffer, rect.width, rect.height) {
+            let background = match scene.layout {
+                Layout::OnBoard => Rgba([0, 0, 0, 0]),
+                Layout::Beside { .. } => Rgba([40, 40, 44, 255]),
+            };
+            canvas.clear(background);
+            scene.draw(&mut canvas);
+        }
+        buffer
+            .present()
+            .map_err(|err| OverlayError::Window(err.to_string()))?;
+        if std::mem::take(&mut self.untimed) {
+            (self.on_presented)(Instant::now().saturating_duration_since(scene.captured));
+        }
+        Ok(())
+    }
+}
+
+impl ApplicationHandler<UiEvent> for OverlayApp {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_none() {
+            if let Err(err) = self.create(event_loop) {
+                self.error = Some(err);
+                event_loop.exit();
+            }
+        }
+    }
+
+    fn user_event(&mut self, event_loop: &ActiveEventLoop, event: UiEvent) {
+        match event {
+            UiEvent::Show(scene) => self.show(*scene),
+            UiEvent::Hide => self.hide(),
+            UiEvent::Quit => event_loop.exit(),
+        }
+        if self.error.is_some() {
+            event_loop.exit();
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            // Exposed, or resized by the server after a new scene: draw again.
+            WindowEvent::RedrawRequested | WindowEvent::Resized(_) => {
+                if let Err(err) = self.draw() {
+                    self.error = Some(err);
+                    event_loop.exit();
+                }
+            }
+            WindowEvent::CloseRequested => event_loop.exit(),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Remembered verdicts for tile looks already classified, for reading the same game frame after
+//! frame: a click changes a few tiles, so only their new looks reach the classifier.
+
+use super::classify::{Classifier, Verdict};
+use super::grid::Grid;
+use super::read::{assemble, Reading};
+use super::tiles::{sample_grid, TileImage};
+use super::VisionError;
+use image::RgbImage;
+use std::collections::HashMap;
+
+/// Looks kept at most; a game shows a few dozen, so this only bounds memory over a long run
+/// across many games and skins (48 KB of pixels per 64 looks).
+const CAPACITY: usize = 4096;
+
+/// Verdicts by tile look.
+#[derive(Default)]
+pub struct LookCache {
+    verdicts: HashMap<TileImage, Verdict>,
+}
+
+impl LookCache {
+    pub fn new() -> LookCache {
+        LookCache::default()
+    }
+
+    /// How many looks are remembered.
+    pub fn len(&self) -> usize {
+        self.verdicts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.verdicts.is_empty()
+    }
+
+    /// Reads the board at `grid` in `image`, classifying only looks not seen before.
+    /// `distinct_looks` in the reading counts the looks that were new.
+    pub fn read_grid(
+        &mut self,
+        image: &RgbImage,
+        grid: Grid,
+        classifier: &Classifier,
+    ) -> Result<Reading, VisionError> {
+        let sampled = sample_grid(image, &grid);
+        let mut new: Vec<TileImage> = sampled
+            .looks
+            .iter()
+            .filter(|look| !self.verdicts.contains_key(*look))
+            .copied()
+            .collect();
+        if self.verdicts.len() + new.len() > CAPACITY {
+            // Forget everything rather than track ages: this happens once in a long while.
+            self.verdicts.clear();
+            new = sampled.looks.clone();
+        }
+        let verdicts = classifier.classify(&new)?;
+        self.verdicts.extend(new.iter().copied().zip(verdicts));
+        let looks: Vec<Verdict> = sampled.looks.iter().map(|l| self.verdicts[l]).collect();
+        let tiles = sampled.cells.iter().map(|&look| looks[look]).collect();
+        assemble(grid, tiles, new.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::{load_image, locate, read_grid, Hints};
+    use std::path::Path;
+
+    #[test]
+    fn a_second_read_classifies_nothing_and_agrees_with_a_fresh_read() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xdemineur-16-16-40-fresh.png");
+        let image = load_image(&path).unwrap();
+        let grid = locate(&image, Hints::default()).unwrap();
+        let classifier = Classifier::embedded().unwrap();
+        let fresh = read_grid(&image, grid, &classifier).unwrap();
+        let mut cache = LookCache::new();
+        let first = cache.read_grid(&image, grid, &classifier).unwrap();
+        assert_eq!(first.distinct_looks, fresh.distinct_looks);
+        assert_eq!(cache.len(), fresh.distinct_looks);
+        let second = cache.read_grid(&image, grid, &classifier).unwrap();
+        assert_eq!(second.distinct_looks, 0);
+        assert_eq!(second.board, fresh.board);
+        assert_eq!(second.tiles, fresh.tiles);
+    }
+}

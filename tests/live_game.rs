@@ -1,0 +1,574 @@
+//! End to end against a real game: xdemineur under Xvfb (openbox, xcompmgr), `minehint live
+//! --log-json` following it, and this test playing several games by clicking (xdotool) exactly
+//! the tiles the advice names, until each is won or lost.
+//!
+//! From the log and from screenshots of the root window it checks that
+//! - every board read is consistent and no tile called safe was a mine;
+//! - the advice was updated after every click (the clicked tile shows as opened), and how many
+//!   frames that took;
+//! - the overlay sits over the right tiles (green frames on safe tiles in the root window) while
+//!   the log still reads those tiles as covered: live reads the game's own pixels, not its overlay;
+//! - closing the game and starting another is picked up without restarting live;
+//! - without a compositor the hints go to a panel beside the game, never over it.
+//!
+//! Starting X programs is flaky by nature: the display is tried three times. Failures print the
+//! log, live's stderr and the game's log.
+
+use image::RgbImage;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const COLS: usize = 12;
+const ROWS: usize = 10;
+const MINES: usize = 15;
+
+/// A display with a game on it, run by a bash helper that takes commands on its stdin.
+struct Desk {
+    helper: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    display: String,
+}
+
+impl Desk {
+    fn start(display: u32, compositor: bool) -> Result<Desk, String> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // `new` closes this desk's game (only its own: tests run side by side) and starts
+        // another, printing its window id; anything else ends the helper and its display.
+        let script = format!(
+            "source scripts/real_games.sh
+             {no_compositor}
+             rg_display {display} || exit 3
+             trap rg_stop_display EXIT
+             echo display $DISPLAY
+             while read -r command; do
+                 case $command in
+                     new) rg_stop_games
+                          rg_xdemineur {COLS} {ROWS} {MINES} >\"$RG_DIR/id\"
+                          echo window $(cat \"$RG_DIR/id\") ;;
+                     *) break ;;
+                 esac
+             done",
+            no_compositor = if compositor {
+                ""
+            } else {
+                "export RG_NO_COMPOSITOR=1"
+            },
+        );
+        let mut helper = Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run bash: {e}"))?;
+        let input = helper.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(helper.stdout.take().ok_or("no stdout")?);
+        let mut desk = Desk {
+            helper,
+            input,
+            output,
+            display: String::new(),
+        };
+        desk.display = desk.answer("display")?;
+        Ok(desk)
+    }
+
+    /// The next line the helper prints that starts with `word`, without it.
+    fn answer(&mut self, word: &str) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("reading the helper: {e}"))?;
+            if n == 0 {
+                return Err(format!("the X helper ended before saying {word:?}"));
+            }
+            if let Some(rest) = line.trim().strip_prefix(word) {
+                return Ok(rest.trim().to_string());
+            }
+        }
+    }
+
+    /// Starts a new game (closing the old one) and returns its window id.
+    fn new_game(&mut self) -> Result<String, String> {
+        writeln!(self.input, "new").map_err(|e| e.to_string())?;
+        let id = self.answer("window")?;
+        if id.is_empty() {
+            return Err("xdemineur did not open a window".into());
+        }
+        Ok(id)
+    }
+
+    fn xdotool(&self, args: &[&str]) -> Result<String, String> {
+        let out = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .map_err(|e| format!("xdotool: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "xdotool {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    }
+
+    /// Clicks screen pixel (x, y), then parks the pointer away from the board (a hovered or
+    /// pressed tile looks different).
+    fn click(&self, x: i64, y: i64) -> Result<(), String> {
+        self.xdotool(&["mousemove", &x.to_string(), &y.to_string(), "click", "1"])?;
+        self.xdotool(&["mousemove", "1900", "1060"])?;
+        Ok(())
+    }
+
+    /// The root window as shown (with the overlay), through ImageMagick's `import`.
+    fn screenshot(&self, path: &Path) -> Result<RgbImage, String> {
+        let out = Command::new("import")
+            .args(["-window", "root"])
+            .arg(path)
+            .env("DISPLAY", &self.display)
+            .output()
+            .map_err(|e| format!("import: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("import: {}", String::from_utf8_lossy(&out.stderr)));
+        }
+        image::open(path)
+            .map(|i| i.into_rgb8())
+            .map_err(|e| format!("reading {}: {e}", path.display()))
+    }
+
+    /// The (x, y, width, height) of the first window named `name`, from xwininfo.
+    fn geometry(&self, id: &str) -> Result<(i64, i64, i64, i64), String> {
+        let out = Command::new("xwininfo")
+            .args(["-id", id])
+            .env("DISPLAY", &self.display)
+            .output()
+            .map_err(|e| format!("xwininfo: {e}"))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let field = |name: &str| -> Result<i64, String> {
+            text.lines()
+                .find_map(|l| l.trim().strip_prefix(name))
+                .and_then(|v| v.trim().parse().ok())
+                .ok_or_else(|| format!("no {name} in xwininfo: {text}"))
+        };
+        Ok((
+            field("Absolute upper-left X:")?,
+            field("Absolute upper-left Y:")?,
+            field("Width:")?,
+            field("Height:")?,
+        ))
+    }
+}
+
+impl Drop for Desk {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.helper.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.helper.kill();
+    }
+}
+
+/// `minehint live` on the desk's display.
+struct Live {
+    child: Child,
+    log: PathBuf,
+    stderr: PathBuf,
+    /// Lines read from the log so far.
+    lines: Vec<Value>,
+}
+
+impl Live {
+    fn start(desk: &Desk, dir: &Path) -> Result<Live, String> {
+        let log = dir.join("live.jsonl");
+        let stderr = dir.join("live.stderr");
+        let child = Command::new(env!("CARGO_BIN_EXE_minehint"))
+            .args([
+                "live",
+                "--no-profile",
+                "--mines",
+                &MINES.to_string(),
+                "--log-json",
+            ])
+            .arg(&log)
+            .env("DISPLAY", &desk.display)
+            .stderr(std::fs::File::create(&stderr).map_err(|e| e.to_string())?)
+            .spawn()
+            .map_err(|e| format!("cannot start minehint live: {e}"))?;
+        Ok(Live {
+            child,
+            log,
+            stderr,
+            lines: Vec::new(),
+        })
+    }
+
+    /// Waits (bounded) for a new log line that `accept`s; returns it and how long it took.
+    fn wait_for(
+        &mut self,
+        limit: Duration,
+        accept: impl Fn(&Value) -> bool,
+    ) -> Result<(Value, Duration), String> {
+        let start = Instant::now();
+        loop {
+            let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            // Only complete lines: the last one may still be being written.
+            let complete = if text.ends_with('\n') {
+                lines.len()
+            } else {
+                lines.len().saturating_sub(1)
+            };
+            for line in &lines[self.lines.len()..complete] {
+                let value: Value =
+                    serde_json::from_str(line).map_err(|e| format!("bad log line {line}: {e}"))?;
+                self.lines.push(value);
+            }
+            if let Some(found) = self.lines.iter().rev().find(|v| accept(v)) {
+                if self.lines.last() == Some(found) {
+                    return Ok((found.clone(), start.elapsed()));
+                }
+            }
+            if start.elapsed() > limit {
+                return Err(format!(
+                    "no matching log line within {limit:?}; last: {:?}",
+                    self.lines.last()
+                ));
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Err(format!("minehint live exited: {status}"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn diagnostics(&self) -> String {
+        format!(
+            "live stderr:\n{}\nlog tail:\n{}",
+            std::fs::read_to_string(&self.stderr).unwrap_or_default(),
+            self.lines
+                .iter()
+                .rev()
+                .take(3)
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn tile(line: &Value, row: usize, col: usize) -> char {
+    line["text"]
+        .as_str()
+        .and_then(|t| t.lines().nth(row))
+        .and_then(|r| r.chars().nth(col))
+        .unwrap_or('?')
+}
+
+/// The screen pixel box of tile (row, col): (x0, y0, pitch).
+fn tile_box(line: &Value, row: usize, col: usize) -> (f64, f64, f64) {
+    let b = &line["board"];
+    let pitch = b["width"].as_f64().unwrap_or(0.0) / COLS as f64;
+    (
+        b["x"].as_f64().unwrap_or(0.0) + col as f64 * pitch,
+        b["y"].as_f64().unwrap_or(0.0) + row as f64 * pitch,
+        pitch,
+    )
+}
+
+fn lost(line: &Value) -> bool {
+    line["text"]
+        .as_str()
+        .is_some_and(|t| t.contains('!') || t.contains('*'))
+}
+
+fn won(line: &Value) -> bool {
+    let text = line["text"].as_str().unwrap_or_default();
+    text.chars()
+        .filter(|c| matches!(c, '.' | 'F' | '?'))
+        .count()
+        == MINES
+}
+
+/// What one run of the test saw.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    wins: usize,
+    clicks: usize,
+    /// Click → updated log line, in 30 Hz frames.
+    frames: Vec<f64>,
+    overlay_checks: usize,
+    /// Clicks that had to be made twice.
+    retries: usize,
+}
+
+/// The root window shows the safe mark (a green frame) on safe tile (row, col).
+fn green_frame_at(image: &RgbImage, line: &Value, row: usize, col: usize) -> bool {
+    let (x0, y0, pitch) = tile_box(line, row, col);
+    // The frame is about pitch/12 wide, just inside the tile's edge: look along its left side.
+    (0..(pitch as u32 / 2)).any(|dy| {
+        (1..4).any(|dx| {
+            let (x, y) = (x0 as u32 + dx, (y0 + pitch / 4.0) as u32 + dy);
+            image.get_pixel_checked(x, y).is_some_and(|p| {
+                let [r, g, b] = p.0;
+                g > 150 && r < 100 && b < 130
+            })
+        })
+    })
+}
+
+/// Plays one game to its end by the advice; `check_overlay` compares the screen with the log.
+fn play_game(
+    desk: &Desk,
+    live: &mut Live,
+    window: &str,
+    dir: &Path,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    // A new window: wait for live to read it (xdemineur opens with some tiles revealed).
+    let (mut line, _) = live.wait_for(Duration::from_secs(20), |v| {
+        v["rows"] == ROWS && v["cols"] == COLS && !lost(v) && !won(v)
+    })?;
+    let game_window = desk.geometry(window)?;
+    let mut checked_overlay = false;
+    for _ in 0..ROWS * COLS {
+        if lost(&line) || won(&line) {
+            break;
+        }
+        if line["consistent"] != true {
+            return Err(format!("an inconsistent read of a real game: {line}"));
+        }
+        let board = &line["board"];
+        let (bx, by) = (
+            board["x"].as_i64().unwrap_or(-1),
+            board["y"].as_i64().unwrap_or(-1),
+        );
+        let inside = bx >= game_window.0
+            && by >= game_window.1
+            && bx + board["width"].as_i64().unwrap_or(0) <= game_window.0 + game_window.2
+            && by + board["height"].as_i64().unwrap_or(0) <= game_window.1 + game_window.3;
+        if !inside {
+            return Err(format!(
+                "the board {board} is not inside the game window {game_window:?}"
+            ));
+        }
+        let moves = line["moves"].as_array().cloned().unwrap_or_default();
+        let open = moves.iter().find(|m| m["action"] == "open");
+        let (row, col, safe) = match (open, line["best_guess"].as_object()) {
+            (Some(m), _) => (m["row"].as_u64(), m["col"].as_u64(), true),
+            (None, Some(g)) => (g["row"].as_u64(), g["col"].as_u64(), false),
+            (None, None) => return Err(format!("no advice on an unfinished game: {line}")),
+        };
+        let (row, col) = (row.unwrap_or(0) as usize, col.unwrap_or(0) as usize);
+        if tile(&line, row, col) != '.' {
+            return Err(format!(
+                "advice to open ({row}, {col}), which is not covered: {line}"
+            ));
+        }
+        if safe && !checked_overlay {
+            // The overlay shows the safe mark right there, and live still reads the tile as
+            // covered: it does not see its own overlay.
+            let shot = desk.screenshot(&dir.join("root.png"))?;
+            if !green_frame_at(&shot, &line, row, col) {
+                let _ = shot.save(dir.join("overlay-missing.png"));
+                return Err(format!(
+                    "no green safe mark on ({row}, {col}) in the root window (saved in {})",
+                    dir.display()
+                ));
+            }
+            checked_overlay = true;
+            tally.overlay_checks += 1;
+        }
+        let (x0, y0, pitch) = tile_box(&line, row, col);
+        let (x, y) = ((x0 + pitch / 2.0) as i64, (y0 + pitch / 2.0) as i64);
+        let opened = |v: &Value| v["rows"] == ROWS && tile(v, row, col) != '.';
+        // Timed from before the click, so xdotool's own start-up counts against us.
+        let clicked = Instant::now();
+        desk.click(x, y)?;
+        tally.clicks += 1;
+        let next = match live.wait_for(Duration::from_secs(2), opened) {
+            Ok((next, _)) => next,
+            Err(first) => {
+                // A click can get lost while a fresh game window settles: one more try, then
+                // the game itself is checked (the tile must show opened in the root window).
+                eprintln!("click on ({row}, {col}) not seen after 2 s ({first}); clicking again");
+                tally.retries += 1;
+                desk.click(x, y)?;
+                live.wait_for(Duration::from_secs(5), opened)?.0
+            }
+        };
+        tally.frames.push(clicked.elapsed().as_secs_f64() * 30.0);
+        let opened = tile(&next, row, col);
+        if safe && matches!(opened, '!' | '*') {
+            return Err(format!(
+                "({row}, {col}) was called safe and was a mine: {next}"
+            ));
+        }
+        line = next;
+    }
+    tally.games += 1;
+    if won(&line) {
+        tally.wins += 1;
+    } else if !lost(&line) {
+        return Err(format!("the game did not end: {line}"));
+    }
+    Ok(())
+}
+
+fn run_games(display: u32, games: usize, tally: &mut Tally) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut desk = Desk::start(display, true)?;
+    let mut window = desk.new_game()?;
+    let mut live = Live::start(&desk, dir.path())?;
+    for game in 0..games {
+        if game > 0 {
+            // Closing the game and opening another: live must pick the new window up.
+            window = desk.new_game()?;
+        }
+        play_game(&desk, &mut live, &window, dir.path(), tally)
+            .map_err(|e| format!("game {}: {e}\n{}", game + 1, live.diagnostics()))?;
+    }
+    Ok(())
+}
+
+fn tools_present() {
+    let path = format!("{}:/usr/games", std::env::var("PATH").unwrap_or_default());
+    let missing: Vec<&str> = [
+        "Xvfb",
+        "openbox",
+        "xcompmgr",
+        "xdotool",
+        "xdemineur",
+        "import",
+    ]
+    .into_iter()
+    .filter(|t| !std::env::split_paths(&path).any(|dir| dir.join(t).exists()))
+    .collect();
+    assert!(
+        missing.is_empty(),
+        "missing {missing:?}: run scripts/test.sh, which installs them"
+    );
+}
+
+#[test]
+fn live_follows_real_games_played_by_its_advice() {
+    tools_present();
+    let mut errors = Vec::new();
+    for attempt in 0..3 {
+        let display = 200 + std::process::id() % 30 * 4 + attempt;
+        let mut tally = Tally::default();
+        match run_games(display, 3, &mut tally) {
+            Ok(()) => {
+                let mut frames = tally.frames.clone();
+                frames.sort_by(f64::total_cmp);
+                eprintln!(
+                    "live e2e: {} games, {} won, {} clicks ({} clicked twice); click → advice \
+                     updated in {:.1} frames median, {:.1} max (30 Hz); overlay checked on {} \
+                     boards",
+                    tally.games,
+                    tally.wins,
+                    tally.clicks,
+                    tally.retries,
+                    frames.get(frames.len() / 2).copied().unwrap_or(0.0),
+                    frames.last().copied().unwrap_or(0.0),
+                    tally.overlay_checks
+                );
+                assert_eq!(tally.games, 3);
+                assert!(
+                    tally.retries * 10 <= tally.clicks,
+                    "{} of {} clicks had to be repeated",
+                    tally.retries,
+                    tally.clicks
+                );
+                assert!(tally.overlay_checks >= 1, "the overlay was never checked");
+                return;
+            }
+            Err(e) => {
+                eprintln!("try {}: {e}", attempt + 1);
+                errors.push(e);
+            }
+        }
+    }
+    panic!(
+        "live end-to-end failed three times:\n{}",
+        errors.join("\n---\n")
+    );
+}
+
+/// Without a compositor the overlay cannot be transparent: live says so and shows a panel beside
+/// the game window that never covers it.
+fn panel_beside(display: u32) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut desk = Desk::start(display, false)?;
+    let window = desk.new_game()?;
+    let mut live = Live::start(&desk, dir.path())?;
+    live.wait_for(Duration::from_secs(20), |v| v["rows"] == ROWS)
+        .map_err(|e| format!("{e}\n{}", live.diagnostics()))?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let panel = loop {
+        let found = desk.xdotool(&["search", "--onlyvisible", "--name", "minehint overlay"]);
+        if let Some(id) = found
+            .ok()
+            .and_then(|ids| ids.lines().next().map(str::to_string))
+        {
+            break id;
+        }
+        if Instant::now() > deadline {
+            return Err(format!("no overlay panel appeared\n{}", live.diagnostics()));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let (g, p) = (desk.geometry(&window)?, desk.geometry(&panel)?);
+    let overlaps = p.0 < g.0 + g.2 && g.0 < p.0 + p.2 && p.1 < g.1 + g.3 && g.1 < p.1 + p.3;
+    if overlaps {
+        return Err(format!("the panel {p:?} covers the game window {g:?}"));
+    }
+    let stderr = std::fs::read_to_string(&live.stderr).unwrap_or_default();
+    if !stderr.contains("no compositing manager") {
+        return Err(format!(
+            "live did not say the overlay cannot be transparent:\n{stderr}"
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn without_a_compositor_hints_go_to_a_panel_beside_the_game() {
+    tools_present();
+    let mut errors = Vec::new();
+    for attempt in 0..3 {
+        let display = 320 + std::process::id() % 30 * 4 + attempt;
+        match panel_beside(display) {
+            Ok(()) => return,
+            Err(e) => {
+                eprintln!("try {}: {e}", attempt + 1);
+                errors.push(e);
+            }
+        }
+    }
+    panic!(
+        "the no-compositor fallback failed three times:\n{}",
+        errors.join("\n---\n")
+    );
+}
