@@ -19,7 +19,11 @@ binary=target/release/minehint
 
 rg_display 93 1920x1080
 trap 'rg_stop_display; [ -n "${live:-}" ] && kill "$live" 2>/dev/null' EXIT
-game() { rg_stop_games; rg_xdemineur 30 16 99 >/dev/null; }
+# A new game: this script's own game closed (never anyone else's), another opened.
+game() {
+    if [ -n "${RG_GAME_PID:-}" ]; then rg_stop_games; fi
+    rg_xdemineur 30 16 99 >/dev/null
+}
 game
 log="$RG_DIR/live.jsonl"
 "$binary" live --no-profile --mines 99 --log-json "$log" --duration $((active + idle + 5)) --stats \

@@ -119,8 +119,8 @@ rg_stop_games() {
         kill -- "-$RG_GAME_PID" 2>/dev/null
         RG_GAME_PID=""
     else
-        pkill -f 'gnome-mines' 2>/dev/null
-        pkill -x xdemineur 2>/dev/null
+        pkill -f 'gnome-mines' 2>/dev/null || true
+        pkill -x xdemineur 2>/dev/null || true
     fi
     sleep 0.3
     return 0

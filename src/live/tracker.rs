@@ -501,7 +501,11 @@ impl Tracker {
                 Some(advice),
                 true,
             ),
-            Some(Outcome::Impossible { .. }) => {
+            Some(Outcome::Impossible { error }) => {
+                // The overlay shows only a warning; the cells go to the user's log.
+                reports.push(Report::Note(format!(
+                    "the board read cannot be right ({error}); no advice until it changes"
+                )));
                 (result.as_ref().map(|r| r.marks(false)), None, false)
             }
             None => (None, None, true),
