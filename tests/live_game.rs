@@ -8,7 +8,8 @@
 //!   frames that took;
 //! - the overlay sits over the right tiles (green frames on safe tiles in the root window) while
 //!   the log still reads those tiles as covered: live reads the game's own pixels, not its overlay;
-//! - closing the game and starting another is picked up without restarting live;
+//! - closing the game and starting another is picked up without restarting live; the overlay
+//!   follows a moved window and hides with a minimised one; Ctrl-C ends live cleanly;
 //! - without a compositor the hints go to a panel beside the game, never over it.
 //!
 //! Starting X programs is flaky by nature: the display is tried three times. Failures print the
@@ -449,7 +450,85 @@ fn run_games(display: u32, games: usize, tally: &mut Tally) -> Result<(), String
         play_game(&desk, &mut live, &window, dir.path(), tally)
             .map_err(|e| format!("game {}: {e}\n{}", game + 1, live.diagnostics()))?;
     }
+    window_moves_hides_and_ctrl_c(&desk, &mut live, &window)
+        .map_err(|e| format!("after the games: {e}\n{}", live.diagnostics()))
+}
+
+/// The overlay follows a moved window, hides with a minimised one, and live exits cleanly (status
+/// 0) on Ctrl-C (SIGINT).
+fn window_moves_hides_and_ctrl_c(desk: &Desk, live: &mut Live, window: &str) -> Result<(), String> {
+    let before = desk.geometry(window)?;
+    let (x, y) = (before.0 + 150, before.1 - 120);
+    desk.xdotool(&["windowmove", window, &x.to_string(), &y.to_string()])?;
+    let after = loop_until(Duration::from_secs(5), || {
+        desk.geometry(window)
+            .ok()
+            .filter(|g| (g.0, g.1) != (before.0, before.1))
+    })
+    .ok_or("the window did not move")?;
+    let (moved, _) = live.wait_for(Duration::from_secs(5), |v| {
+        v["board"]["x"]
+            .as_i64()
+            .is_some_and(|bx| bx >= after.0 && bx < after.0 + after.2)
+            && v["board"]["y"]
+                .as_i64()
+                .is_some_and(|by| by >= after.1 && by < after.1 + after.3)
+    })?;
+    let overlay = desk
+        .xdotool(&["search", "--name", "minehint overlay"])?
+        .lines()
+        .next()
+        .map(str::to_string)
+        .ok_or("no overlay window")?;
+    let placed = desk.geometry(&overlay)?;
+    if (placed.0, placed.1)
+        != (
+            moved["board"]["x"].as_i64().unwrap_or(-1),
+            moved["board"]["y"].as_i64().unwrap_or(-1),
+        )
+    {
+        return Err(format!(
+            "the overlay is at {placed:?}, the board at {}",
+            moved["board"]
+        ));
+    }
+    desk.xdotool(&["windowminimize", window])?;
+    let mapped = |desk: &Desk| -> bool {
+        Command::new("xwininfo")
+            .args(["-id", &overlay])
+            .env("DISPLAY", &desk.display)
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("IsViewable"))
+    };
+    loop_until(Duration::from_secs(5), || (!mapped(desk)).then_some(()))
+        .ok_or("the overlay stayed visible over a minimised game")?;
+    let pid = live.child.id().to_string();
+    Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .map_err(|e| format!("kill: {e}"))?;
+    let status = loop_until(Duration::from_secs(5), || {
+        live.child.try_wait().ok().flatten()
+    })
+    .ok_or("live did not exit on Ctrl-C")?;
+    if !status.success() {
+        return Err(format!("live exited with {status} on Ctrl-C"));
+    }
     Ok(())
+}
+
+/// Polls `probe` every 50 ms until it gives a value or `limit` passes.
+fn loop_until<T>(limit: Duration, mut probe: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(value) = probe() {
+            return Some(value);
+        }
+        if Instant::now() > deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 fn tools_present() {
