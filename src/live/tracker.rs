@@ -4,7 +4,7 @@
 
 use super::log::LogLine;
 use crate::advice::GuessPolicy;
-use crate::board::Cell;
+use crate::board::{Cell, Pos};
 use crate::capture::{candidates, visible_windows, CaptureError, Placement, Profile, X11};
 use crate::overlay::{Layout, Marks, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
@@ -121,6 +121,22 @@ fn plausible(reading: &Reading) -> bool {
         .filter(|v| v.confidence >= SURE)
         .count();
     reading.tiles.len() >= MIN_TILES && sure as f64 >= SURE_SHARE * reading.tiles.len() as f64
+}
+
+/// Turns back to covered every 0 that still touches a covered tile. A game opens all neighbours
+/// of a 0 at once, so on screen such a 0 is a covered tile under the mouse pointer (games light
+/// up the hovered tile, which then looks like an opened blank one) or a frame caught mid-cascade.
+/// Taken as a 0 it would call its covered neighbours safe; taken as covered it costs nothing.
+fn cover_unsettled_zeros(reading: &mut Reading) {
+    let board = &reading.board;
+    let unsettled: Vec<Pos> = board
+        .positions()
+        .filter(|&p| board.get(p) == Cell::Number(0))
+        .filter(|&p| board.neighbors(p).any(|n| board.get(n) == Cell::Unrevealed))
+        .collect();
+    for pos in unsettled {
+        reading.board.set(pos, Cell::Unrevealed);
+    }
 }
 
 /// The grid's outer edge, rounded out to whole pixels and clipped to a `width × height` source.
@@ -432,6 +448,8 @@ impl Tracker {
             width: crop.width,
             height: crop.height,
         };
+        let mut reading = reading;
+        cover_unsettled_zeros(&mut reading);
         let text = reading.board.to_text();
         if lock.last_shown.as_ref() == Some(&(text.clone(), board)) {
             return Ok(Some(lock));
@@ -575,6 +593,27 @@ mod tests {
         );
         assert_eq!(crop_of(&grid, 50, 30).width, 40);
         assert_eq!(crop_of(&grid, 50, 30).height, 25);
+    }
+
+    #[test]
+    fn a_zero_touching_a_covered_tile_is_taken_as_covered() {
+        let board = crate::board::parse_board("0..\n000\n000\n").unwrap();
+        let mut reading = Reading {
+            grid: Grid {
+                x: 0.0,
+                y: 0.0,
+                pitch_x: 10.0,
+                pitch_y: 10.0,
+                rows: 3,
+                cols: 3,
+            },
+            tiles: Vec::new(),
+            board,
+            mines: None,
+            distinct_looks: 0,
+        };
+        cover_unsettled_zeros(&mut reading);
+        assert_eq!(reading.board.to_text(), "...\n...\n000\n");
     }
 
     #[test]
