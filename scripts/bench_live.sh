@@ -26,7 +26,7 @@ game() {
 }
 game
 log="$RG_DIR/live.jsonl"
-"$binary" live --no-profile --mines 99 --log-json "$log" --duration $((active + idle + 5)) --stats \
+RUST_LOG=${RUST_LOG:-error,minehint=info} "$binary" live --no-profile --mines 99 --log-json "$log" --duration $((active + idle + 5)) --stats \
     2>"$RG_DIR/live.stderr" &
 live=$!
 

@@ -263,10 +263,15 @@ impl Tracker {
         hints: Hints,
         now: Instant,
     ) -> Result<Option<Lock>, CaptureError> {
-        // No window list yet (the window manager is starting): nothing to follow yet.
-        let Ok(windows) = visible_windows(&self.x) else {
-            return Ok(None);
+        // No window list (the window manager is starting, or gone): nothing to follow yet.
+        let windows = match visible_windows(&self.x) {
+            Ok(windows) => windows,
+            Err(err) => {
+                tracing::debug!("cannot list the windows: {err}");
+                return Ok(None);
+            }
         };
+        tracing::debug!("looking for a board in {} windows", windows.len());
         for window in candidates(windows, title) {
             let source = Source {
                 id: Some(window.id),
@@ -358,12 +363,22 @@ impl Tracker {
         else {
             return Ok(None);
         };
-        let Ok(grid) = locate(&image, hints) else {
-            return Ok(None);
+        let grid = match locate(&image, hints) {
+            Ok(grid) => grid,
+            Err(err) => {
+                tracing::debug!("no board in {:?}: {err}", source.name);
+                return Ok(None);
+            }
         };
         match self.cache.read_grid(&image, grid, &self.classifier) {
             Ok(reading) if plausible(&reading) => {}
-            _ => return Ok(None),
+            _ => {
+                tracing::debug!(
+                    "{:?} shows a grid, but not a Minesweeper board",
+                    source.name
+                );
+                return Ok(None);
+            }
         }
         Ok(Some(Lock {
             crop: crop_of(&grid, placement.width, placement.height),
