@@ -113,14 +113,17 @@ rg_window() {
 }
 
 # rg_stop_games: stops the game this shell started (its whole session: setsid made it a group
-# leader); from a shell that started none, every GNOME Mines and xdemineur of this user.
+# leader); from a shell that started none, the game windows on this shell's $DISPLAY only (xkill
+# closes their connections), never the games other tests run on other displays.
 rg_stop_games() {
     if [ -n "${RG_GAME_PID:-}" ]; then
         kill -- "-$RG_GAME_PID" 2>/dev/null
         RG_GAME_PID=""
     else
-        pkill -f 'gnome-mines' 2>/dev/null || true
-        pkill -x xdemineur 2>/dev/null || true
+        local window
+        for window in $(xdotool search --name '^Mines$|mineur' 2>/dev/null); do
+            xkill -id "$window" >/dev/null 2>&1 || true
+        done
     fi
     sleep 0.3
     return 0
