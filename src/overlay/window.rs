@@ -15,8 +15,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
-use winit::event::WindowEvent;
-use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
+use winit::event::{StartCause, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::platform::x11::{WindowAttributesExtX11, WindowType};
 use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use winit::window::{Window, WindowId, WindowLevel};
@@ -40,6 +40,9 @@ pub enum OverlayError {
     #[error("overlay window: {0}")]
     Window(String),
 }
+
+/// How often a shown overlay raises itself above the game again.
+const RAISE_EVERY: Duration = Duration::from_secs(1);
 
 /// Title of the overlay window, so that other tools (and tests) can tell it apart.
 pub const TITLE: &str = "minehint overlay";
@@ -213,6 +216,24 @@ impl ApplicationHandler<UiEvent> for OverlayApp {
         }
         if self.error.is_some() {
             event_loop.exit();
+        }
+    }
+
+    /// A shown overlay wakes up once a second to raise itself again: a click on the game that
+    /// changes nothing on the board still raises the game window, and no new scene follows.
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        event_loop.set_control_flow(if self.shown.is_some() {
+            ControlFlow::WaitUntil(Instant::now() + RAISE_EVERY)
+        } else {
+            ControlFlow::Wait
+        });
+    }
+
+    fn new_events(&mut self, _event_loop: &ActiveEventLoop, cause: StartCause) {
+        if let (StartCause::ResumeTimeReached { .. }, Some(stacking)) = (cause, &self.stacking) {
+            if self.shown.is_some() {
+                stacking.raise();
+            }
         }
     }
 
