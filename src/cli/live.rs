@@ -1,12 +1,13 @@
 //! `minehint live`: follow a running game and draw the advice on it until Ctrl-C.
 
 use super::image_args::parse_region;
+use super::read::classifier;
 use super::UsageError;
 use clap::Args;
 use minehint::advice::GuessPolicy;
 use minehint::capture::profile;
 use minehint::live::{run_live, LiveOptions, LiveSummary, Target, TrackerOptions};
-use minehint::vision::{Classifier, Rect};
+use minehint::vision::Rect;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -91,10 +92,7 @@ pub fn run(args: &LiveArgs) -> anyhow::Result<()> {
         None => None,
     };
     let target = target(args)?;
-    let classifier = match &args.model {
-        Some(path) => Classifier::from_file(path)?,
-        None => Classifier::embedded()?,
-    };
+    let classifier = classifier(args.model.as_deref())?;
     let options = LiveOptions {
         tracker: TrackerOptions {
             target,

@@ -45,7 +45,8 @@ pub struct AdviseArgs {
     pub heat: bool,
 }
 
-fn classifier(model: Option<&Path>) -> anyhow::Result<Classifier> {
+/// The tile classifier: the model file given, else the one built into the binary.
+pub(super) fn classifier(model: Option<&Path>) -> anyhow::Result<Classifier> {
     Ok(match model {
         Some(path) => Classifier::from_file(path)?,
         None => Classifier::embedded()?,
