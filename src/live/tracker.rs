@@ -78,6 +78,21 @@ struct Lock {
     hidden: bool,
 }
 
+/// A board read, solved and about to be shown.
+struct Shown {
+    reading: Reading,
+    /// The analysis and advice; `None` for a lost game.
+    result: Option<Outcome>,
+    /// The board text of `reading`.
+    text: String,
+    /// The tiles relative to `board`'s corner.
+    grid: Grid,
+    /// The board on the screen.
+    board: ScreenRect,
+    /// When its frame was grabbed.
+    captured: Instant,
+}
+
 /// A board read must be at least this big to count as a game (a 4x4 board).
 const MIN_TILES: usize = 16;
 /// The share of tiles the classifier must be sure of for a reading to count.
@@ -469,15 +484,35 @@ impl Tracker {
         if lock.last_shown.as_ref() == Some(&(text.clone(), board)) {
             return Ok(Some(lock));
         }
+        let over = reading
+            .board
+            .positions()
+            .any(|p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded));
+        let mines = self.options.mines.or(reading.mines);
+        // A lost game gets no advice: there is nothing left to play.
+        let result = (!over).then(|| outcome(&reading, mines, &self.options.policy));
         // A frame grabbed while the game was still drawing can read as an impossible board:
-        // an impossible board is shown only once the next frame has the very same pixels.
-        if conflict(&reading).is_some() && lock.unconfirmed != Some(hash) {
+        // an impossible board is shown only once the next frame has the very same pixels. A
+        // board the analysis accepted is consistent, so only the others need the check.
+        let impossible = match &result {
+            Some(Outcome::Advice { .. }) => false,
+            _ => conflict(&reading).is_some(),
+        };
+        if impossible && lock.unconfirmed != Some(hash) {
             lock.unconfirmed = Some(hash);
             lock.last_frame = None;
             return Ok(Some(lock));
         }
         lock.unconfirmed = None;
-        self.show(&lock, reading, grid, board, captured, reports);
+        let shown = Shown {
+            reading,
+            result,
+            text: text.clone(),
+            grid,
+            board,
+            captured,
+        };
+        self.show(&lock, shown, reports);
         lock.last_shown = Some((text, board));
         lock.hidden = false;
         Ok(Some(lock))
@@ -511,37 +546,26 @@ impl Tracker {
         }
     }
 
-    /// Solves the board read, and reports the scene and the log line.
-    fn show(
-        &self,
-        lock: &Lock,
-        reading: Reading,
-        grid: Grid,
-        board: ScreenRect,
-        captured: Instant,
-        reports: &mut Vec<Report>,
-    ) {
-        let over = reading
-            .board
-            .positions()
-            .any(|p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded));
-        let mines = self.options.mines.or(reading.mines);
-        // A lost game gets no advice: there is nothing left to play.
-        let result = (!over).then(|| outcome(&reading, mines, &self.options.policy));
-        let (marks, advice, consistent) = match &result {
-            Some(Outcome::Advice { advice, .. }) => (
-                result.as_ref().map(|r| r.marks(self.options.heat)),
-                Some(advice),
-                true,
-            ),
+    /// Reports the scene and the log line for a board read and solved.
+    fn show(&self, lock: &Lock, shown: Shown, reports: &mut Vec<Report>) {
+        let Shown {
+            reading,
+            result,
+            text,
+            grid,
+            board,
+            captured,
+        } = shown;
+        let (advice, consistent) = match &result {
+            Some(Outcome::Advice { advice, .. }) => (Some(advice), true),
             Some(Outcome::Impossible { error }) => {
                 // The overlay shows only a warning; the cells go to the user's log.
                 reports.push(Report::Note(format!(
                     "the board read cannot be right ({error}); no advice until it changes"
                 )));
-                (result.as_ref().map(|r| r.marks(false)), None, false)
+                (None, false)
             }
-            None => (None, None, true),
+            None => (None, true),
         };
         let (moves, best_guess) = LogLine::advice_fields(advice);
         reports.push(Report::Log(Box::new(LogLine {
@@ -550,7 +574,7 @@ impl Tracker {
             board,
             rows: reading.grid.rows,
             cols: reading.grid.cols,
-            text: reading.board.to_text(),
+            text,
             consistent,
             moves,
             best_guess,
@@ -576,7 +600,8 @@ impl Tracker {
             board,
             grid,
             cells: reading.board,
-            marks: marks.unwrap_or_else(Marks::default),
+            // An impossible board's marks are its warning, whatever `--heat` says.
+            marks: result.map_or_else(Marks::default, |r| r.marks(self.options.heat)),
             layout,
             captured,
         })));
