@@ -10,7 +10,6 @@ pub struct WindowInfo {
     pub id: u32,
     /// The title, or the application name when the title is empty (older X programs).
     pub name: String,
-    pub pid: Option<u32>,
     pub x: i32,
     pub y: i32,
     pub width: u32,
@@ -41,8 +40,7 @@ pub fn visible_windows(x: &X11) -> Result<Vec<WindowInfo>, CaptureError> {
         .iter()
         .filter(|w| !w.is_minimized().unwrap_or(true))
         .filter_map(|w| {
-            let pid = w.pid().ok();
-            if pid == Some(own) {
+            if w.pid().ok() == Some(own) {
                 return None;
             }
             let id = w.id().ok()?;
@@ -52,7 +50,6 @@ pub fn visible_windows(x: &X11) -> Result<Vec<WindowInfo>, CaptureError> {
             Some(WindowInfo {
                 id,
                 name,
-                pid,
                 x: w.x().ok()?,
                 y: w.y().ok()?,
                 width: w.width().ok()?,
@@ -98,7 +95,6 @@ mod tests {
         WindowInfo {
             id,
             name: name.into(),
-            pid: None,
             x: 0,
             y: 0,
             width: 100,

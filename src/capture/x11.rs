@@ -135,16 +135,18 @@ impl X11 {
     ) -> Result<RgbImage, CaptureError> {
         let window = id.map_or(self.root, x::Window::new);
         let (x, y, width, height) = area;
-        let clamp16 = |v: i64| v.clamp(0, i64::from(u16::MAX));
+        // X11 coordinates are 16-bit: positions signed, sizes unsigned.
+        let position = |v: i32| v.clamp(0, i32::from(i16::MAX)) as i16;
+        let size = |v: u32| v.min(u32::from(u16::MAX)) as u16;
         let reply = self
             .conn
             .wait_for_reply(self.conn.send_request(&x::GetImage {
                 format: x::ImageFormat::ZPixmap,
                 drawable: Drawable::Window(window),
-                x: clamp16(i64::from(x)).min(i64::from(i16::MAX)) as i16,
-                y: clamp16(i64::from(y)).min(i64::from(i16::MAX)) as i16,
-                width: clamp16(i64::from(width)) as u16,
-                height: clamp16(i64::from(height)) as u16,
+                x: position(x),
+                y: position(y),
+                width: size(width),
+                height: size(height),
                 plane_mask: u32::MAX,
             }))
             .map_err(|err| failed("grabbing the game's pixels", err))?;
@@ -228,10 +230,5 @@ impl X11 {
             }))
             .map_err(|err| failed("asking the screen size", err))?;
         Ok((u32::from(geometry.width()), u32::from(geometry.height())))
-    }
-
-    /// The id of the root window, for tests and logs.
-    pub fn root_id(&self) -> u32 {
-        self.root.resource_id()
     }
 }

@@ -8,7 +8,7 @@
 
 use super::canvas::Rgba;
 use super::premul::PremulBuffer;
-use super::scene::{Layout, Scene, ScreenRect};
+use super::scene::{Scene, ScreenRect};
 use super::stacking::Stacking;
 use std::num::NonZeroU32;
 use std::rc::Rc;
@@ -181,11 +181,8 @@ impl OverlayApp {
             .buffer_mut()
             .map_err(|err| OverlayError::Window(err.to_string()))?;
         if let Some(mut canvas) = PremulBuffer::new(&mut buffer, rect.width, rect.height) {
-            let background = match scene.layout {
-                Layout::OnBoard => Rgba([0, 0, 0, 0]),
-                Layout::Beside { .. } => Rgba([40, 40, 44, 255]),
-            };
-            canvas.clear(background);
+            // Transparent where nothing is drawn; the panel paints its own opaque background.
+            canvas.clear(Rgba([0, 0, 0, 0]));
             scene.draw(&mut canvas);
         }
         buffer
