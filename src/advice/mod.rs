@@ -8,6 +8,7 @@ mod endgame;
 mod error;
 mod game;
 mod guess;
+mod json;
 mod moves;
 mod play;
 #[cfg(test)]
@@ -18,5 +19,6 @@ pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
 pub use game::{FirstClick, Game, Opened};
 pub use guess::{best_guess, guess_candidates, Guess, GuessKind, GuessPolicy};
+pub use json::{rounded, GuessJson, MoveJson};
 pub use moves::{advise, certain_moves, Advice};
 pub use play::{play, GameResult, Series};

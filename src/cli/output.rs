@@ -1,7 +1,7 @@
 //! Rendering results: JSON exactly as shared/DESIGN.md specifies, and text for people (a board with
 //! a percentage on every unrevealed tile, 4 columns a tile, so Intermediate fits 80 columns).
 
-use minehint::advice::Advice;
+use minehint::advice::{rounded, Advice, GuessJson, MoveJson};
 use minehint::board::{Board, Cell, Pos};
 use minehint::solver::{Analysis, Layout, Mode};
 use serde::Serialize;
@@ -35,21 +35,6 @@ struct CellJson {
 }
 
 #[derive(Serialize)]
-struct GuessJson {
-    row: usize,
-    col: usize,
-    p: f64,
-}
-
-#[derive(Serialize)]
-struct MoveJson {
-    row: usize,
-    col: usize,
-    action: &'static str,
-    reason: String,
-}
-
-#[derive(Serialize)]
 struct LayoutJson {
     mines: u64,
     ways: String,
@@ -64,11 +49,6 @@ struct LayoutGroupJson {
 
 fn pair(p: Pos) -> [usize; 2] {
     [p.row, p.col]
-}
-
-/// Probabilities in JSON are rounded to 6 decimals; the exact value is the `mine` fraction.
-fn rounded(p: f64) -> f64 {
-    (p * 1e6).round() / 1e6
 }
 
 /// The `solve --json` object.
@@ -95,21 +75,8 @@ pub fn solve_json(analysis: &Analysis, advice: &Advice, layouts: Option<&[Layout
             .collect(),
         safe: analysis.safe.iter().copied().map(pair).collect(),
         certain_mines: analysis.certain_mines.iter().copied().map(pair).collect(),
-        best_guess: advice.best_guess.map(|g| GuessJson {
-            row: g.pos.row,
-            col: g.pos.col,
-            p: rounded(g.mine),
-        }),
-        moves: advice
-            .moves
-            .iter()
-            .map(|m| MoveJson {
-                row: m.pos.row,
-                col: m.pos.col,
-                action: m.action.as_str(),
-                reason: m.explain(),
-            })
-            .collect(),
+        best_guess: advice.guess_json(),
+        moves: advice.moves_json(),
         layouts: layouts.map(|ls| {
             ls.iter()
                 .map(|l| LayoutJson {

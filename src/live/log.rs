@@ -1,7 +1,7 @@
 //! The `--log-json` file: one JSON line each time the board read or the advice changes (and once
 //! when a board is first read), in the format DESIGN.md gives, for scripts and tests.
 
-use crate::advice::Advice;
+use crate::advice::{GuessJson, MoveJson};
 use crate::overlay::ScreenRect;
 use serde::Serialize;
 use std::io::Write;
@@ -19,48 +19,8 @@ pub struct LogLine {
     pub cols: usize,
     pub text: String,
     pub consistent: bool,
-    pub moves: Vec<LogMove>,
-    pub best_guess: Option<LogGuess>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LogMove {
-    pub row: usize,
-    pub col: usize,
-    pub action: &'static str,
-    pub reason: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LogGuess {
-    pub row: usize,
-    pub col: usize,
-    pub p: f64,
-}
-
-impl LogLine {
-    /// The moves and best guess of `advice` in log form (none for an impossible board).
-    pub fn advice_fields(advice: Option<&Advice>) -> (Vec<LogMove>, Option<LogGuess>) {
-        let Some(advice) = advice else {
-            return (Vec::new(), None);
-        };
-        let moves = advice
-            .moves
-            .iter()
-            .map(|m| LogMove {
-                row: m.pos.row,
-                col: m.pos.col,
-                action: m.action.as_str(),
-                reason: m.explain(),
-            })
-            .collect();
-        let guess = advice.best_guess.map(|g| LogGuess {
-            row: g.pos.row,
-            col: g.pos.col,
-            p: (g.mine * 1e6).round() / 1e6,
-        });
-        (moves, guess)
-    }
+    pub moves: Vec<MoveJson>,
+    pub best_guess: Option<GuessJson>,
 }
 
 /// Writes log lines, each flushed at once so a reader following the file sees it.
@@ -99,7 +59,7 @@ mod tests {
             cols: 2,
             text: "1.".into(),
             consistent: true,
-            moves: vec![LogMove {
+            moves: vec![MoveJson {
                 row: 0,
                 col: 1,
                 action: "flag",

@@ -567,7 +567,8 @@ impl Tracker {
             }
             None => (None, true),
         };
-        let (moves, best_guess) = LogLine::advice_fields(advice);
+        let moves = advice.map(|a| a.moves_json()).unwrap_or_default();
+        let best_guess = advice.and_then(|a| a.guess_json());
         reports.push(Report::Log(Box::new(LogLine {
             t: captured.duration_since(self.start).as_secs_f64(),
             window: lock.source.name.clone(),
