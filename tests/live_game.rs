@@ -553,46 +553,49 @@ fn tools_present() {
 #[test]
 fn live_follows_real_games_played_by_its_advice() {
     tools_present();
-    let mut errors = Vec::new();
-    for attempt in 0..3 {
-        let display = 200 + std::process::id() % 30 * 4 + attempt;
+    let tally = three_tries("live end-to-end", 200, |display| {
         let mut tally = Tally::default();
-        match run_games(display, 3, &mut tally) {
-            Ok(()) => {
-                let mut frames = tally.frames.clone();
-                frames.sort_by(f64::total_cmp);
-                eprintln!(
-                    "live e2e: {} games, {} won, {} clicks ({} clicked twice); click → advice \
-                     updated in {:.1} frames median, {:.1} max (30 Hz); overlay checked on {} \
-                     boards",
-                    tally.games,
-                    tally.wins,
-                    tally.clicks,
-                    tally.retries,
-                    frames.get(frames.len() / 2).copied().unwrap_or(0.0),
-                    frames.last().copied().unwrap_or(0.0),
-                    tally.overlay_checks
-                );
-                assert_eq!(tally.games, 3);
-                assert!(
-                    tally.retries * 10 <= tally.clicks,
-                    "{} of {} clicks had to be repeated",
-                    tally.retries,
-                    tally.clicks
-                );
-                assert!(tally.overlay_checks >= 1, "the overlay was never checked");
-                return;
-            }
+        run_games(display, 3, &mut tally).map(|()| tally)
+    });
+    let mut frames = tally.frames.clone();
+    frames.sort_by(f64::total_cmp);
+    eprintln!(
+        "live e2e: {} games, {} won, {} clicks ({} clicked twice); click → advice \
+         updated in {:.1} frames median, {:.1} max (30 Hz); overlay checked on {} \
+         boards",
+        tally.games,
+        tally.wins,
+        tally.clicks,
+        tally.retries,
+        frames.get(frames.len() / 2).copied().unwrap_or(0.0),
+        frames.last().copied().unwrap_or(0.0),
+        tally.overlay_checks
+    );
+    assert_eq!(tally.games, 3);
+    assert!(
+        tally.retries * 10 <= tally.clicks,
+        "{} of {} clicks had to be repeated",
+        tally.retries,
+        tally.clicks
+    );
+    assert!(tally.overlay_checks >= 1, "the overlay was never checked");
+}
+
+/// Runs `attempt` on up to three fresh displays (starting X programs is flaky by nature) and
+/// returns the first success; panics with every try's error after three failures. `base` keeps
+/// the tests of one run on different displays (they run side by side).
+fn three_tries<T>(what: &str, base: u32, mut attempt: impl FnMut(u32) -> Result<T, String>) -> T {
+    let mut errors = Vec::new();
+    for n in 0..3 {
+        match attempt(base + std::process::id() % 30 * 4 + n) {
+            Ok(value) => return value,
             Err(e) => {
-                eprintln!("try {}: {e}", attempt + 1);
+                eprintln!("{what}, try {}: {e}", n + 1);
                 errors.push(e);
             }
         }
     }
-    panic!(
-        "live end-to-end failed three times:\n{}",
-        errors.join("\n---\n")
-    );
+    panic!("{what} failed three times:\n{}", errors.join("\n---\n"));
 }
 
 /// Without a compositor the overlay cannot be transparent: live says so and shows a panel beside
@@ -635,19 +638,5 @@ fn panel_beside(display: u32) -> Result<(), String> {
 #[test]
 fn without_a_compositor_hints_go_to_a_panel_beside_the_game() {
     tools_present();
-    let mut errors = Vec::new();
-    for attempt in 0..3 {
-        let display = 320 + std::process::id() % 30 * 4 + attempt;
-        match panel_beside(display) {
-            Ok(()) => return,
-            Err(e) => {
-                eprintln!("try {}: {e}", attempt + 1);
-                errors.push(e);
-            }
-        }
-    }
-    panic!(
-        "the no-compositor fallback failed three times:\n{}",
-        errors.join("\n---\n")
-    );
+    three_tries("the no-compositor fallback", 320, panel_beside);
 }
