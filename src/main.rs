@@ -6,6 +6,11 @@ mod cli;
 use clap::Parser;
 use std::process::ExitCode;
 
+/// The exact solver builds and drops many small big-integer counts; mimalloc serves them faster
+/// than the system allocator (`minehint bench` plays about a fifth more games a second with it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     // Notes for the user (the live loop's "following …", "waiting …") on stderr, and only errors
     // from the libraries (winit's X11 chatter is not for players); RUST_LOG overrides.

@@ -380,10 +380,11 @@ impl<'a> Pass<'a> {
         for b in 0..self.equations.len() {
             for a in self.overlapping(b) {
                 let (ea, eb) = (&self.equations[a], &self.equations[b]);
-                let only_b = minus(&eb.tiles, &ea.tiles);
-                if eb.need - ea.need != only_b.len() as i64 {
+                // Counted before anything is built: the rule rarely fires.
+                if eb.need - ea.need != count_outside(&eb.tiles, &ea.tiles, &[]) as i64 {
                     continue;
                 }
+                let only_b = minus(&eb.tiles, &ea.tiles);
                 let only_a = minus(&ea.tiles, &eb.tiles);
                 if only_a.is_empty() && only_b.is_empty() {
                     continue;
@@ -407,10 +408,11 @@ impl<'a> Pass<'a> {
             for (i, &a) in near.iter().enumerate() {
                 for &b in &near[i + 1..] {
                     let (ea, eb, ec) = (&self.equations[a], &self.equations[b], &self.equations[c]);
-                    let rest = minus(&minus(&ec.tiles, &ea.tiles), &eb.tiles);
-                    if ec.need - ea.need - eb.need != rest.len() as i64 {
+                    let rest_len = count_outside(&ec.tiles, &ea.tiles, &eb.tiles);
+                    if ec.need - ea.need - eb.need != rest_len as i64 {
                         continue;
                     }
+                    let rest = minus(&minus(&ec.tiles, &ea.tiles), &eb.tiles);
                     let mut safe = minus(&ea.tiles, &ec.tiles);
                     safe.extend(minus(&eb.tiles, &ec.tiles));
                     safe.extend(
@@ -436,6 +438,13 @@ impl<'a> Pass<'a> {
         }
         false
     }
+}
+
+/// `|a ∖ (b ∪ c)|`, without building it.
+fn count_outside(a: &[usize], b: &[usize], c: &[usize]) -> usize {
+    a.iter()
+        .filter(|t| b.binary_search(t).is_err() && c.binary_search(t).is_err())
+        .count()
 }
 
 /// Sorted `a ∖ b`.

@@ -62,6 +62,8 @@ struct Space {
     around: Vec<u128>,
     /// For each number: the mask of its covered neighbours and the mines they hold.
     equations: Vec<(u128, u32)>,
+    /// For each covered tile, the equations it appears in: assigning it changes only those.
+    equations_of: Vec<Vec<usize>>,
     /// Mines not yet shown or flagged.
     left: u32,
 }
@@ -112,10 +114,18 @@ impl Space {
                 equations.push((mask, need));
             }
         }
+        let equations_of = (0..tiles.len())
+            .map(|k| {
+                (0..equations.len())
+                    .filter(|&e| equations[e].0 >> k & 1 == 1)
+                    .collect()
+            })
+            .collect();
         Some(Space {
             tiles,
             around,
             equations,
+            equations_of,
             left,
         })
     }
@@ -126,13 +136,20 @@ impl Space {
         let mut found = Vec::new();
         let mut stack = vec![(0usize, 0u128, 0u32)];
         while let Some((k, mines, placed)) = stack.pop() {
-            // Partial check: no equation over-full, and none short of what its open tiles can hold.
+            // Partial check: no equation over-full, and none short of what its open tiles can
+            // hold. Only the equations of the tile just assigned can have turned infeasible.
             let assigned: u128 = if k == 128 {
                 u128::MAX
             } else {
                 (1u128 << k) - 1
             };
-            let feasible = self.equations.iter().all(|&(mask, need)| {
+            let touched = if k == 0 {
+                &[][..]
+            } else {
+                &self.equations_of[k - 1][..]
+            };
+            let feasible = touched.iter().all(|&e| {
+                let (mask, need) = self.equations[e];
                 let have = (mines & mask).count_ones();
                 let open = (mask & !assigned).count_ones();
                 have <= need && have + open >= need

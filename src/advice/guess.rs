@@ -165,13 +165,14 @@ pub fn best_guess(
             }
             continue;
         }
-        let (survive_two, progress) = score_outcomes(board, mines, pos, &shows, lowest, false);
+        let outcomes = rule_outcomes(board, mines, pos, &shows);
+        let (survive_two, progress) = score_outcomes(board, mines, pos, &outcomes, lowest, false);
         let score = survive_two + policy.progress_weight * progress;
         scored.push(Candidate {
             cheap: score,
             pos,
             mine,
-            shows,
+            outcomes,
         });
     }
     // Stable sort: equal scores keep row order.
@@ -181,7 +182,7 @@ pub fn best_guess(
     for (i, c) in scored.iter().enumerate() {
         let (score, progress) = if i < look {
             let (survive_two, progress) =
-                score_outcomes(board, mines, c.pos, &c.shows, lowest, true);
+                score_outcomes(board, mines, c.pos, &c.outcomes, lowest, true);
             (survive_two + policy.progress_weight * progress, progress)
         } else if look == 0 {
             (c.cheap, 0.0)
@@ -208,39 +209,57 @@ struct Candidate {
     cheap: f64,
     pos: Pos,
     mine: f64,
-    /// What it may show: (number, probability), positive probabilities only.
-    shows: Vec<(u8, f64)>,
+    /// What it may show, positive probabilities only.
+    outcomes: Vec<Outcome>,
 }
 
-/// For a candidate at `pos` with outcomes `shows` (number, probability): the chance to survive it
-/// and the next click, and the chance it is safe and frees a tile.
+/// One number a candidate may show, how likely, and whether the rules then free a tile.
+struct Outcome {
+    value: u8,
+    p: f64,
+    frees: bool,
+}
+
+/// The outcomes `shows` (number, probability) of opening `pos`, each checked for progress by the
+/// rules near it. A zero opens its neighbours: progress by itself.
+fn rule_outcomes(board: &Board, mines: u64, pos: Pos, shows: &[(u8, f64)]) -> Vec<Outcome> {
+    shows
+        .iter()
+        .map(|&(value, p)| {
+            let frees = value == 0 || {
+                let mut after = board.clone();
+                after.set(pos, Cell::Number(value));
+                // Nothing was certain before, so a new certainty starts from this number: the
+                // numbers two overlaps away (4 tiles) are all the rules can combine with it first.
+                deduce_near(&after, Some(mines), Depth::Triple, Some((pos, 4))).has_safe()
+            };
+            Outcome { value, p, frees }
+        })
+        .collect()
+}
+
+/// For a candidate at `pos` with its `outcomes`: the chance to survive it and the next click, and
+/// the chance it is safe and frees a tile. Outcomes the rules leave stuck count the safest chance
+/// now (`lowest_now`), or with `look_ahead` an exact count of the board they leave.
 fn score_outcomes(
     board: &Board,
     mines: u64,
     pos: Pos,
-    shows: &[(u8, f64)],
+    outcomes: &[Outcome],
     lowest_now: f64,
     look_ahead: bool,
 ) -> (f64, f64) {
     let mut survive_two = 0.0;
     let mut progress = 0.0;
-    for &(value, p) in shows {
-        if value == 0 {
-            // A zero opens its neighbours: progress by itself.
-            survive_two += p;
-            progress += p;
-            continue;
-        }
-        let mut after = board.clone();
-        after.set(pos, Cell::Number(value));
-        // Nothing was certain before, so a new certainty starts from this number: the numbers
-        // two overlaps away (4 tiles) are all the rules can combine with it first.
-        if deduce_near(&after, Some(mines), Depth::Triple, Some((pos, 4))).has_safe() {
+    for &Outcome { value, p, frees } in outcomes {
+        if frees {
             survive_two += p;
             progress += p;
             continue;
         }
         let next_safe = if look_ahead {
+            let mut after = board.clone();
+            after.set(pos, Cell::Number(value));
             let options = SolveOptions {
                 mines: Some(mines),
                 ..SolveOptions::default()

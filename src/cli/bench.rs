@@ -50,6 +50,13 @@ pub struct BenchArgs {
     /// Tuning: search the endgame exactly at or below this many layouts (0: never).
     #[arg(long, hide = true)]
     pub endgame_layouts: Option<usize>,
+    /// Tuning: work budget of one endgame search (layout visits).
+    #[arg(long, hide = true)]
+    pub endgame_budget: Option<usize>,
+    /// Tuning: write one character per game, in game order, to this file: 1 won, 0 lost. Two
+    /// policies on the same seed then compare game by game (a paired test).
+    #[arg(long, hide = true)]
+    pub outcomes: Option<std::path::PathBuf>,
 }
 
 impl BenchArgs {
@@ -70,6 +77,9 @@ impl BenchArgs {
         }
         if let Some(e) = self.endgame_layouts {
             policy.endgame_layouts = e;
+        }
+        if let Some(b) = self.endgame_budget {
+            policy.endgame_budget = b;
         }
         policy
     }
@@ -135,18 +145,30 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             .expect("the template is valid"),
     );
     let began = Instant::now();
-    let total = pool.install(|| {
+    let results: Vec<GameResult> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
             .map(|i| {
                 let r = series.play(i, &policy).expect("checked on game 0");
                 bar.inc(1);
-                Totals::of(&r)
+                r
             })
-            .reduce(Totals::default, Totals::add)
+            .collect()
     });
     let seconds = began.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    let total = results
+        .iter()
+        .map(Totals::of)
+        .fold(Totals::default(), Totals::add);
+    if let Some(path) = &args.outcomes {
+        let line: String = results
+            .iter()
+            .map(|r| if r.won { '1' } else { '0' })
+            .collect();
+        std::fs::write(path, line + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
 
     let games = args.games;
     let win_rate = total.wins as f64 / games as f64;
