@@ -12,7 +12,7 @@
 //! falls back on the heuristic guess.
 
 use crate::board::{Board, Cell, Pos};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// At most this many covered tiles (one bit each in a `u128`).
 const MAX_TILES: usize = 128;
@@ -41,7 +41,7 @@ pub fn best_endgame_move(
     }
     let mut search = Search {
         space: &space,
-        memo: HashMap::new(),
+        memo: FxHashMap::default(),
         work: 0,
         budget,
     };
@@ -84,7 +84,7 @@ impl Space {
             .into_iter()
             .partition(|&t| board.touches_number(board.pos_of(t)));
         tiles.extend(outside);
-        let bit_of: HashMap<usize, usize> =
+        let bit_of: FxHashMap<usize, usize> =
             tiles.iter().enumerate().map(|(k, &t)| (t, k)).collect();
         let mask_around = |pos: Pos| -> u128 {
             board
@@ -179,7 +179,7 @@ impl Space {
 /// The search over sets of layouts, memoised by set.
 struct Search<'a> {
     space: &'a Space,
-    memo: HashMap<Vec<u16>, f64>,
+    memo: FxHashMap<Vec<u16>, f64>,
     work: usize,
     budget: usize,
 }

@@ -11,12 +11,25 @@ pub(crate) fn binomial(n: u64, k: u64) -> BigUint {
         return BigUint::zero();
     }
     let k = k.min(n - k);
-    let mut c = BigUint::one();
-    for i in 0..k {
-        c *= n - i;
-        c /= i + 1;
+    // n·(n−1)·…·(n−k+1) / k!, with one big division: factors are gathered into u64 chunks first,
+    // since a big-integer step per factor (and a division each) dominated the global weighing.
+    product(n - k + 1..=n) / product(1..=k)
+}
+
+/// The product of `factors` (each below 2^32 in practice; any u64 is handled).
+fn product(factors: std::ops::RangeInclusive<u64>) -> BigUint {
+    let mut total = BigUint::one();
+    let mut chunk: u64 = 1;
+    for f in factors {
+        match chunk.checked_mul(f) {
+            Some(c) => chunk = c,
+            None => {
+                total *= chunk;
+                chunk = f;
+            }
+        }
     }
-    c
+    total * chunk
 }
 
 /// `C(n, k)` for every `k` in `lo..hi`, computed from one start value by the ratio of neighbours.
@@ -123,6 +136,22 @@ mod tests {
             binomial(100, 50).to_string(),
             "100891344545564193334812497256"
         );
+        // Every entry of Pascal's triangle up to row 130 (rows past 2^64 included).
+        let mut pascal = vec![BigUint::one()];
+        for n in 1..=130u64 {
+            let mut next = vec![BigUint::one(); n as usize + 1];
+            for k in 1..n as usize {
+                next[k] = &pascal[k - 1] + &pascal[k];
+            }
+            pascal = next;
+            for (k, c) in pascal.iter().enumerate() {
+                assert_eq!(&binomial(n, k as u64), c, "C({n}, {k})");
+            }
+        }
+        // Factors too large to share a u64 chunk.
+        let n = 1u64 << 40;
+        let expected = BigUint::from(n) * (n - 1) * (n - 2) / 6u32;
+        assert_eq!(binomial(n, 3), expected);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use super::groups::Group;
 use super::poly::Poly;
 use super::subsystems::Subsystem;
 use num_bigint::BigUint;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Remaining needs of the open constraints, in the step's slot order.
 pub(crate) type State = Box<[u8]>;
@@ -92,13 +92,9 @@ pub(crate) fn plan_sweep(
     constraints: &[Constraint],
 ) -> Plan {
     let n = subsystem.order.len();
-    let mut position = HashMap::with_capacity(n);
-    for (i, &g) in subsystem.order.iter().enumerate() {
-        position.insert(g, i);
-    }
     // For every constraint: the last step touching it, and tiles it has at each later step.
-    let mut last: HashMap<usize, usize> = HashMap::new();
-    let mut room_after: HashMap<usize, Vec<(usize, u16)>> = HashMap::new();
+    let mut last: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut room_after: FxHashMap<usize, Vec<(usize, u16)>> = FxHashMap::default();
     for (i, &g) in subsystem.order.iter().enumerate() {
         for &c in &groups[g].constraints {
             last.insert(c, i);
@@ -185,7 +181,7 @@ pub(crate) fn count_forward(plan: &Plan, track_mines: bool) -> Vec<Layer> {
     };
     for step in &plan.steps {
         let mut next = Layer::default();
-        let mut index: HashMap<State, u32> = HashMap::new();
+        let mut index: FxHashMap<State, u32> = FxHashMap::default();
         current.edges = Vec::with_capacity(current.states.len());
         for (state, poly) in current.states.iter().zip(&current.polys) {
             let mut edges = Vec::new();

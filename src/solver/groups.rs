@@ -5,7 +5,7 @@
 //! never holds more than eight tiles, which keeps the binomials tiny.
 
 use super::constraints::Constraint;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Tiles sharing one set of equations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub(crate) fn group_tiles(constraints: &[Constraint], tile_count: usize) -> Vec<
         }
     }
     let mut groups: Vec<Group> = Vec::new();
-    let mut by_signature: HashMap<&[usize], usize> = HashMap::new();
+    let mut by_signature: FxHashMap<&[usize], usize> = FxHashMap::default();
     for (tile, sig) in signature.iter().enumerate() {
         if sig.is_empty() {
             continue;
