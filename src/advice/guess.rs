@@ -16,7 +16,7 @@
 use super::deduce::{deduce_near, Depth};
 use super::endgame::best_endgame_move;
 use crate::board::{Board, Cell, Pos};
-use crate::solver::{analyze, Analysis, SolveOptions};
+use crate::solver::{analyze, safety, Analysis, SolveOptions};
 
 /// The knobs of the guess, tuned on seeded games (`minehint bench`).
 #[derive(Clone, Debug, PartialEq)]
@@ -260,16 +260,13 @@ fn score_outcomes(
         let next_safe = if look_ahead {
             let mut after = board.clone();
             after.set(pos, Cell::Number(value));
-            let options = SolveOptions {
-                mines: Some(mines),
-                ..SolveOptions::default()
-            };
-            match analyze(&after, &options) {
-                Ok(a) if !a.safe.is_empty() => {
+            match safety(&after, mines) {
+                Ok(s) if s.any_safe => {
                     progress += p;
                     1.0
                 }
-                Ok(a) => a.safest_guess().map_or(1.0, |t| 1.0 - t.mine.to_f64()),
+                // Only certain mines left covered: the game is won.
+                Ok(s) => s.lowest.map_or(1.0, |l| 1.0 - l),
                 Err(_) => 0.0,
             }
         } else {

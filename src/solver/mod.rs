@@ -33,7 +33,9 @@ mod brute;
 #[cfg(test)]
 mod proptests;
 
-pub use analysis::{analyze, analyze_then_numbers, Analysis, Mode, SolveOptions, TileAnalysis};
+pub use analysis::{
+    analyze, analyze_then_numbers, safety, Analysis, Mode, Safety, SolveOptions, TileAnalysis,
+};
 pub use consistency::check_consistency;
 pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};

@@ -164,6 +164,17 @@ fn check_global(board: &Board, total: u64) -> Result<(), TestCaseError> {
     let a = result.map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&a.solutions, &reference.solutions_big());
     prop_assert_eq!(a.tiles.len(), reference.mines.len());
+    // The look-ahead's summary reads the same count.
+    let summary = super::safety(board, total).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let any_safe = reference.mines.values().any(|&c| c == 0);
+    let lowest = reference
+        .mines
+        .values()
+        .filter(|&&c| c != 0 && c != reference.solutions)
+        .min()
+        .map(|&c| c as f64 / reference.solutions as f64);
+    prop_assert_eq!(summary.any_safe, any_safe);
+    prop_assert_eq!(summary.lowest, lowest);
     for tile in &a.tiles {
         let den = BigUint::from(reference.solutions);
         let count = reference.mines[&tile.pos];
