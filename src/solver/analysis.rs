@@ -118,16 +118,8 @@ pub fn analyze_then_numbers(
         return Err(SolveError::NumbersNeedMines);
     }
     let counted = Counted::new(board, options.mines, options.histogram)?;
-    let Counted {
-        system,
-        layers,
-        counts,
-        all,
-        weighing,
-        mines_left,
-        track_mines,
-    } = &counted;
-    let (mines_left, track_mines) = (*mines_left, *track_mines);
+    let (system, layers, weighing) = (&counted.system, &counted.layers, &counted.weighing);
+    let (mines_left, track_mines) = (counted.mines_left, counted.track_mines);
     let parts = &system.parts;
     let outside_tiles = system.frontier.outside.len() as u64;
 
@@ -146,9 +138,9 @@ pub fn analyze_then_numbers(
         board,
         system,
         layers,
-        counts,
+        counts: &counted.counts,
         others: &weighing.others,
-        all,
+        all: &counted.all,
         outside_tiles,
         mines_left: mines_left.unwrap_or(0),
     });
@@ -183,7 +175,9 @@ pub fn analyze_then_numbers(
     }
 
     let histogram = options.histogram.then(|| {
-        all.terms()
+        counted
+            .all
+            .terms()
             .map(|(m, c)| (m as u64, c.clone()))
             .collect::<Vec<_>>()
     });
