@@ -46,13 +46,23 @@ impl Frontier {
 /// Builds the equations of `board`, or names the numbers that contradict their neighbourhood.
 pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
     let mut tile_index = vec![NONE; board.rows() * board.cols()];
+    // Which cells touch a number, marked from the numbers: far fewer visits than asking every
+    // covered tile about its eight neighbours (this runs once per look-ahead of a guess).
+    let mut near_number = vec![false; board.rows() * board.cols()];
+    for pos in board.positions() {
+        if matches!(board.get(pos), Cell::Number(_)) {
+            for n in board.neighbors(pos) {
+                near_number[board.index(n)] = true;
+            }
+        }
+    }
     let mut tiles = Vec::new();
     let mut outside = Vec::new();
     for pos in board.positions() {
         if !board.get(pos).is_unrevealed() {
             continue;
         }
-        if board.touches_number(pos) {
+        if near_number[board.index(pos)] {
             tile_index[board.index(pos)] = tiles.len() as u32;
             tiles.push(pos);
         } else {
