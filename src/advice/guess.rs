@@ -16,7 +16,7 @@
 use super::deduce::{deduce_near, Depth};
 use super::endgame::best_endgame_move;
 use crate::board::{Board, Cell, Pos};
-use crate::solver::{analyze, safety, Analysis, SolveOptions};
+use crate::solver::{analyze, safety_after, Analysis, SolveOptions};
 
 /// The knobs of the guess, tuned on seeded games (`minehint bench`).
 #[derive(Clone, Debug, PartialEq)]
@@ -43,7 +43,7 @@ impl Default for GuessPolicy {
             margin: 0.04,
             max_candidates: 8,
             progress_weight: 0.1,
-            look_ahead: 3,
+            look_ahead: 8,
             endgame_layouts: 300,
             endgame_budget: 2_000_000,
         }
@@ -249,25 +249,36 @@ fn score_outcomes(
     lowest_now: f64,
     look_ahead: bool,
 ) -> (f64, f64) {
+    // The exact look-ahead counts every stuck outcome's board in one go: they differ only in
+    // the number shown.
+    let stuck: Vec<u8> = outcomes
+        .iter()
+        .filter(|o| !o.frees)
+        .map(|o| o.value)
+        .collect();
+    let counted = if look_ahead && !stuck.is_empty() {
+        safety_after(board, mines, pos, &stuck)
+    } else {
+        Vec::new()
+    };
+    let mut counted = counted.into_iter();
     let mut survive_two = 0.0;
     let mut progress = 0.0;
-    for &Outcome { value, p, frees } in outcomes {
+    for &Outcome { p, frees, .. } in outcomes {
         if frees {
             survive_two += p;
             progress += p;
             continue;
         }
         let next_safe = if look_ahead {
-            let mut after = board.clone();
-            after.set(pos, Cell::Number(value));
-            match safety(&after, mines) {
-                Ok(s) if s.any_safe => {
+            match counted.next().flatten() {
+                Some(s) if s.any_safe => {
                     progress += p;
                     1.0
                 }
                 // Only certain mines left covered: the game is won.
-                Ok(s) => s.lowest.map_or(1.0, |l| 1.0 - l),
-                Err(_) => 0.0,
+                Some(s) => s.lowest.map_or(1.0, |l| 1.0 - l),
+                None => 0.0,
             }
         } else {
             1.0 - lowest_now

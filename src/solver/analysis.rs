@@ -221,22 +221,22 @@ pub fn analyze_then_numbers(
 
 /// The counting every analysis shares: the board's system, each subsystem's forward pass and
 /// count, their convolution, and how layouts are weighed.
-struct Counted {
-    system: System,
-    layers: Vec<Vec<Layer>>,
-    counts: Vec<Poly>,
-    all: Poly,
-    weighing: Weighing,
+pub(super) struct Counted {
+    pub system: System,
+    pub layers: Vec<Vec<Layer>>,
+    pub counts: Vec<Poly>,
+    pub all: Poly,
+    pub weighing: Weighing,
     /// Mines not yet known (global mode).
-    mines_left: Option<u64>,
+    pub mines_left: Option<u64>,
     /// Whether counts are kept by mine count.
-    track_mines: bool,
+    pub track_mines: bool,
 }
 
 impl Counted {
     /// Counts `board` with `mines` in all (global) or without (local); `histogram` keeps mine
     /// counts in local mode too.
-    fn new(board: &Board, mines: Option<u64>, histogram: bool) -> Result<Counted, SolveError> {
+    pub fn new(board: &Board, mines: Option<u64>, histogram: bool) -> Result<Counted, SolveError> {
         let known = board.known_mines() as u64;
         let mines_left = match mines {
             Some(given) => Some(given.checked_sub(known).ok_or(SolveError::TooFewMines {
@@ -279,65 +279,18 @@ impl Counted {
     }
 }
 
-/// The two figures a guess's look-ahead reads off a board, without building every tile's
-/// probability.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Safety {
-    /// Some covered tile is a mine in no layout.
-    pub any_safe: bool,
-    /// The lowest mine chance among covered tiles that are neither safe nor certain mines
-    /// (`None` when there is no such tile).
-    pub lowest: Option<f64>,
-}
-
-/// [`Safety`] of `board` with `mines` in all (flags included): the same exact count as
-/// [`analyze`] in global mode, read once per group instead of once per tile.
-pub fn safety(board: &Board, mines: u64) -> Result<Safety, SolveError> {
-    let counted = Counted::new(board, Some(mines), false)?;
-    let Counted {
-        system,
-        layers,
-        weighing,
-        ..
-    } = &counted;
-    let parts = &system.parts;
-    let solutions = &weighing.solutions;
-    let mut any_safe = false;
-    // Every denominator is the number of solutions: the smallest count is the safest tile.
-    let mut lowest: Option<BigUint> = None;
-    let mut consider = |count: &BigUint| {
-        if count.is_zero() {
-            any_safe = true;
-        } else if count != solutions && lowest.as_ref().is_none_or(|l| count < l) {
-            lowest = Some(count.clone());
-        }
-    };
-    for (j, plan) in parts.plans.iter().enumerate() {
-        for count in tile_mine_counts(plan, &layers[j], &weighing.leaves[j], true) {
-            consider(&count);
-        }
-    }
-    if !system.frontier.outside.is_empty() {
-        if let Some(count) = &weighing.outside_mines {
-            consider(count);
-        }
-    }
-    let lowest = lowest.map(|l| Ratio::new(l, solutions.clone()).to_f64());
-    Ok(Safety { any_safe, lowest })
-}
-
 /// How layouts are weighed, per subsystem.
-struct Weighing {
+pub(super) struct Weighing {
     /// `leaves[j][m]`: weight of subsystem j's layouts with m mines.
-    leaves: Vec<Poly>,
+    pub leaves: Vec<Poly>,
     /// Denominator of the probabilities of subsystem j's tiles.
-    denominators: Vec<BigUint>,
+    pub denominators: Vec<BigUint>,
     /// Consistent layouts in all (global: whole-board placements).
-    solutions: BigUint,
+    pub solutions: BigUint,
     /// Global: placements in which one given tile touching no number holds a mine.
-    outside_mines: Option<BigUint>,
+    pub outside_mines: Option<BigUint>,
     /// Global: for each subsystem, the convolution of all the others.
-    others: Vec<Poly>,
+    pub others: Vec<Poly>,
 }
 
 impl Weighing {
@@ -358,7 +311,7 @@ impl Weighing {
     }
 
     /// A layout with m frontier mines weighs C(U, left − m); none may be left at all.
-    fn global(
+    pub fn global(
         counts: &[Poly],
         all: &Poly,
         outside_tiles: u64,

@@ -25,6 +25,7 @@ mod layouts;
 mod numbers;
 mod poly;
 mod ratio;
+mod safety;
 mod subsystems;
 mod system;
 
@@ -33,10 +34,9 @@ mod brute;
 #[cfg(test)]
 mod proptests;
 
-pub use analysis::{
-    analyze, analyze_then_numbers, safety, Analysis, Mode, Safety, SolveOptions, TileAnalysis,
-};
+pub use analysis::{analyze, analyze_then_numbers, Analysis, Mode, SolveOptions, TileAnalysis};
 pub use consistency::check_consistency;
 pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
 pub use ratio::Ratio;
+pub use safety::{safety, safety_after, Safety};

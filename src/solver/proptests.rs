@@ -175,6 +175,22 @@ fn check_global(board: &Board, total: u64) -> Result<(), TestCaseError> {
         .map(|&c| c as f64 / reference.solutions as f64);
     prop_assert_eq!(summary.any_safe, any_safe);
     prop_assert_eq!(summary.lowest, lowest);
+    // The look-ahead of every covered tile, each number at once, against each board alone.
+    let values: Vec<u8> = (0..=8).collect();
+    for pos in board.positions().filter(|&p| board.get(p).is_unrevealed()) {
+        let outcomes = super::safety_after(board, total, pos, &values);
+        for (&v, got) in values.iter().zip(&outcomes) {
+            let mut after = board.clone();
+            after.set(pos, crate::board::Cell::Number(v));
+            prop_assert_eq!(
+                *got,
+                super::safety(&after, total).ok(),
+                "{:?} shows {}",
+                pos,
+                v
+            );
+        }
+    }
     for tile in &a.tiles {
         let den = BigUint::from(reference.solutions);
         let count = reference.mines[&tile.pos];
