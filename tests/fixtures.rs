@@ -3,10 +3,14 @@
 //! classes right.
 //!
 //! The goal is every tile right. The model now misreads 5 of 11,376 tiles (GNOME Mines question
-//! marks on the board's left edge), so this test holds the line at 99.9% and prints every misread;
-//! lower the allowance as the model improves, down to zero.
+//! marks in the board's left column, read as flags), so this test allows exactly that many, prints
+//! every misread, and fails on one more; lower the allowance as the model improves, down to zero.
 
 use minehint::vision::{load_image, read_board, Classifier, Hints, Rect, TileClass};
+
+/// Misread tiles tolerated over all fixtures: the count the current model reaches, so that any
+/// regression fails. Lower it as the model improves.
+const MISREADS_ALLOWED: usize = 5;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -112,5 +116,13 @@ fn every_fixture_is_read_exactly() {
         "{} fixtures, {tiles} tiles, {wrong} misread",
         fixtures.len()
     );
+    for m in &misreads {
+        println!("  {m}");
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        wrong <= MISREADS_ALLOWED,
+        "{wrong} tiles misread, at most {MISREADS_ALLOWED} allowed:\n{}",
+        misreads.join("\n")
+    );
 }
