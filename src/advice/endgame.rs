@@ -8,6 +8,9 @@
 //! layout and shows different numbers in different ones is opened first: it is free information.
 //! The game is won when one layout is left (every safe tile is then known).
 //!
+//! A tile is passed over as soon as it cannot beat the best found so far: when its chance of being
+//! safe is no higher, or when the parts counted so far plus the rest won for sure are no higher.
+//!
 //! Bounded: listing stops past the layout limit and the search past a work budget; the caller then
 //! falls back on the heuristic guess.
 
@@ -196,32 +199,34 @@ impl Search<'_> {
         }
         let n = self.space.tiles.len();
         let any_mine = ids.iter().fold(0u128, |m, &i| m | layouts[i as usize]);
-        let all_mine = ids.iter().fold(u128::MAX, |m, &i| m & layouts[i as usize]);
         // Free information first: a tile safe everywhere that tells layouts apart.
         for k in 0..n {
-            if any_mine >> k & 1 == 0 {
+            if any_mine >> k & 1 == 0 && self.tells_apart(layouts, ids, k) {
                 let parts = self.split(layouts, ids, k);
-                if parts.len() > 1 {
-                    let win = self.value_of(layouts, ids.len(), &parts)?;
-                    return Some((win, Some(k)));
-                }
+                let win = self.value_of(layouts, ids.len(), &parts, 0.0)?;
+                return Some((win, Some(k)));
             }
         }
+        let all_mine = ids.iter().fold(u128::MAX, |m, &i| m & layouts[i as usize]);
         let mut best: Option<(f64, usize)> = None;
         for k in 0..n {
             let uncertain = any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0;
             if !uncertain {
                 continue;
             }
-            let parts = self.split(layouts, ids, k);
-            let safe_share: usize = parts.iter().map(Vec::len).sum();
-            // No tile can do better than its own chance of being safe.
-            if let Some((b, _)) = best {
-                if (safe_share as f64) / (ids.len() as f64) <= b {
+            // No tile can do better than its own chance of being safe: skip it before splitting.
+            let bar = best.map_or(0.0, |(b, _)| b);
+            if best.is_some() {
+                let safe_share = ids
+                    .iter()
+                    .filter(|&&i| layouts[i as usize] >> k & 1 == 0)
+                    .count();
+                if (safe_share as f64) / (ids.len() as f64) <= bar {
                     continue;
                 }
             }
-            let win = self.value_of(layouts, ids.len(), &parts)?;
+            let parts = self.split(layouts, ids, k);
+            let win = self.value_of(layouts, ids.len(), &parts, bar)?;
             if best.is_none_or(|(b, _)| win > b) {
                 best = Some((win, k));
             }
@@ -229,10 +234,23 @@ impl Search<'_> {
         best.map(|(w, k)| (w, Some(k)))
     }
 
-    /// Σ over parts of (part's share) × (chance to win from it).
-    fn value_of(&mut self, layouts: &[u128], total: usize, parts: &[Vec<u16>]) -> Option<f64> {
+    /// Σ over parts of (part's share) × (chance to win from it); or, as soon as the parts left
+    /// could not lift the sum above `bar` even if each were won for sure, that bound (at most
+    /// `bar`, so the caller passes the tile over). Only exact values are memoised.
+    fn value_of(
+        &mut self,
+        layouts: &[u128],
+        total: usize,
+        parts: &[Vec<u16>],
+        bar: f64,
+    ) -> Option<f64> {
         let mut win = 0.0;
+        let mut left: usize = parts.iter().map(Vec::len).sum();
         for part in parts {
+            if bar > 0.0 && win + left as f64 / total as f64 <= bar {
+                return Some(win + left as f64 / total as f64);
+            }
+            left -= part.len();
             let w = match self.memo.get(part) {
                 Some(&w) => w,
                 None => {
@@ -246,11 +264,27 @@ impl Search<'_> {
         Some(win)
     }
 
+    /// Whether tile `k`, safe in every layout of `ids`, shows different numbers in some of them.
+    fn tells_apart(&self, layouts: &[u128], ids: &[u16], k: usize) -> bool {
+        let around = self.space.around[k];
+        let shown = |i: &u16| (layouts[*i as usize] & around).count_ones();
+        let first = shown(&ids[0]);
+        ids[1..].iter().any(|i| shown(i) != first)
+    }
+
     /// The layouts in which tile `k` is safe, grouped by the number it shows.
     fn split(&mut self, layouts: &[u128], ids: &[u16], k: usize) -> Vec<Vec<u16>> {
         self.work += ids.len();
-        let mut by_value: [Vec<u16>; 9] = Default::default();
         let around = self.space.around[k];
+        // Sized first: the parts are built once, without regrowing.
+        let mut sizes = [0usize; 9];
+        for &i in ids {
+            let layout = layouts[i as usize];
+            if layout >> k & 1 == 0 {
+                sizes[(layout & around).count_ones() as usize] += 1;
+            }
+        }
+        let mut by_value: [Vec<u16>; 9] = std::array::from_fn(|v| Vec::with_capacity(sizes[v]));
         for &i in ids {
             let layout = layouts[i as usize];
             if layout >> k & 1 == 0 {
