@@ -47,8 +47,12 @@ pub struct Game {
     first_click: FirstClick,
     /// An all-covered board of the game's size, kept for its neighbour lookups.
     shape: Board,
+    /// What the player sees, kept up to date as tiles open (the advice reads it every move).
+    view: Board,
     /// Mine layout, row-major; empty until the first click.
     mine: Vec<bool>,
+    /// Mines around each tile, row-major; set with the mines.
+    around: Vec<u8>,
     open: Vec<bool>,
     safe_left: usize,
     lost: bool,
@@ -89,7 +93,9 @@ impl Game {
             mines,
             first_click,
             shape: Board::new(rows, cols),
+            view: Board::new(rows, cols),
             mine: Vec::new(),
+            around: Vec::new(),
             open: vec![false; tiles],
             safe_left: tiles - mines,
             lost: false,
@@ -144,6 +150,7 @@ impl Game {
         }
         if self.mine[i] {
             self.open[i] = true;
+            self.view.set(pos, Cell::Exploded);
             self.lost = true;
             return Opened::Mine;
         }
@@ -152,7 +159,9 @@ impl Game {
         self.open[i] = true;
         while let Some(p) = stack.pop() {
             opened += 1;
-            if self.count_around(p) == 0 {
+            let count = self.around[p.row * self.cols + p.col];
+            self.view.set(p, Cell::Number(count));
+            if count == 0 {
                 for n in self.shape.neighbors(p) {
                     let j = n.row * self.cols + n.col;
                     if !self.open[j] {
@@ -169,26 +178,7 @@ impl Game {
     /// The board as the player sees it: numbers where open, unrevealed elsewhere; after a loss the
     /// exploded mine shows as `Exploded`.
     pub fn board(&self) -> Board {
-        let mut board = self.shape.clone();
-        for pos in self.shape.positions() {
-            let i = pos.row * self.cols + pos.col;
-            if self.open[i] {
-                let cell = if self.mine[i] {
-                    Cell::Exploded
-                } else {
-                    Cell::Number(self.count_around(pos) as u8)
-                };
-                board.set(pos, cell);
-            }
-        }
-        board
-    }
-
-    fn count_around(&self, pos: Pos) -> usize {
-        self.shape
-            .neighbors(pos)
-            .filter(|n| self.mine[n.row * self.cols + n.col])
-            .count()
+        self.view.clone()
     }
 
     /// Draws the mines uniformly among the tiles the first-click rule allows (partial shuffle).
@@ -207,6 +197,16 @@ impl Game {
             candidates.swap(k, pick);
             self.mine[candidates[k]] = true;
         }
+        self.around = self
+            .shape
+            .positions()
+            .map(|p| {
+                self.shape
+                    .neighbors(p)
+                    .filter(|n| self.mine[n.row * self.cols + n.col])
+                    .count() as u8
+            })
+            .collect();
     }
 }
 

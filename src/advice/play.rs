@@ -3,7 +3,7 @@
 
 use super::deduce::{deduce, Action, Depth};
 use super::game::{Game, Opened};
-use super::guess::{best_guess, guess_candidates, GuessPolicy};
+use super::guess::{best_guess_among, guess_candidates, GuessPolicy};
 use crate::board::Pos;
 use crate::solver::{analyze_then_numbers, SolveOptions};
 use rand::Rng;
@@ -41,9 +41,12 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
         let mut guess = None;
         if safe.is_empty() {
             // The guess's candidates get their number probabilities in the same count.
+            let mut candidates = None;
             let counted = analyze_then_numbers(&board, &options, |a| {
                 if a.safe.is_empty() {
-                    guess_candidates(&board, a, policy)
+                    let chosen = guess_candidates(&board, a, policy);
+                    candidates = Some(chosen.clone());
+                    chosen
                 } else {
                     Vec::new()
                 }
@@ -54,7 +57,8 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
             };
             safe = analysis.safe.clone();
             if safe.is_empty() {
-                guess = best_guess(&board, &analysis, Some(mines), policy).map(|g| g.pos);
+                guess = best_guess_among(&board, &analysis, Some(mines), policy, candidates)
+                    .map(|g| g.pos);
             }
         }
         if let Some(pos) = guess {
