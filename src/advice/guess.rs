@@ -230,6 +230,7 @@ struct Candidate {
 }
 
 /// One number a candidate may show, how likely, and whether the rules then free a tile.
+#[derive(Clone, Copy)]
 struct Outcome {
     value: u8,
     p: f64,
@@ -254,6 +255,10 @@ fn rule_outcomes(board: &Board, mines: u64, pos: Pos, shows: &[(u8, f64)]) -> Ve
         .collect()
 }
 
+/// Outcomes less likely than this are not counted exactly in the look-ahead (they count the
+/// safest chance now): at most this much of a score rests on them.
+const LOOK_AHEAD_MIN_CHANCE: f64 = 0.01;
+
 /// For a candidate at `pos` with its `outcomes`: the chance to survive it and the next click, and
 /// the chance it is safe and frees a tile. Outcomes the rules leave stuck count the safest chance
 /// now (`lowest_now`), or with `look_ahead` an exact count of the board they leave.
@@ -267,9 +272,10 @@ fn score_outcomes(
 ) -> (f64, f64) {
     // The exact look-ahead counts every stuck outcome's board in one go: they differ only in
     // the number shown.
+    let counts_exactly = |o: &Outcome| look_ahead && !o.frees && o.p >= LOOK_AHEAD_MIN_CHANCE;
     let stuck: Vec<u8> = outcomes
         .iter()
-        .filter(|o| !o.frees)
+        .filter(|o| counts_exactly(o))
         .map(|o| o.value)
         .collect();
     let counted = if look_ahead && !stuck.is_empty() {
@@ -280,13 +286,14 @@ fn score_outcomes(
     let mut counted = counted.into_iter();
     let mut survive_two = 0.0;
     let mut progress = 0.0;
-    for &Outcome { p, frees, .. } in outcomes {
+    for o in outcomes {
+        let Outcome { p, frees, .. } = *o;
         if frees {
             survive_two += p;
             progress += p;
             continue;
         }
-        let next_safe = if look_ahead {
+        let next_safe = if counts_exactly(o) {
             match counted.next().flatten() {
                 Some(s) if s.any_safe => {
                     progress += p;
