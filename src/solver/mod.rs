@@ -10,9 +10,11 @@
 //! 5. `combine`: subsystems by convolution; in global mode a layout with m frontier mines weighs
 //!    C(U, M − m) for the U tiles touching no number and M mines not flagged.
 //! 6. `numbers`: P(a tile shows 0..8) if opened. `consistency` names the numbers of an impossible
-//!    board; `layouts` lists layouts group by group.
+//!    board; `layouts` lists layouts group by group; `safety` reads only whether some tile is safe
+//!    and the lowest mine chance, for the advice's look-ahead.
 //!
-//! Exact means exact: counts are `BigUint`, probabilities reduced [`Ratio`]s; `f64` only for display.
+//! Exact means exact: counts are `BigUint`, probabilities reduced [`Ratio`]s; `f64` only for display
+//! and for ranking guesses ([`Safety::lowest`], whose safe/not-safe answer is still exact).
 
 mod analysis;
 mod combine;
