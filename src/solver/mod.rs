@@ -1,4 +1,4 @@
-//! The exact probability solver: from a [`Board`] (and optionally the mine total) to the exact
+//! The exact probability solver: from a [`Board`](crate::board::Board) (and optionally the mine total) to the exact
 //! chance that each unrevealed tile holds a mine, the certain tiles, and what each tile would show.
 //!
 //! Pure: no I/O, no clock, no randomness. The pipeline, one file a stage:

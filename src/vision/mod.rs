@@ -1,9 +1,9 @@
 //! Pixels → board: find the tile grid in a screenshot, cut it into tiles, classify each distinct
 //! tile once, and turn the classes into a [`Board`](crate::board::Board).
 //!
-//! - [`load`]: reading image files safely;
+//! - `load`: reading image files safely;
 //! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
-//! - [`locate`]: the board's grid, found or given;
+//! - [`locate`](mod@locate): the board's grid, found or given;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
 //! - [`read`]: the whole chain, screenshot → [`Reading`];
