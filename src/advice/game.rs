@@ -45,9 +45,8 @@ pub struct Game {
     cols: usize,
     mines: usize,
     first_click: FirstClick,
-    /// An all-covered board of the game's size, kept for its neighbour lookups.
-    shape: Board,
-    /// What the player sees, kept up to date as tiles open (the advice reads it every move).
+    /// What the player sees, kept up to date as tiles open (the advice reads it every move); also
+    /// the game's neighbour lookups.
     view: Board,
     /// Mine layout, row-major; empty until the first click.
     mine: Vec<bool>,
@@ -92,7 +91,6 @@ impl Game {
             cols,
             mines,
             first_click,
-            shape: Board::new(rows, cols),
             view: Board::new(rows, cols),
             mine: Vec::new(),
             around: Vec::new(),
@@ -162,7 +160,7 @@ impl Game {
             let count = self.around[p.row * self.cols + p.col];
             self.view.set(p, Cell::Number(count));
             if count == 0 {
-                for n in self.shape.neighbors(p) {
+                for n in self.view.neighbors(p) {
                     let j = n.row * self.cols + n.col;
                     if !self.open[j] {
                         self.open[j] = true;
@@ -186,7 +184,7 @@ impl Game {
         let mut kept = vec![false; self.rows * self.cols];
         kept[first.row * self.cols + first.col] = true;
         if self.first_click == FirstClick::Zero {
-            for n in self.shape.neighbors(first) {
+            for n in self.view.neighbors(first) {
                 kept[n.row * self.cols + n.col] = true;
             }
         }
@@ -198,10 +196,10 @@ impl Game {
             self.mine[candidates[k]] = true;
         }
         self.around = self
-            .shape
+            .view
             .positions()
             .map(|p| {
-                self.shape
+                self.view
                     .neighbors(p)
                     .filter(|n| self.mine[n.row * self.cols + n.col])
                     .count() as u8

@@ -11,9 +11,8 @@ use super::analysis::{Counted, Weighing};
 use super::combine::convolve_all;
 use super::constraints::build_frontier;
 use super::count::{count_forward, final_count, plan_sweep, tile_mine_counts, Layer, Plan};
-use super::groups::group_tiles;
 use super::poly::Poly;
-use super::subsystems::split_subsystems;
+use super::system::Parts;
 use super::{Ratio, SolveError};
 use crate::board::{Board, Cell, Pos};
 use num_bigint::BigUint;
@@ -76,13 +75,8 @@ pub fn safety_after(board: &Board, mines: u64, pos: Pos, values: &[u8]) -> Vec<O
         // Another number is already impossible: so is every outcome.
         return none();
     };
-    let groups = group_tiles(&frontier.constraints, frontier.tiles.len());
-    let subsystems = split_subsystems(&groups, &frontier.constraints);
-    let mut plans: Vec<Plan> = subsystems
-        .iter()
-        .map(|s| plan_sweep(s, &groups, &frontier.constraints))
-        .collect();
-    let mut layers: Vec<Vec<Layer>> = plans.iter().map(|p| count_forward(p, true)).collect();
+    let mut parts = Parts::new(&frontier.constraints, frontier.tiles.len());
+    let mut layers: Vec<Vec<Layer>> = parts.plans.iter().map(|p| count_forward(p, true)).collect();
     // The new number's equation and its subsystem (none when it touches no covered tile: then
     // only one number fits and nothing is counted again).
     let changing = frontier
@@ -90,9 +84,11 @@ pub fn safety_after(board: &Board, mines: u64, pos: Pos, values: &[u8]) -> Vec<O
         .iter()
         .position(|c| c.pos == pos)
         .and_then(|c| {
-            let j = subsystems
-                .iter()
-                .position(|s| s.order.iter().any(|&g| groups[g].constraints.contains(&c)))?;
+            let j = parts.subsystems.iter().position(|s| {
+                s.order
+                    .iter()
+                    .any(|&g| parts.groups[g].constraints.contains(&c))
+            })?;
             Some((c, j))
         });
     let outside_tiles = frontier.outside.len() as u64;
@@ -106,8 +102,9 @@ pub fn safety_after(board: &Board, mines: u64, pos: Pos, values: &[u8]) -> Vec<O
             if let Some((c, j)) = changing {
                 if v != counted_for {
                     frontier.constraints[c].need = v - flags;
-                    plans[j] = plan_sweep(&subsystems[j], &groups, &frontier.constraints);
-                    layers[j] = count_forward(&plans[j], true);
+                    parts.plans[j] =
+                        plan_sweep(&parts.subsystems[j], &parts.groups, &frontier.constraints);
+                    layers[j] = count_forward(&parts.plans[j], true);
                     counted_for = v;
                 }
             }
@@ -118,7 +115,12 @@ pub fn safety_after(board: &Board, mines: u64, pos: Pos, values: &[u8]) -> Vec<O
             let all = convolve_all(&counts);
             let weighing =
                 Weighing::global(&counts, &all, outside_tiles, left, mines, known).ok()?;
-            Some(read_safety(&plans, &layers, &weighing, outside_tiles > 0))
+            Some(read_safety(
+                &parts.plans,
+                &layers,
+                &weighing,
+                outside_tiles > 0,
+            ))
         })
         .collect()
 }

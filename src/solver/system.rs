@@ -3,12 +3,14 @@
 use super::constraints::{Constraint, Frontier};
 use super::count::{plan_sweep, Plan};
 use super::groups::{group_tiles, Group};
-use super::subsystems::split_subsystems;
+use super::subsystems::{split_subsystems, Subsystem};
 
 /// Groups, subsystems and one sweep plan per subsystem, for one set of constraints.
 #[derive(Clone, Debug)]
 pub(crate) struct Parts {
     pub groups: Vec<Group>,
+    /// Each subsystem's groups in sweep order; `plans[j]` sweeps `subsystems[j]`.
+    pub subsystems: Vec<Subsystem>,
     pub plans: Vec<Plan>,
     /// For each tile, its group (`usize::MAX` for a tile in no constraint).
     pub tile_group: Vec<usize>,
@@ -39,6 +41,7 @@ impl Parts {
         }
         Parts {
             groups,
+            subsystems,
             plans,
             tile_group,
             group_step,
