@@ -467,7 +467,7 @@ impl Tracker {
         }
         self.frames_read += 1;
         let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
-        let reading = match self.cache.read_grid(&image, grid, &self.classifier) {
+        let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
             Ok(reading) if plausible(&reading) => reading,
             // A dialog over the board, a new board size, or something else entirely.
             _ => return self.relock(lock, now, reports),
@@ -478,7 +478,6 @@ impl Tracker {
             width: crop.width,
             height: crop.height,
         };
-        let mut reading = reading;
         cover_unsettled_zeros(&mut reading);
         let text = reading.board.to_text();
         if lock.last_shown.as_ref() == Some(&(text.clone(), board)) {
