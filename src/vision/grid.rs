@@ -8,6 +8,7 @@
 //! centres of the squares do, so the same code serves every skin and scale.
 
 use super::blobs::Blob;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 /// The tile grid in image pixels: tile (r, c) covers
@@ -131,8 +132,7 @@ struct Link {
 fn link_neighbours(squares: &[Square]) -> Vec<Link> {
     // Buckets of 64 px keep the search local.
     const BUCKET: f64 = 64.0;
-    let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> =
-        std::collections::HashMap::new();
+    let mut buckets: FxHashMap<(i64, i64), Vec<usize>> = FxHashMap::default();
     for (index, s) in squares.iter().enumerate() {
         let key = ((s.cx / BUCKET) as i64, (s.cy / BUCKET) as i64);
         buckets.entry(key).or_default().push(index);
@@ -195,7 +195,7 @@ fn components(count: usize, links: &[Link]) -> Vec<Vec<usize>> {
         let (a, b) = (root(&mut parent, link.from), root(&mut parent, link.to));
         parent[a.max(b)] = a.min(b);
     }
-    let mut groups: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    let mut groups: FxHashMap<usize, Vec<usize>> = Default::default();
     for node in 0..count {
         let r = root(&mut parent, node);
         groups.entry(r).or_default().push(node);
@@ -218,7 +218,7 @@ fn median(mut values: Vec<f64>) -> Option<f64> {
 /// fifth of a pitch off their lattice point are dropped. Returns the grid and how many squares
 /// sit on it.
 fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<(Grid, usize)> {
-    let inside: std::collections::HashSet<usize> = members.iter().copied().collect();
+    let inside: FxHashSet<usize> = members.iter().copied().collect();
     let ours: Vec<&Link> = links.iter().filter(|l| inside.contains(&l.from)).collect();
     let pitch_x = median(
         ours.iter()
@@ -239,10 +239,9 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
     }
 
     // Integer lattice indices by a walk over the links from the first member.
-    let mut index: std::collections::HashMap<usize, (i64, i64)> = Default::default();
+    let mut index: FxHashMap<usize, (i64, i64)> = Default::default();
     index.insert(members[0], (0, 0));
-    let mut adjacency: std::collections::HashMap<usize, Vec<(usize, i64, i64)>> =
-        Default::default();
+    let mut adjacency: FxHashMap<usize, Vec<(usize, i64, i64)>> = Default::default();
     for link in &ours {
         let pitch = if link.horizontal { pitch_x } else { pitch_y };
         let steps = (link.distance / pitch).round();
