@@ -1,6 +1,6 @@
 //! Every screenshot in fixtures/ (real games captured by the project's own scripts) must be read:
-//! the board found where its label says and its size right, without exception, and the tiles'
-//! classes right.
+//! the board found where its label says, its size and mine total right, without exception, and
+//! the tiles' classes right.
 //!
 //! The goal is every tile right. The model now misreads 5 of 11,376 tiles (GNOME Mines question
 //! marks in the board's left column, read as flags), so this test allows exactly that many, prints
@@ -20,6 +20,8 @@ struct Label {
     board: Rect,
     rows: usize,
     cols: usize,
+    /// The game's mine total: its own counter shows it (xdemineur) or its size implies it.
+    mines: u64,
     /// One string per row: `.` unrevealed, `F` flag, `?` question, digits, `*` mine,
     /// `!` exploded, `W` wrong flag.
     tiles: Vec<String>,
@@ -94,6 +96,12 @@ fn every_fixture_is_read_exactly() {
             failures.push(format!(
                 "{name}: board at {r:?}, label says {:?}",
                 label.board
+            ));
+        }
+        if reading.mines != Some(label.mines) {
+            failures.push(format!(
+                "{name}: mine total read as {:?}, label says {}",
+                reading.mines, label.mines
             ));
         }
         for (row, text) in label.tiles.iter().enumerate() {

@@ -31,11 +31,15 @@ pub struct CalibrateArgs {
 }
 
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
-    let image = match &args.image {
-        Some(path) => load_image(path)?,
-        None => capture_screen()?.0,
+    let (image, origin) = match &args.image {
+        Some(path) => (load_image(path)?, (0, 0)),
+        None => capture_screen()?,
     };
-    let grid = locate(&image, args.locate.hints())?;
+    // A captured monitor's pixels start at its corner on the screen, which is not (0, 0) for a
+    // second monitor; the profile, `live` and the window search all work in screen pixels
+    // (never negative on X11).
+    let grid = locate(&image, args.locate.hints())?
+        .shifted(f64::from(origin.0.max(0)), f64::from(origin.1.max(0)));
     // On screen, remember the window the board is in, so `live` can follow it.
     let title = args
         .image

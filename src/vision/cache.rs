@@ -57,7 +57,7 @@ impl LookCache {
         self.verdicts.extend(new.iter().copied().zip(verdicts));
         let looks: Vec<Verdict> = sampled.looks.iter().map(|l| self.verdicts[l]).collect();
         let tiles = sampled.cells.iter().map(|&look| looks[look]).collect();
-        assemble(grid, tiles, new.len())
+        assemble(image, grid, tiles, new.len())
     }
 }
 

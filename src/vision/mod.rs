@@ -6,6 +6,7 @@
 //! - [`locate`](mod@locate): the board's grid, found or given;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
+//! - [`counter`]: the game's own mine counter, where the skin shows one;
 //! - [`read`]: the whole chain, screenshot → [`Reading`];
 //! - [`cache`]: verdicts kept between the frames of a live game.
 
@@ -13,6 +14,7 @@ pub mod blobs;
 pub mod cache;
 pub mod classes;
 pub mod classify;
+pub mod counter;
 mod error;
 pub mod grid;
 mod load;

@@ -3,6 +3,7 @@
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
+use super::counter::read_counter;
 use super::grid::Grid;
 use super::locate::{locate, Hints};
 use super::tiles::sample_grid;
@@ -17,7 +18,8 @@ pub struct Reading {
     /// One verdict per tile, row by row.
     pub tiles: Vec<Verdict>,
     pub board: Board,
-    /// The mine total: standard board sizes imply it; `None` when unknown.
+    /// The mine total: from the game's own counter where the skin shows one, else implied by a
+    /// standard board size; `None` when unknown.
     pub mines: Option<u64>,
     /// How many distinct tile looks the classifier had to run on.
     pub distinct_looks: usize,
@@ -42,11 +44,12 @@ pub fn read_grid(
     let sampled = sample_grid(image, &grid);
     let looks = classifier.classify(&sampled.looks)?;
     let tiles: Vec<Verdict> = sampled.cells.iter().map(|&look| looks[look]).collect();
-    assemble(grid, tiles, sampled.looks.len())
+    assemble(image, grid, tiles, sampled.looks.len())
 }
 
 /// The reading made of one verdict per cell of `grid`, row by row.
 pub(super) fn assemble(
+    image: &RgbImage,
     grid: Grid,
     tiles: Vec<Verdict>,
     distinct_looks: usize,
@@ -57,11 +60,23 @@ pub(super) fn assemble(
         .ok_or_else(|| VisionError::Model("tile count does not match the grid".into()))?;
     Ok(Reading {
         grid,
-        mines: standard_mines(grid.rows, grid.cols),
+        mines: counted_mines(image, &grid, &tiles).or(standard_mines(grid.rows, grid.cols)),
         tiles,
         board,
         distinct_looks,
     })
+}
+
+/// The mine total by the game's own counter: what it shows (mines left) plus the flags on the
+/// board, right or wrong. `None` without a counter, or when the sum cannot be a mine total.
+fn counted_mines(image: &RgbImage, grid: &Grid, tiles: &[Verdict]) -> Option<u64> {
+    let left = read_counter(image, grid)?;
+    let flags = tiles
+        .iter()
+        .filter(|v| matches!(v.class, TileClass::Flag | TileClass::WrongFlag))
+        .count() as i64;
+    let total = u64::try_from(left + flags).ok()?;
+    (total < (grid.rows * grid.cols) as u64).then_some(total)
 }
 
 /// The mine total of the standard board sizes: Beginner 9x9 (and GNOME Mines' 8x8) 10,

@@ -8,6 +8,7 @@ is the one calibration found, checked by eye on the annotated image, and every d
 (a crop, a rescale, JPEG, GIF) gets its rectangle by the same transformation, not by detection.
 
     python3 training/real/make_fixtures.py CAPTURES
+    python3 training/real/make_fixtures.py WON --won   # won games from play.py
 """
 
 import json
@@ -45,6 +46,15 @@ def classify(path, binary):
     return found, rows
 
 
+def mines_of(name):
+    """The game's mine total, from the setting in the capture's name: xdemineur-COLS-ROWS-MINES,
+    or GNOME Mines' small, medium and big boards."""
+    parts = name.split("-")
+    if parts[0] == "xdemineur":
+        return int(parts[3])
+    return {"small": 10, "medium": 40, "big": 99}[parts[2]]
+
+
 def write(name, image, board, rows_text):
     OUT.mkdir(exist_ok=True)
     suffix = {"JPEG": ".jpg", "GIF": ".gif"}.get(image.format_hint, ".png")
@@ -54,7 +64,7 @@ def write(name, image, board, rows_text):
     else:
         image.save(image_path)
     label_data = {"image": image_path.name, "board": board, "rows": len(rows_text),
-                  "cols": len(rows_text[0]), "tiles": rows_text}
+                  "cols": len(rows_text[0]), "mines": mines_of(name), "tiles": rows_text}
     (OUT / f"{name}.json").write_text(json.dumps(label_data, indent=1) + "\n")
     print(f"{image_path.name}: {label_data['cols']}x{label_data['rows']}")
 
@@ -62,6 +72,14 @@ def write(name, image, board, rows_text):
 def main():
     captures = Path(sys.argv[1])
     binary = str(ROOT / "target/release/minehint")
+    if sys.argv[2:] == ["--won"]:
+        # Won games played by play.py: NAME-I-won.png, the last screenshot of each.
+        for shot in sorted(captures.glob("*-won.png")):
+            found, rows_text = classify(shot, binary)
+            image = Image.open(shot).convert("RGB")
+            image.format_hint = "PNG"
+            write(shot.stem, image, found["board"], rows_text)
+        return
     settings = sorted({p.name.rsplit("-", 1)[0] for p in captures.glob("*-r1-*.png")})
     for setting in settings:
         shots = sorted(captures.glob(f"{setting}-*.png"))
