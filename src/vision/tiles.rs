@@ -28,20 +28,23 @@ pub fn sample_cell(image: &RgbImage, cell: (f64, f64, f64, f64)) -> TileImage {
     let stride = image.width() as usize * 3;
     let raw = image.as_raw();
     for (v, &(ya, yb)) in spans_y.iter().enumerate() {
-        for (u, &(xa, xb)) in spans_x.iter().enumerate() {
-            let mut sum = [0u32; 3];
-            for y in ya..yb {
-                let row = &raw[y * stride..(y + 1) * stride];
-                for x in xa..xb {
-                    for (s, &p) in sum.iter_mut().zip(&row[x * 3..x * 3 + 3]) {
-                        *s += u32::from(p);
-                    }
+        // Row by row, each sample's pixels are one contiguous slice of the row.
+        let mut sums = [[0u32; 3]; TILE];
+        for y in ya..yb {
+            let row = &raw[y * stride..(y + 1) * stride];
+            for (sum, &(xa, xb)) in sums.iter_mut().zip(&spans_x) {
+                for pixel in row[xa * 3..xb * 3].chunks_exact(3) {
+                    sum[0] += u32::from(pixel[0]);
+                    sum[1] += u32::from(pixel[1]);
+                    sum[2] += u32::from(pixel[2]);
                 }
             }
+        }
+        for (u, (sum, &(xa, xb))) in sums.iter().zip(&spans_x).enumerate() {
             // A sample may cover no whole pixel outside the image; it stays black.
             let count = ((yb - ya) * (xb - xa)) as u32;
             let at = (v * TILE + u) * 3;
-            for (o, s) in out[at..at + 3].iter_mut().zip(sum) {
+            for (o, &s) in out[at..at + 3].iter_mut().zip(sum) {
                 if let Some(mean) = (s + count / 2).checked_div(count) {
                     *o = mean as u8;
                 }
