@@ -2,15 +2,10 @@
 //! the board found where its label says, its size and mine total right, without exception, and
 //! the tiles' classes right.
 //!
-//! The goal is every tile right. The model now misreads 5 of 11,376 tiles (GNOME Mines question
-//! marks in the board's left column, read as flags), so this test allows exactly that many, prints
-//! every misread, and fails on one more; lower the allowance as the model improves, down to zero.
+//! Every tile must be read right: one misread tile fails the test, and every misread is printed.
 
 use minehint::vision::{load_image, read_board, Classifier, Hints, Rect, TileClass};
 
-/// Misread tiles tolerated over all fixtures: the count the current model reaches, so that any
-/// regression fails. Lower it as the model improves.
-const MISREADS_ALLOWED: usize = 5;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -129,8 +124,8 @@ fn every_fixture_is_read_exactly() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
-        wrong <= MISREADS_ALLOWED,
-        "{wrong} tiles misread, at most {MISREADS_ALLOWED} allowed:\n{}",
+        misreads.is_empty(),
+        "{wrong} tiles misread:\n{}",
         misreads.join("\n")
     );
 }

@@ -69,7 +69,8 @@ def random_skin(rng):
                     line=jitter(back, rng, 0),
                     step=rng.randint(6, 14))
     skin["font"] = rng.choice(FONTS)
-    skin["flag"] = jitter((220, 20, 20), rng, 30)
+    # Most skins draw a red flag; GNOME's draws a dark one, so shape must carry the class.
+    skin["flag"] = jitter(rng.choice([(220, 20, 20), (220, 20, 20), (40, 44, 48)]), rng, 30)
     skin["cross"] = rng.choice([(255, 0, 0), (0, 0, 0)])
     return skin
 
@@ -128,6 +129,15 @@ def draw_flag(draw, box, skin):
     draw.rectangle([cx - w * 0.2, y0 + w * 0.68, cx + w * 0.25, y0 + w * 0.76], fill=(0, 0, 0))
 
 
+def draw_pennant(draw, box, skin):
+    """GNOME's flag: a pole on the left and a pennant to the right, no base."""
+    x0, y0, _, _ = box
+    w = box[2] - x0
+    draw.rectangle([x0 + w * 0.25, y0 + w * 0.15, x0 + w * 0.33, y0 + w * 0.8], fill=skin["flag"])
+    draw.polygon([(x0 + w * 0.33, y0 + w * 0.15), (x0 + w * 0.75, y0 + w * 0.35),
+                  (x0 + w * 0.33, y0 + w * 0.52)], fill=skin["flag"])
+
+
 def draw_tile(draw, box, label, skin, row, col, rng):
     name = CLASSES[label]
     hidden = name in ("unrevealed", "flag", "question") or (
@@ -145,10 +155,21 @@ def draw_tile(draw, box, label, skin, row, col, rng):
     else:
         draw_flat(draw, box, skin, colour)
     if name == "flag":
-        draw_flag(draw, box, skin)
+        if rng.random() < 0.4:
+            draw_pennant(draw, box, skin)
+        else:
+            draw_flag(draw, box, skin)
     elif name == "question":
-        draw_text(draw, box, "?", (0, 0, 0) if not skin["dark"] else (230, 230, 230),
-                  skin["font"], 0.65)
+        ink = (0, 0, 0) if not skin["dark"] else (230, 230, 230)
+        if rng.random() < 0.4:
+            # GNOME's look: the flag with a small "?" at its foot, which tells it from a flag.
+            draw_pennant(draw, box, skin)
+            x0, y0, x1, y1 = box
+            w = x1 - x0
+            corner = (x0 + w * 0.58, y0 + w * 0.52, x0 + w * 0.82, y0 + w * 0.86)
+            draw_text(draw, corner, "?", ink, skin["font"], rng.uniform(0.9, 1.2))
+        else:
+            draw_text(draw, box, "?", ink, skin["font"], 0.65)
     elif name in "12345678":
         draw_text(draw, box, name, skin["digits"][int(name)], skin["font"], rng.uniform(0.55, 0.8))
     elif name in ("mine", "exploded"):

@@ -91,6 +91,26 @@ def sample_scaled(path, found, factor):
 
 # Rescales added to the real data: display scaling and zoom change the pitch of the same skin.
 SCALES = (0.7, 1.5)
+# Extra samplings of each training screenshot with every cell moved (see sample_jittered).
+JITTERED = 2
+
+
+def sample_jittered(path, found, rng):
+    """Every cell sampled up to 6% of a tile off where calibration put it, and up to 3% larger or
+    smaller, as a grid found on another screenshot may put it: the classifier must read a tile
+    the same at any of those phases (a GNOME "1" sampled a pixel to the side once read as "8")."""
+    g = found["grid"]
+    pixels = np.asarray(Image.open(path).convert("RGB"))
+    tiles = np.zeros((found["rows"], found["cols"], 16, 16, 3), np.uint8)
+    for r in range(found["rows"]):
+        for c in range(found["cols"]):
+            dx, dy = rng.uniform(-0.06, 0.06, 2) * g["pitch_x"]
+            grow = rng.uniform(-0.03, 0.03) * g["pitch_x"]
+            x0 = g["x"] + c * g["pitch_x"] + dx
+            y0 = g["y"] + r * g["pitch_y"] + dy
+            tiles[r, c] = sample_cell(pixels, (x0, y0, x0 + g["pitch_x"] + grow,
+                                               y0 + g["pitch_y"] + grow))
+    return tiles
 
 
 def load_looks():
@@ -232,6 +252,11 @@ def main():
         cell_labels = [classes[t.tobytes()] for t in flat]
         versions = [flat] + [sample_scaled(path, found, f).reshape(-1, 16, 16, 3)
                              for f in SCALES]
+        if not validation:
+            # The validation split stays as minehint samples it.
+            rng = np.random.default_rng(index)
+            versions += [sample_jittered(path, found, rng).reshape(-1, 16, 16, 3)
+                         for _ in range(JITTERED)]
         for version in versions:
             seen = set()
             for tile, label_ in zip(version, cell_labels):

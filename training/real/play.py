@@ -7,7 +7,8 @@ safe tile (or the best guess). Stops when the game is won (no unrevealed tile le
 mine) or lost, or when the board read is impossible (the screenshot is kept for inspection).
 
     source scripts/real_games.sh && rg_display 78
-    python3 training/real/play.py --out /tmp/won --game 'rg_xdemineur 12 12 20' --games 3
+    python3 training/real/play.py --out /tmp/won --game 'rg_xdemineur 12 12 20' --games 3 \
+        --name xdemineur-12-12-20
 """
 
 import argparse
@@ -38,6 +39,12 @@ def play(binary, out, name, game, mines, turns=400):
         shot = out / f"{name}-{turn:03d}.png"
         screenshot(shot)
         result = advise(binary, shot, mines)
+        if "error" in result and result["error"]["kind"] == "no_board" and turn > 0:
+            # GNOME Mines covers a won board with its scores dialog: close it and look again.
+            xdotool("key", "Escape")
+            time.sleep(0.8)
+            screenshot(shot)
+            result = advise(binary, shot, mines)
         if "error" in result:
             print(f"{name} turn {turn}: {result['error']['kind']}: {result['error']['message']}")
             return "error"
@@ -48,6 +55,7 @@ def play(binary, out, name, game, mines, turns=400):
         covered = text.count(".") + text.count("F")
         if covered == result["mines"] or (result["safe"] == [] and result["best_guess"] is None):
             print(f"{name}: won after {turn} turns")
+            shot.rename(out / f"{name}-won.png")
             return "won"
         opens = [m for m in result["moves"] if m["action"] == "open"]
         target = opens[0] if opens else result["best_guess"]
@@ -68,10 +76,12 @@ def main():
     parser.add_argument("--game", required=True, help="a real_games.sh call, e.g. 'rg_xdemineur 12 12 20'")
     parser.add_argument("--mines", type=int)
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--name", default="game",
+                        help="file name prefix; a won game's last screenshot is NAME-I-won.png")
     parser.add_argument("--binary", default=str(ROOT / "target/release/minehint"))
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    results = [play(args.binary, args.out, f"game{i}", args.game, args.mines)
+    results = [play(args.binary, args.out, f"{args.name}-{i}", args.game, args.mines)
                for i in range(args.games)]
     shell("rg_stop_games")
     print({r: results.count(r) for r in set(results)})
