@@ -85,8 +85,8 @@ pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
         .collect();
     let runs = runs_of(&columns);
     // The leftmost display: runs less than a digit height apart (a row of 1s stands furthest
-    // apart), starting from the leftmost run.
-    // (A minus sign is short, so the taller of two neighbours sets the gap allowed.)
+    // apart), starting from the leftmost run. A minus sign is short, so the taller of two
+    // neighbours sets the gap allowed.
     let mut display = vec![*runs.first()?];
     for run in &runs[1..] {
         let last = display[display.len() - 1];
@@ -103,8 +103,9 @@ pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
     if height < 7.0 || display.len() > 4 {
         return None;
     }
-    // Every digit has a right-hand segment, so right edges line up; the widest digit gives the
-    // width (a display of only 1s has none wide: take the usual proportion).
+    // Every digit has a right-hand segment, so right edges line up (a minus sign, whose box is
+    // then a little off, is read from its middle only); the widest digit gives the width (a
+    // display of only 1s has none wide: take the usual proportion).
     let widest = display.iter().map(|r| r.x1 - r.x0).max()?;
     let width = if f64::from(widest) >= 0.35 * height {
         f64::from(widest)
