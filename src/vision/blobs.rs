@@ -78,39 +78,23 @@ pub fn find_blobs(image: &RgbImage, area: Rect, tolerance: u8) -> Vec<Blob> {
         let start = y as usize * stride + ax as usize * 3;
         let row = &raw[start..start + aw as usize * 3];
         // Mark each byte that differs too much from the same channel one pixel to the left, in
-        // one pass over the row that the compiler vectorises; the scan below then skips eight
+        // one pass over the row that the compiler vectorises; `breaks` then skips eight
         // unmarked bytes at a time, which is most of a screenshot.
         let n = steps.len();
-        let (left, here) = (&row[..n], &row[3..3 + n]);
+        let (left, here) = (&row[..n], &row[row.len() - n..]);
         for i in 0..n {
             steps[i] = u8::from(here[i].abs_diff(left[i]) > tolerance);
         }
         let row_start = runs.len();
+        // Runs end at each colour step and at the row's end.
         let mut x0 = ax;
-        let mut j = 0;
-        while j < steps.len() {
-            if let Some(word) = steps.get(j..j + 8) {
-                if u64::from_ne_bytes(word.try_into().unwrap_or([1; 8])) == 0 {
-                    j += 8;
-                    continue;
-                }
-            }
-            if steps[j] == 0 {
-                j += 1;
-                continue;
-            }
-            // A break between pixel j / 3 and the next: a run ends there.
-            let x = ax + 1 + (j / 3) as u32;
+        let ends = breaks(&steps).map(|i| ax + 1 + i as u32);
+        for x in ends.chain(std::iter::once(ax + aw)) {
             if x - x0 >= MIN_RUN {
                 runs.push(Run { y, x0, x1: x });
                 parent.push(runs.len() as u32 - 1);
             }
             x0 = x;
-            j = (j / 3 + 1) * 3;
-        }
-        if ax + aw - x0 >= MIN_RUN {
-            runs.push(Run { y, x0, x1: ax + aw });
-            parent.push(runs.len() as u32 - 1);
         }
         // Join each new run with the runs above it that overlap it and match its colour where
         // they first meet; both lists are sorted by x, so one merge-like walk does it.
@@ -153,6 +137,27 @@ pub fn find_blobs(image: &RgbImage, area: Rect, tolerance: u8) -> Vec<Blob> {
         blob.area += run.x1 - run.x0;
     }
     blobs
+}
+
+/// The pixels `i` (counted in the row) with a colour step between pixel `i` and `i + 1`, from
+/// `steps`, which marks each byte of the row that differs too much from the same channel one
+/// pixel to the left. Unmarked stretches are skipped eight bytes at a time.
+fn breaks(steps: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut j = 0;
+    std::iter::from_fn(move || {
+        while j < steps.len() {
+            if steps[j..].starts_with(&[0; 8]) {
+                j += 8;
+            } else if steps[j] == 0 {
+                j += 1;
+            } else {
+                let pixel = j / 3;
+                j = (pixel + 1) * 3;
+                return Some(pixel);
+            }
+        }
+        None
+    })
 }
 
 fn find(parent: &mut [u32], mut node: u32) -> u32 {
@@ -202,6 +207,18 @@ mod tests {
         assert_eq!(squares.len(), 2, "{blobs:?}");
         assert_eq!((squares[0].x0, squares[0].y0, squares[0].area), (2, 2, 100));
         assert_eq!((squares[1].x0, squares[1].y1), (14, 12));
+    }
+
+    #[test]
+    fn breaks_are_found_once_per_pixel_past_long_flat_stretches() {
+        // 12 pixels: steps after pixel 0 (two channels), pixel 4, and pixel 10 (last channel).
+        let mut steps = vec![0u8; 33];
+        steps[0] = 1;
+        steps[1] = 1;
+        steps[12] = 1;
+        steps[32] = 1;
+        assert_eq!(breaks(&steps).collect::<Vec<_>>(), vec![0, 4, 10]);
+        assert_eq!(breaks(&[]).count(), 0);
     }
 
     #[test]

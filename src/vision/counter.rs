@@ -78,12 +78,7 @@ pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
             }
         }
     }
-    let columns: Vec<(u32, u32, u32)> = spans
-        .iter()
-        .zip(x0..)
-        .filter_map(|(span, x)| span.map(|(top, bottom)| (x, top, bottom)))
-        .collect();
-    let runs = runs_of(&columns);
+    let runs = runs_of(&spans, x0);
     // The leftmost display: runs less than a digit height apart (a row of 1s stands furthest
     // apart), starting from the leftmost run. A minus sign is short, so the taller of two
     // neighbours sets the gap allowed.
@@ -160,9 +155,14 @@ struct Run {
     bottom: u32,
 }
 
-fn runs_of(columns: &[(u32, u32, u32)]) -> Vec<Run> {
+/// The runs of neighbouring lit columns, from the rows each column's lit pixels span (`None`:
+/// nothing lit), the first column being at `x0`.
+fn runs_of(spans: &[Option<(u32, u32)>], x0: u32) -> Vec<Run> {
     let mut runs: Vec<Run> = Vec::new();
-    for &(x, top, bottom) in columns {
+    for (&span, x) in spans.iter().zip(x0..) {
+        let Some((top, bottom)) = span else {
+            continue;
+        };
         match runs.last_mut() {
             Some(run) if run.x1 == x => {
                 run.x1 = x + 1;

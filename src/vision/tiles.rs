@@ -21,37 +21,56 @@ pub type TileImage = [u8; TILE_BYTES];
 /// no pixel is counted twice and thin lines are kept at any pitch. Pixels outside the image read
 /// as black.
 pub fn sample_cell(image: &RgbImage, cell: (f64, f64, f64, f64)) -> TileImage {
-    let (x0, y0, x1, y1) = cell;
-    let spans_x = spans(x0, x1, image.width());
-    let spans_y = spans(y0, y1, image.height());
-    let mut out = [0u8; TILE_BYTES];
+    let mut tile = [[0u8; TILE_BYTES]];
+    sample_strip(image, (cell.1, cell.3), &[(cell.0, cell.2)], &mut tile);
+    tile[0]
+}
+
+/// Samples side by side cells that share their top and bottom edges `ys`, cell i spanning
+/// `xs[i]`, into `tiles[i]`, each exactly as [`sample_cell`] describes. The cells share their
+/// bands of pixel rows, so each band is summed down the columns once for all of them (a loop over
+/// contiguous bytes that the compiler vectorises), and each sample then adds up a few column sums.
+fn sample_strip(image: &RgbImage, ys: (f64, f64), xs: &[(f64, f64)], tiles: &mut [TileImage]) {
+    let spans_y = spans(ys.0, ys.1, image.height());
+    let spans_x: Vec<_> = xs
+        .iter()
+        .map(|&(x0, x1)| spans(x0, x1, image.width()))
+        .collect();
+    let left = spans_x.iter().flatten().map(|s| s.0).min().unwrap_or(0);
+    let right = spans_x.iter().flatten().map(|s| s.1).max().unwrap_or(0);
     let stride = image.width() as usize * 3;
     let raw = image.as_raw();
+    let mut columns = vec![0u32; (right - left) * 3];
     for (v, &(ya, yb)) in spans_y.iter().enumerate() {
-        // Row by row, each sample's pixels are one contiguous slice of the row.
-        let mut sums = [[0u32; 3]; TILE];
+        columns.fill(0);
         for y in ya..yb {
-            let row = &raw[y * stride..(y + 1) * stride];
-            for (sum, &(xa, xb)) in sums.iter_mut().zip(&spans_x) {
-                for pixel in row[xa * 3..xb * 3].chunks_exact(3) {
-                    sum[0] += u32::from(pixel[0]);
-                    sum[1] += u32::from(pixel[1]);
-                    sum[2] += u32::from(pixel[2]);
-                }
+            let start = y * stride + left * 3;
+            for (sum, &p) in columns
+                .iter_mut()
+                .zip(&raw[start..start + (right - left) * 3])
+            {
+                *sum += u32::from(p);
             }
         }
-        for (u, (sum, &(xa, xb))) in sums.iter().zip(&spans_x).enumerate() {
-            // A sample may cover no whole pixel outside the image; it stays black.
-            let count = ((yb - ya) * (xb - xa)) as u32;
-            let at = (v * TILE + u) * 3;
-            for (o, &s) in out[at..at + 3].iter_mut().zip(sum) {
-                if let Some(mean) = (s + count / 2).checked_div(count) {
-                    *o = mean as u8;
+        for (tile, spans) in tiles.iter_mut().zip(&spans_x) {
+            for (u, &(xa, xb)) in spans.iter().enumerate() {
+                let mut sum = [0u32; 3];
+                for pixel in columns[(xa - left) * 3..(xb - left) * 3].chunks_exact(3) {
+                    sum[0] += pixel[0];
+                    sum[1] += pixel[1];
+                    sum[2] += pixel[2];
+                }
+                // A sample may cover no whole pixel outside the image; it stays black.
+                let count = ((yb - ya) * (xb - xa)) as u32;
+                let at = (v * TILE + u) * 3;
+                for (o, &s) in tile[at..at + 3].iter_mut().zip(&sum) {
+                    if let Some(mean) = (s + count / 2).checked_div(count) {
+                        *o = mean as u8;
+                    }
                 }
             }
         }
     }
-    out
 }
 
 /// The pixel columns (or rows) each of the [`TILE`] samples averages over `[start, end)`: pixel p
@@ -110,57 +129,15 @@ pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
     SampledGrid { looks, cells }
 }
 
-/// Every cell of one row of `grid`, each exactly as [`sample_cell`] samples its snapped box. The
-/// cells of a row share their bands of pixel rows, so each band is summed down the columns once
-/// for the whole row of tiles (a loop over contiguous bytes that the compiler vectorises), and
-/// each sample then adds up a few column sums.
+/// Every cell of one row of `grid`, each sampled from its snapped box.
 fn sample_row(image: &RgbImage, grid: &Grid, row: usize) -> Vec<TileImage> {
     let boxes: Vec<_> = (0..grid.cols)
         .map(|col| snapped(grid.cell(row, col)))
         .collect();
-    let Some(&(_, y0, _, y1)) = boxes.first() else {
-        return Vec::new();
-    };
-    let spans_y = spans(y0, y1, image.height());
-    let spans_x: Vec<_> = boxes
-        .iter()
-        .map(|b| spans(b.0, b.2, image.width()))
-        .collect();
-    let left = spans_x.iter().flatten().map(|s| s.0).min().unwrap_or(0);
-    let right = spans_x.iter().flatten().map(|s| s.1).max().unwrap_or(0);
-    let stride = image.width() as usize * 3;
-    let raw = image.as_raw();
     let mut tiles = vec![[0u8; TILE_BYTES]; boxes.len()];
-    let mut columns = vec![0u32; (right - left) * 3];
-    for (v, &(ya, yb)) in spans_y.iter().enumerate() {
-        columns.fill(0);
-        for y in ya..yb {
-            let start = y * stride + left * 3;
-            for (sum, &p) in columns
-                .iter_mut()
-                .zip(&raw[start..start + (right - left) * 3])
-            {
-                *sum += u32::from(p);
-            }
-        }
-        for (tile, spans) in tiles.iter_mut().zip(&spans_x) {
-            for (u, &(xa, xb)) in spans.iter().enumerate() {
-                let mut sum = [0u32; 3];
-                for pixel in columns[(xa - left) * 3..(xb - left) * 3].chunks_exact(3) {
-                    sum[0] += pixel[0];
-                    sum[1] += pixel[1];
-                    sum[2] += pixel[2];
-                }
-                // A sample may cover no whole pixel outside the image; it stays black.
-                let count = ((yb - ya) * (xb - xa)) as u32;
-                let at = (v * TILE + u) * 3;
-                for (o, &s) in tile[at..at + 3].iter_mut().zip(&sum) {
-                    if let Some(mean) = (s + count / 2).checked_div(count) {
-                        *o = mean as u8;
-                    }
-                }
-            }
-        }
+    if let Some(&(_, y0, _, y1)) = boxes.first() {
+        let xs: Vec<_> = boxes.iter().map(|b| (b.0, b.2)).collect();
+        sample_strip(image, (y0, y1), &xs, &mut tiles);
     }
     tiles
 }
