@@ -16,9 +16,10 @@ milliseconds on one core.
 
 import numpy as np
 
+from tiles import TILE as SIZE
+
 # (output channels, kernel, stride, padding) of each convolution; each is followed by a ReLU.
 CONVS = [(16, 4, 2, 0), (32, 3, 2, 0)]
-SIZE = 16
 
 
 def out_size(size, kernel, stride, pad):

@@ -51,19 +51,25 @@ def grid_of(binary, path):
     return json.loads(done.stdout)
 
 
+def sample_cells(pixels, found, x, y, px, py, move=None):
+    """Every cell of the grid at (x, y) with pitch (px, py), sampled from `pixels`; `move()`, if
+    given, returns each cell's (dx, dy, grow) in pixels."""
+    tiles = np.zeros((found["rows"], found["cols"], 16, 16, 3), np.uint8)
+    for r in range(found["rows"]):
+        for c in range(found["cols"]):
+            dx, dy, grow = move() if move else (0.0, 0.0, 0.0)
+            x0, y0 = x + c * px + dx, y + r * py + dy
+            tiles[r, c] = sample_cell(pixels, (x0, y0, x0 + px + grow, y0 + py + grow))
+    return tiles
+
+
 def sample_screenshot(binary, path):
     found = grid_of(binary, path)
     if found is None:
         return None, None
     g = found["grid"]
     pixels = np.asarray(Image.open(path).convert("RGB"))
-    tiles = np.zeros((found["rows"], found["cols"], 16, 16, 3), np.uint8)
-    for r in range(found["rows"]):
-        for c in range(found["cols"]):
-            x0 = g["x"] + c * g["pitch_x"]
-            y0 = g["y"] + r * g["pitch_y"]
-            tiles[r, c] = sample_cell(pixels, (x0, y0, x0 + g["pitch_x"], y0 + g["pitch_y"]))
-    return found, tiles
+    return found, sample_cells(pixels, found, g["x"], g["y"], g["pitch_x"], g["pitch_y"])
 
 
 def sample_scaled(path, found, factor):
@@ -79,14 +85,8 @@ def sample_scaled(path, found, factor):
     crop = image.crop((x0, y0, x1, y1))
     size = (round(crop.width * factor), round(crop.height * factor))
     pixels = np.asarray(crop.resize(size, Image.BILINEAR))
-    px, py = g["pitch_x"] * factor, g["pitch_y"] * factor
-    gx, gy = (g["x"] - x0) * factor, (g["y"] - y0) * factor
-    tiles = np.zeros((found["rows"], found["cols"], 16, 16, 3), np.uint8)
-    for r in range(found["rows"]):
-        for c in range(found["cols"]):
-            cx, cy = gx + c * px, gy + r * py
-            tiles[r, c] = sample_cell(pixels, (cx, cy, cx + px, cy + py))
-    return tiles
+    return sample_cells(pixels, found, (g["x"] - x0) * factor, (g["y"] - y0) * factor,
+                        g["pitch_x"] * factor, g["pitch_y"] * factor)
 
 
 # Rescales added to the real data: display scaling and zoom change the pitch of the same skin.
@@ -101,16 +101,11 @@ def sample_jittered(path, found, rng):
     the same at any of those phases (a GNOME "1" sampled a pixel to the side once read as "8")."""
     g = found["grid"]
     pixels = np.asarray(Image.open(path).convert("RGB"))
-    tiles = np.zeros((found["rows"], found["cols"], 16, 16, 3), np.uint8)
-    for r in range(found["rows"]):
-        for c in range(found["cols"]):
-            dx, dy = rng.uniform(-0.06, 0.06, 2) * g["pitch_x"]
-            grow = rng.uniform(-0.03, 0.03) * g["pitch_x"]
-            x0 = g["x"] + c * g["pitch_x"] + dx
-            y0 = g["y"] + r * g["pitch_y"] + dy
-            tiles[r, c] = sample_cell(pixels, (x0, y0, x0 + g["pitch_x"] + grow,
-                                               y0 + g["pitch_y"] + grow))
-    return tiles
+
+    def move():
+        dx, dy = rng.uniform(-0.06, 0.06, 2) * g["pitch_x"]
+        return dx, dy, rng.uniform(-0.03, 0.03) * g["pitch_x"]
+    return sample_cells(pixels, found, g["x"], g["y"], g["pitch_x"], g["pitch_y"], move)
 
 
 def load_looks():

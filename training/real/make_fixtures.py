@@ -72,25 +72,9 @@ def write(name, image, board, rows_text):
 def main():
     captures = Path(sys.argv[1])
     binary = str(ROOT / "target/release/minehint")
-    if sys.argv[2:] == ["--won"]:
-        # Won games played by play.py: NAME-I-won.png, the last screenshot of each.
-        for shot in sorted(captures.glob("*-won.png")):
-            found, rows_text = classify(shot, binary)
-            image = Image.open(shot).convert("RGB")
-            image.format_hint = "PNG"
-            write(shot.stem, image, found["board"], rows_text)
-        return
-    settings = sorted({p.name.rsplit("-", 1)[0] for p in captures.glob("*-r1-*.png")})
-    for setting in settings:
-        shots = sorted(captures.glob(f"{setting}-*.png"))
-        picks = {shots[0]: "fresh", shots[len(shots) // 2]: "mid", shots[-1]: "end"}
-        for shot, stage in picks.items():
-            found, rows_text = classify(shot, binary)
-            image = Image.open(shot).convert("RGB")
-            image.format_hint = "PNG"
-            write(f"{setting.replace('-r1', '')}-{stage}", image, found["board"], rows_text)
 
-    # Derived fixtures: the geometry follows from the transformation.
+    # A screenshot as a fixture, through `transform` (image, board) -> (image, board): a derived
+    # fixture's geometry follows from the transformation.
     def derive(source, name, transform, fmt="PNG"):
         found, rows_text = classify(captures / source, binary)
         image = Image.open(captures / source).convert("RGB")
@@ -100,6 +84,19 @@ def main():
             image = image.quantize(colors=256)
             image.format_hint = "GIF"
         write(name, image, board, rows_text)
+
+    same = lambda i, b: (i, b)  # noqa: E731
+    if sys.argv[2:] == ["--won"]:
+        # Won games played by play.py: NAME-I-won.png, the last screenshot of each.
+        for shot in sorted(captures.glob("*-won.png")):
+            derive(shot.name, shot.stem, same)
+        return
+    settings = sorted({p.name.rsplit("-", 1)[0] for p in captures.glob("*-r1-*.png")})
+    for setting in settings:
+        shots = sorted(captures.glob(f"{setting}-*.png"))
+        picks = {shots[0]: "fresh", shots[len(shots) // 2]: "mid", shots[-1]: "end"}
+        for shot, stage in picks.items():
+            derive(shot.name, f"{setting.replace('-r1', '')}-{stage}", same)
 
     def crop_window(margin):
         def go(image, b):
@@ -120,10 +117,8 @@ def main():
     mid = lambda s: (lambda l: l[len(l) // 2].name)(sorted(captures.glob(f"{s}-r1-*.png")))  # noqa: E731
     derive(mid("xdemineur-30-16-99"), "xdemineur-30-16-99-tight", crop_window(0))
     derive(mid("gnome-classic-medium-900-700"), "gnome-classic-medium-window", crop_window(60))
-    derive(mid("gnome-default-medium-1000-760"), "gnome-default-medium-jpeg", lambda i, b: (i, b),
-           "JPEG")
-    derive(mid("gnome-bgcolors-small-800-640"), "gnome-bgcolors-small-gif", lambda i, b: (i, b),
-           "GIF")
+    derive(mid("gnome-default-medium-1000-760"), "gnome-default-medium-jpeg", same, "JPEG")
+    derive(mid("gnome-bgcolors-small-800-640"), "gnome-bgcolors-small-gif", same, "GIF")
     derive(mid("xdemineur-16-16-40"), "xdemineur-16-16-40-x1.5", scale(1.5))
     derive(last("gnome-classic-big-1400-800"), "gnome-classic-big-x0.75", scale(0.75))
 
