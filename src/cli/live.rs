@@ -20,7 +20,8 @@ pub struct LiveArgs {
     /// The board is in this screen rectangle.
     #[arg(long, value_name = "X,Y,W,H", value_parser = parse_region)]
     pub region: Option<Rect>,
-    /// Total mines, flags included (default: from the board size when standard, else local).
+    /// Total mines, flags included (default: what the game's own mine counter implies, else the
+    /// standard total for the board size, else local).
     #[arg(long, value_name = "N")]
     pub mines: Option<u64>,
     /// Tint every unrevealed tile from green (safe) to red (mine) by its probability.

@@ -34,7 +34,8 @@ pub struct ParseArgs {
 pub struct AdviseArgs {
     #[command(flatten)]
     pub parse: ParseArgs,
-    /// Total mines, flags included (default: the standard total for the board's size, if any).
+    /// Total mines, flags included (default: what the game's own mine counter implies, else the
+    /// standard total for the board's size, if any).
     #[arg(long, value_name = "N")]
     pub mines: Option<u64>,
     /// Write the screenshot with the marks drawn on it to this PNG file.
