@@ -10,7 +10,8 @@
 #   rg_xdemineur 30 16 99
 #   rg_stop_games; rg_stop_display
 
-RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick)
+RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
+    fonts-cantarell)
 export PATH="$PATH:/usr/games"
 
 rg_install() {
@@ -76,25 +77,67 @@ rg_stop_display() {
     RG_PIDS=()
 }
 
+# rg_gnome_settings HOME THEME WIDTH HEIGHT [KEY=VALUE...]: GNOME Mines' settings as a keyfile
+# under HOME (no dconf needed), with any further keys given.
+rg_gnome_settings() {
+    local home=$1 theme=$2 width=$3 height=$4
+    shift 4
+    mkdir -p "$home/.config/glib-2.0/settings"
+    {
+        printf '[org/gnome/Mines]\n'
+        printf "theme='%s'\n" "$theme"
+        printf 'window-width=%s\nwindow-height=%s\n' "$width" "$height"
+        printf 'use-question-marks=true\nuse-animations=false\n'
+        printf '%s\n' "$@"
+    } >"$home/.config/glib-2.0/settings/keyfile"
+}
+
 # rg_gnome_mines THEME SIZE WIDTH HEIGHT: THEME default|classic|bgcolors, SIZE small|medium|big.
 # Prints the window id once the window is mapped.
 rg_gnome_mines() {
     local theme=$1 size=$2 width=$3 height=$4
     local home="$RG_DIR/gnome-mines-home"
-    mkdir -p "$home/.config/glib-2.0/settings"
-    cat >"$home/.config/glib-2.0/settings/keyfile" <<KEYFILE
-[org/gnome/Mines]
-theme='$theme'
-window-width=$width
-window-height=$height
-use-question-marks=true
-use-animations=false
-KEYFILE
+    rg_gnome_settings "$home" "$theme" "$width" "$height"
     HOME=$home XDG_CONFIG_HOME=$home/.config GSETTINGS_BACKEND=keyfile GDK_BACKEND=x11 \
         NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines "--$size" \
         >"$RG_DIR/gnome-mines.log" 2>&1 &
     RG_GAME_PID=$!
     rg_window '^Mines$' "GNOME Mines" gnome-mines.log
+}
+
+# rg_gnome_mines_custom THEME COLS ROWS MINES WIDTH HEIGHT [FONT]: a custom-size GNOME Mines game
+# in FONT (a GTK font name such as
+# "Cantarell 11"; the desktop's default without it). GNOME opens on its size chooser: this clicks
+# Custom, then Play Game, at their places in a window of WIDTH x HEIGHT. Prints the window id.
+rg_gnome_mines_custom() {
+    local theme=$1 cols=$2 rows=$3 mines=$4 width=$5 height=$6 font=${7:-}
+    local home="$RG_DIR/gnome-mines-home"
+    rg_gnome_settings "$home" "$theme" "$width" "$height" \
+        "mode=3" "xsize=$cols" "ysize=$rows" "nmines=$mines"
+    if [ -n "$font" ]; then
+        mkdir -p "$home/.config/gtk-3.0"
+        printf '[Settings]\ngtk-font-name=%s\n' "$font" >"$home/.config/gtk-3.0/settings.ini"
+    fi
+    HOME=$home XDG_CONFIG_HOME=$home/.config GSETTINGS_BACKEND=keyfile GDK_BACKEND=x11 \
+        NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines >"$RG_DIR/gnome-mines.log" 2>&1 &
+    RG_GAME_PID=$!
+    local window
+    window=$(rg_window '^Mines$' "GNOME Mines" gnome-mines.log) || return 1
+    # The chooser's four buttons fill the window two by two; Custom is the lower right one. The
+    # custom dialog's Play Game button sits just below the window's middle.
+    rg_click_in "$window" 0.69 0.75 && sleep 1 && rg_click_in "$window" 0.5 0.6 || return 1
+    xdotool mousemove 0 0
+    sleep 1
+    echo "$window"
+}
+
+# rg_click_in WINDOW FX FY: left click at that fraction of the window's width and height.
+rg_click_in() {
+    local x y w h
+    eval "$(xdotool getwindowgeometry --shell "$1" | sed -n 's/^\(X\|Y\|WIDTH\|HEIGHT\)=/G\1=/p')"
+    x=$(awk -v a="$GX" -v b="$GWIDTH" -v f="$2" 'BEGIN { printf "%d", a + b * f }')
+    y=$(awk -v a="$GY" -v b="$GHEIGHT" -v f="$3" 'BEGIN { printf "%d", a + b * f }')
+    xdotool mousemove "$x" "$y" click 1
 }
 
 # rg_xdemineur COLS ROWS MINES: prints the window id once the window is mapped.

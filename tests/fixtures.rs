@@ -4,6 +4,7 @@
 //!
 //! Every tile must be read right: one misread tile fails the test, and every misread is printed.
 
+use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
 use minehint::vision::{load_image, read_board, Classifier, Hints, Rect, TileClass};
 
 use serde::Deserialize;
@@ -128,4 +129,50 @@ fn every_fixture_is_read_exactly() {
         "{wrong} tiles misread:\n{}",
         misreads.join("\n")
     );
+}
+
+/// GNOME Mines shows its counter as "flags/total" text beside the board: it must be read on every
+/// GNOME screenshot, whatever the theme, window size or format, the flags matching the label's,
+/// and never read wrong. Two cannot be read: the window crop leaves the counter out, and the
+/// screenshot scaled to 0.75 shrinks its digits to 6 px. (The standard sizes would give these
+/// totals anyway; this checks the text itself is read.)
+#[test]
+fn every_gnome_fixture_reads_its_text_counter() {
+    let classifier = Classifier::embedded().unwrap();
+    let mut failures = Vec::new();
+    let mut read = 0;
+    for (path, label) in labels() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("gnome") {
+            continue;
+        }
+        let image = load_image(&path).unwrap();
+        let grid = read_board(&image, Hints::default(), &classifier)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .grid;
+        let flags = label
+            .tiles
+            .iter()
+            .flat_map(|row| row.chars())
+            .filter(|&c| c == 'F' || c == 'W')
+            .count() as u64;
+        let want = FlagsOfTotal {
+            flags,
+            total: label.mines,
+        };
+        let got = read_text_counter(&image, &grid);
+        println!("{name}: {got:?}");
+        let unreadable = [
+            "gnome-classic-medium-window.png",
+            "gnome-classic-big-x0.75.png",
+        ];
+        if got == Some(want) {
+            read += 1;
+        } else if got.is_some() || !unreadable.contains(&name.as_str()) {
+            failures.push(format!("{name}: read {got:?}, label says {want:?}"));
+        }
+    }
+    println!("{read} GNOME counters read");
+    assert!(read >= 28, "only {read} GNOME counters read");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

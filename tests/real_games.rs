@@ -1,10 +1,13 @@
 //! Against real games: xdemineur and GNOME Mines started headless under Xvfb (with openbox and
 //! xcompmgr, through scripts/real_games.sh), then `minehint calibrate --screen` must find each
-//! board on the live screen and name its window. scripts/test.sh installs the Debian packages.
+//! board on the live screen and name its window, and a custom-size GNOME game's mine total must
+//! be read off its own counter text. scripts/test.sh installs the Debian packages.
 //!
 //! Starting X programs is flaky by nature, so each game gets three tries; every failure prints
 //! the script's output and logs.
 
+use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
+use minehint::vision::{load_image, read_board, Classifier, Hints, TileClass};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -94,4 +97,103 @@ fn calibrate_finds_gnome_mines_on_the_screen() {
         "mines",
         None,
     );
+}
+
+/// A custom-size GNOME Mines game (12x10, 17 mines: no standard size implies its total), in
+/// `font`: the mine total must come from the game's own "flags/total" text, before and after two
+/// flags are placed (the text then shows 2/17, and its flag count must match the board's).
+fn custom_gnome_total_is_read(slot: u32, font: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let classifier = Classifier::embedded().unwrap();
+    let mut errors = Vec::new();
+    for attempt in 0..3 {
+        let display = 140 + std::process::id() % 40 * 8 + slot * 3 + attempt;
+        let dir = tempfile::tempdir().unwrap();
+        let shots = dir.path().display();
+        // Flags go on the first two tiles of the top row, found by calibrate on the first shot.
+        let script = format!(
+            "source scripts/real_games.sh
+             rg_display {display} || exit 3
+             trap rg_stop_display EXIT
+             rg_gnome_mines_custom classic 12 10 17 900 700 '{font}' >/dev/null || exit 4
+             import -window root {shots}/fresh.png || exit 5
+             grid=$('{binary}' calibrate {shots}/fresh.png --json) || exit 6
+             for col in 0 1; do
+                 xy=$(echo \"$grid\" | python3 -c \"import json,sys; g=json.load(sys.stdin)['grid']; \
+print(int(g['x'] + ($col + 0.5) * g['pitch_x']), int(g['y'] + 0.5 * g['pitch_y']))\") || exit 7
+                 xdotool mousemove $xy click 3 || exit 8
+                 sleep 0.3
+             done
+             xdotool mousemove 0 0; sleep 0.5
+             import -window root {shots}/flagged.png || exit 9",
+            binary = env!("CARGO_BIN_EXE_minehint"),
+        );
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(root)
+            .output()
+            .expect("bash runs");
+        if !out.status.success() {
+            let e = format!(
+                "exit {:?}\nstdout: {}\nstderr: {}",
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            eprintln!("custom GNOME Mines in {font:?}, try {}: {e}", attempt + 1);
+            errors.push(e);
+            continue;
+        }
+        for (shot, flags) in [("fresh", 0), ("flagged", 2)] {
+            let path = dir.path().join(format!("{shot}.png"));
+            let image = load_image(&path).unwrap();
+            let reading = read_board(&image, Hints::default(), &classifier)
+                .unwrap_or_else(|e| panic!("{font:?} {shot}: {e}"));
+            let text = read_text_counter(&image, &reading.grid);
+            // Keep the screenshot where a failure can be looked at.
+            let keep = std::env::temp_dir().join(format!("minehint-custom-{slot}-{shot}.png"));
+            let board_flags = (reading.tiles.iter())
+                .filter(|v| v.class == TileClass::Flag)
+                .count();
+            assert_eq!(
+                (
+                    reading.grid.rows,
+                    reading.grid.cols,
+                    board_flags,
+                    text,
+                    reading.mines
+                ),
+                (
+                    10,
+                    12,
+                    flags,
+                    Some(FlagsOfTotal {
+                        flags: flags as u64,
+                        total: 17
+                    }),
+                    Some(17)
+                ),
+                "{font:?} {shot} (screenshot kept as {})",
+                std::fs::copy(&path, &keep)
+                    .map(|_| keep.display().to_string())
+                    .unwrap_or_default()
+            );
+        }
+        return;
+    }
+    panic!(
+        "custom GNOME Mines in {font:?} failed three times:\n{}",
+        errors.join("\n---\n")
+    );
+}
+
+#[test]
+fn custom_gnome_mines_total_is_read_in_the_default_font() {
+    custom_gnome_total_is_read(2, "");
+}
+
+#[test]
+fn custom_gnome_mines_total_is_read_in_cantarell() {
+    custom_gnome_total_is_read(3, "Cantarell 11");
 }

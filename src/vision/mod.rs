@@ -6,7 +6,8 @@
 //! - [`locate`](mod@locate): the board's grid, found or given;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
-//! - [`counter`]: the game's own mine counter, where the skin shows one;
+//! - [`counter`] and [`text_counter`]: the game's own mine counter, where the skin shows one (a
+//!   seven-segment display, or GNOME Mines' "3/40" text, read by `glyphs`);
 //! - [`read`]: the whole chain, screenshot → [`Reading`];
 //! - [`cache`]: verdicts kept between the frames of a live game.
 
@@ -16,12 +17,14 @@ pub mod classes;
 pub mod classify;
 pub mod counter;
 mod error;
+mod glyphs;
 pub mod grid;
 mod load;
 pub mod locate;
 pub mod read;
 #[cfg(test)]
 mod testing;
+pub mod text_counter;
 pub mod tiles;
 
 pub use cache::LookCache;

@@ -6,6 +6,7 @@ use super::classify::{Classifier, Verdict};
 use super::counter::read_counter;
 use super::grid::Grid;
 use super::locate::{locate, Hints};
+use super::text_counter::read_text_counter;
 use super::tiles::sample_grid;
 use super::VisionError;
 use crate::board::Board;
@@ -67,15 +68,22 @@ pub(super) fn assemble(
     })
 }
 
-/// The mine total by the game's own counter: what it shows (mines left) plus the flags on the
-/// board, right or wrong. `None` without a counter, or when the sum cannot be a mine total.
+/// The mine total by the game's own counter. A seven-segment display shows the mines left, so
+/// the total is that plus the flags on the board, right or wrong; a "flags/total" text shows the
+/// total, and its flag count must match the board's (a misread digit there is caught so). `None`
+/// without a counter, or when the reading cannot be this board's.
 fn counted_mines(image: &RgbImage, grid: &Grid, tiles: &[Verdict]) -> Option<u64> {
-    let left = read_counter(image, grid)?;
     let flags = tiles
         .iter()
         .filter(|v| matches!(v.class, TileClass::Flag | TileClass::WrongFlag))
-        .count() as i64;
-    let total = u64::try_from(left + flags).ok()?;
+        .count() as u64;
+    let total = match read_counter(image, grid) {
+        Some(left) => u64::try_from(left + flags as i64).ok()?,
+        None => {
+            let text = read_text_counter(image, grid)?;
+            (text.flags == flags).then_some(text.total)?
+        }
+    };
     (total < (grid.rows * grid.cols) as u64).then_some(total)
 }
 
