@@ -1,7 +1,8 @@
 //! Small printed characters: "0"–"9" and "/" in whatever sans font the desktop uses, as in GNOME
 //! Mines' "3/40" mine counter.
 //!
-//! A character is one connected patch of ink (dark on a light background, or light on a dark one).
+//! A character is one connected patch of ink (dark on a light background, or light on a dark one),
+//! split where small text makes characters touch and joined where it breaks a thin stroke.
 //! Its box is averaged down to a small coverage grid and matched against the nearest of many
 //! renderings of the same characters in the fonts desktops use, at every size and sub-pixel
 //! placement (`models/glyphs.png`, drawn by `training/glyphs.py`). The templates are cut out of
