@@ -295,9 +295,12 @@ fn templates() -> &'static [Template] {
     static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
     TEMPLATES.get_or_init(|| {
         // The sheet is part of the build; the test below checks that it decodes and cuts up.
-        image::load_from_memory(include_bytes!("../../models/glyphs.png"))
+        let mut templates = image::load_from_memory(include_bytes!("../../models/glyphs.png"))
             .map(|sheet| cut_sheet(&sheet.to_luma8()))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        // By height, so a glyph is compared with the templates of about its height only.
+        templates.sort_by_key(|t| t.glyph.height());
+        templates
     })
 }
 
@@ -336,11 +339,12 @@ fn cut_sheet(sheet: &GrayImage) -> Vec<Template> {
 /// height is within [`MAX_DISTANCE`].
 pub fn recognise(glyph: &Glyph) -> Option<(char, f32)> {
     let height = glyph.height() as f32;
+    let slack = HEIGHT_SLACK * height + 1.0;
+    let templates = templates();
+    let first = templates.partition_point(|t| (t.glyph.height() as f32) < height - slack);
+    let last = templates.partition_point(|t| (t.glyph.height() as f32) <= height + slack);
     let mut best: Option<(char, f32)> = None;
-    for t in templates() {
-        if (t.glyph.height() as f32 - height).abs() > HEIGHT_SLACK * height + 1.0 {
-            continue;
-        }
+    for t in &templates[first..last] {
         // The widths alone can rule a template out, before its grid is compared.
         let bound = best.map_or(MAX_DISTANCE, |(_, d)| d.min(MAX_DISTANCE));
         if let Some(d) = t.glyph.distance_within(glyph, bound) {

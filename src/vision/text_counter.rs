@@ -99,6 +99,14 @@ fn parse(line: &[&Glyph]) -> Option<FlagsOfTotal> {
     if line.len() < 3 || line.len() > 2 * MAX_DIGITS + 1 {
         return None;
     }
+    // The first character is a digit, and all but one (the slash) stand on its top and baseline
+    // within a pixel: checked before any is recognised, as words (whose letters vary in height)
+    // mostly fail it.
+    let (top, base) = (line[0].y0, line[0].y1);
+    let aligned = |g: &&&Glyph| g.y0.abs_diff(top) <= 1 && g.y1.abs_diff(base) <= 1;
+    if line.iter().filter(aligned).count() + 1 < line.len() {
+        return None;
+    }
     let text: String = line
         .iter()
         .map(|g| recognise(g).map(|(c, _)| c))
