@@ -70,8 +70,14 @@ fn check(slot: u32, game: &str, rows: u64, cols: u64, window: &str, pitch: Optio
                     assert_eq!(v["tile_width"].as_f64(), Some(p), "{v}");
                 }
                 let title = v["window"].as_str().unwrap_or_default().to_lowercase();
-                assert!(title.contains(window), "window {title:?} for {game}: {v}");
-                return;
+                if title.contains(window) {
+                    return;
+                }
+                // A window mapped while openbox is still starting can stay unmanaged, and is
+                // then not named: a flaky start, tried again.
+                let e = format!("window {title:?} for {game}: {v}");
+                eprintln!("{game}, try {}: {e}", attempt + 1);
+                errors.push(e);
             }
             Err(e) => {
                 eprintln!("{game}, try {}: {e}", attempt + 1);
