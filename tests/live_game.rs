@@ -8,6 +8,7 @@
 //!   frames that took;
 //! - the overlay sits over the right tiles (green frames on safe tiles in the root window) while
 //!   the log still reads those tiles as covered: live reads the game's own pixels, not its overlay;
+//! - the mine total is read off the game's own counter, outside the board pixels followed;
 //! - closing the game and starting another is picked up without restarting live; the overlay
 //!   follows a moved window and hides with a minimised one; Ctrl-C ends live cleanly;
 //! - without a compositor the hints go to a panel beside the game, never over it.
@@ -206,6 +207,8 @@ impl Live {
             ])
             .arg(&log)
             .env("DISPLAY", &desk.display)
+            // Debug lines name the mine total each board was locked on with.
+            .env("RUST_LOG", "minehint=debug")
             .stderr(std::fs::File::create(&stderr).map_err(|e| e.to_string())?)
             .spawn()
             .map_err(|e| format!("cannot start minehint live: {e}"))?;
@@ -449,6 +452,15 @@ fn run_games(display: u32, games: usize, tally: &mut Tally) -> Result<(), String
         }
         play_game(&desk, &mut live, &window, dir.path(), tally)
             .map_err(|e| format!("game {}: {e}\n{}", game + 1, live.diagnostics()))?;
+    }
+    // The game's own counter lies outside the board's pixels that live follows frame by frame:
+    // the total must still have been read off it (besides the --mines given).
+    let stderr = std::fs::read_to_string(&live.stderr).unwrap_or_default();
+    if !stderr.contains(&format!("mine total Some({MINES})")) {
+        return Err(format!(
+            "live never read the game's mine counter ({MINES})\n{}",
+            live.diagnostics()
+        ));
     }
     window_moves_hides_and_ctrl_c(&desk, &mut live, &window)
         .map_err(|e| format!("after the games: {e}\n{}", live.diagnostics()))

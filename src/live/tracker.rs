@@ -67,6 +67,9 @@ struct Lock {
     grid: Grid,
     /// The board's pixels in the source (the grid's outer edge).
     crop: Rect,
+    /// The mine total read with the whole source in view at the last look: the game's own
+    /// counter lies outside `crop`, so the frames read within it cannot see it.
+    mines: Option<u64>,
     hints: Hints,
     located_at: Instant,
     /// The last frame's board pixels and the source's position then.
@@ -385,8 +388,8 @@ impl Tracker {
                 return Ok(None);
             }
         };
-        match self.cache.read_grid(&image, grid, &self.classifier) {
-            Ok(reading) if plausible(&reading) => {}
+        let mines = match self.cache.read_grid(&image, grid, &self.classifier) {
+            Ok(reading) if plausible(&reading) => reading.mines,
             _ => {
                 tracing::debug!(
                     "{:?} shows a grid, but not a Minesweeper board",
@@ -394,9 +397,16 @@ impl Tracker {
                 );
                 return Ok(None);
             }
-        }
+        };
+        tracing::debug!(
+            "board in {:?}: {}x{} tiles, mine total {mines:?}",
+            source.name,
+            grid.cols,
+            grid.rows
+        );
         Ok(Some(Lock {
             crop: crop_of(&grid, placement.width, placement.height),
+            mines,
             source,
             placement,
             grid,
@@ -463,6 +473,9 @@ impl Tracker {
                     // Read with the new grid from the next frame on.
                     return Ok(Some(fresh));
                 }
+                // Same board: keep following it, with the total its counter shows now (a new
+                // game of another mine count in the same window).
+                lock.mines = fresh.mines;
             }
         }
         self.frames_read += 1;
@@ -487,7 +500,7 @@ impl Tracker {
             .board
             .positions()
             .any(|p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded));
-        let mines = self.options.mines.or(reading.mines);
+        let mines = self.options.mines.or(lock.mines);
         // A lost game gets no advice: there is nothing left to play.
         let result = (!over).then(|| outcome(&reading, mines, &self.options.policy));
         // A frame grabbed while the game was still drawing can read as an impossible board:
