@@ -117,17 +117,11 @@ fn parse(line: &[&Glyph]) -> Option<FlagsOfTotal> {
     if !digits(flags) || !digits(total) {
         return None;
     }
-    // Digits share their top and bottom within a pixel; the slash stands taller.
-    let numerals: Vec<&&Glyph> = line
+    // The one character allowed off the digits' top and baseline is the slash.
+    if !line
         .iter()
         .zip(text.chars())
-        .filter(|(_, c)| *c != '/')
-        .map(|(g, _)| g)
-        .collect();
-    let (top, base) = (numerals[0].y0, numerals[0].y1);
-    if numerals
-        .iter()
-        .any(|g| g.y0.abs_diff(top) > 1 || g.y1.abs_diff(base) > 1)
+        .all(|(g, c)| c == '/' || aligned(&g))
     {
         return None;
     }
