@@ -15,6 +15,7 @@
 
 use super::deduce::{deduce_near, Depth};
 use super::endgame::best_endgame_move;
+use super::fifty_fifty::forced_fifty_fifty;
 use crate::board::{Board, Cell, Pos};
 use crate::solver::{analyze, safety_after, Analysis, SolveOptions};
 
@@ -364,70 +365,6 @@ fn outside_kind(board: &Board, pos: Pos) -> (usize, usize, usize) {
     (covered, mines, frontier)
 }
 
-/// A pair of covered tiles, each a mine with chance 1/2, that hold exactly one mine between them
-/// and that nothing can ever tell apart: no tile next to one of them but not the other can ever
-/// say something. Such a tile is a covered tile that may be opened, or a number with another
-/// covered tile that may later be settled; a certain mine or an opened tile without a number
-/// says nothing. Any other number opened later touches both or neither and reads the same
-/// either way. Returns the first of the pair in row order.
-fn forced_fifty_fifty(board: &Board, analysis: &Analysis) -> Option<Pos> {
-    let half = |pos: Pos| {
-        analysis
-            .tile(pos)
-            .is_some_and(|t| t.mine.numer() * 2u32 == *t.mine.denom())
-    };
-    let certain_mine = |pos: Pos| {
-        board.get(pos).is_known_mine() || analysis.tile(pos).is_some_and(|t| t.mine.is_one())
-    };
-    let near = |p: Pos, q: Pos| p.row.abs_diff(q.row) <= 1 && p.col.abs_diff(q.col) <= 1;
-    for t in &analysis.tiles {
-        let a = t.pos;
-        if !half(a) {
-            continue;
-        }
-        // A partner shares a number with `a`: it lies within two rows and columns, after `a`.
-        let partners = board.positions().filter(|&b| {
-            b > a && b.row.abs_diff(a.row) <= 2 && b.col.abs_diff(a.col) <= 2 && half(b)
-        });
-        for b in partners {
-            let says_something = |p: Pos| match board.get(p) {
-                Cell::Number(_) => board
-                    .neighbors(p)
-                    .any(|q| q != a && q != b && board.get(q).is_unrevealed() && !certain_mine(q)),
-                cell => cell.is_unrevealed() && !certain_mine(p),
-            };
-            let told_apart = board
-                .neighbors(a)
-                .chain(board.neighbors(b))
-                .any(|p| p != a && p != b && near(p, a) != near(p, b) && says_something(p));
-            if !told_apart && shares_one_mine(board, a, b, &certain_mine) {
-                return Some(a);
-            }
-        }
-    }
-    None
-}
-
-/// Whether some number touches both tiles and, besides its certain mines, needs exactly one
-/// mine among them and nothing else covered: then they hold exactly one mine in every layout.
-fn shares_one_mine(board: &Board, a: Pos, b: Pos, certain_mine: &impl Fn(Pos) -> bool) -> bool {
-    board.neighbors(a).any(|n| {
-        let Cell::Number(value) = board.get(n) else {
-            return false;
-        };
-        let mut open = Vec::new();
-        let mut mines = 0;
-        for m in board.neighbors(n) {
-            if certain_mine(m) {
-                mines += 1;
-            } else if board.get(m).is_unrevealed() {
-                open.push(m);
-            }
-        }
-        open.len() == 2 && open.contains(&a) && open.contains(&b) && i32::from(value) - mines == 1
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,38 +409,6 @@ mod tests {
             GuessKind::Endgame { win } => assert!((win - 0.25).abs() < 1e-12),
             other => panic!("expected the endgame search, got {other:?}"),
         }
-    }
-
-    #[test]
-    fn a_pair_a_number_can_still_tell_apart_is_not_forced() {
-        // The 1s in column 0 and 1 put one mine in the top left pair, but the 1s at (0,2) and
-        // (1,2) touch only the right tile of the pair and two covered tiles besides: opening
-        // those may tell which tile of the pair holds the mine. Two tiles outside make each of
-        // the pair a mine with chance 1/2.
-        let text = "..1.x..\n111.xxx\n";
-        let board = parse_board(text).unwrap();
-        let options = SolveOptions {
-            mines: Some(2),
-            ..SolveOptions::default()
-        };
-        let analysis = analyze(&board, &options).unwrap();
-        assert_eq!(analysis.tile(Pos::new(0, 0)).unwrap().mine.to_f64(), 0.5);
-        assert_eq!(analysis.tile(Pos::new(0, 1)).unwrap().mine.to_f64(), 0.5);
-        assert_eq!(forced_fifty_fifty(&board, &analysis), None);
-    }
-
-    #[test]
-    fn a_pair_walled_by_mines_is_forced_though_tiles_beside_both_are_covered() {
-        // The 3s say one mine is in the pair in row 1. It shares its covered neighbours in row 0
-        // (a number there would see both) and every tile beside only one of them is a flag.
-        let text = "F..F\nF..F\nF33F\n";
-        let board = parse_board(text).unwrap();
-        let options = SolveOptions {
-            mines: Some(8),
-            ..SolveOptions::default()
-        };
-        let analysis = analyze(&board, &options).unwrap();
-        assert_eq!(forced_fifty_fifty(&board, &analysis), Some(Pos::new(1, 1)));
     }
 
     #[test]

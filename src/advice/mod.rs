@@ -6,6 +6,7 @@
 mod deduce;
 mod endgame;
 mod error;
+mod fifty_fifty;
 mod game;
 mod guess;
 mod json;
