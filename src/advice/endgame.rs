@@ -208,22 +208,25 @@ impl Search<'_> {
             }
         }
         let all_mine = ids.iter().fold(u128::MAX, |m, &i| m & layouts[i as usize]);
-        let mut best: Option<(f64, usize)> = None;
-        for k in 0..n {
-            let uncertain = any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0;
-            if !uncertain {
-                continue;
-            }
-            // No tile can do better than its own chance of being safe: skip it before splitting.
-            let bar = best.map_or(0.0, |(b, _)| b);
-            if best.is_some() {
-                let safe_share = ids
+        // The uncertain tiles, safest first: a good tile found early lets the bound below pass
+        // over more of the rest. Ties keep board order.
+        let mut order: Vec<(usize, usize)> = (0..n)
+            .filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0)
+            .map(|k| {
+                let safe = ids
                     .iter()
                     .filter(|&&i| layouts[i as usize] >> k & 1 == 0)
                     .count();
-                if (safe_share as f64) / (ids.len() as f64) <= bar {
-                    continue;
-                }
+                (safe, k)
+            })
+            .collect();
+        order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best: Option<(f64, usize)> = None;
+        for (safe_share, k) in order {
+            // No tile can do better than its own chance of being safe: the rest are no safer.
+            let bar = best.map_or(0.0, |(b, _)| b);
+            if best.is_some() && (safe_share as f64) / (ids.len() as f64) <= bar {
+                break;
             }
             let parts = self.split(layouts, ids, k);
             let win = self.value_of(layouts, ids.len(), &parts, bar)?;
