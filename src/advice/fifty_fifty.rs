@@ -139,16 +139,21 @@ pub(crate) fn forced_fifty_fifty(board: &Board, analysis: &Analysis) -> Option<P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_board;
+    use crate::board::{parse_board, Board};
     use crate::solver::{analyze, SolveOptions};
 
-    fn forced(text: &str, mines: u64) -> Option<Pos> {
+    fn analysed(text: &str, mines: u64) -> (Board, Analysis) {
         let board = parse_board(text).unwrap();
         let options = SolveOptions {
             mines: Some(mines),
             ..SolveOptions::default()
         };
         let analysis = analyze(&board, &options).unwrap();
+        (board, analysis)
+    }
+
+    fn forced(text: &str, mines: u64) -> Option<Pos> {
+        let (board, analysis) = analysed(text, mines);
         forced_fifty_fifty(&board, &analysis)
     }
 
@@ -167,13 +172,7 @@ mod tests {
         // (1,2) touch only the right tile of the pair and two covered tiles besides: opening
         // those may tell which tile of the pair holds the mine. Two tiles outside make each of
         // the pair a mine with chance 1/2.
-        let text = "..1.x..\n111.xxx\n";
-        let board = parse_board(text).unwrap();
-        let options = SolveOptions {
-            mines: Some(2),
-            ..SolveOptions::default()
-        };
-        let analysis = analyze(&board, &options).unwrap();
+        let (board, analysis) = analysed("..1.x..\n111.xxx\n", 2);
         assert_eq!(analysis.tile(Pos::new(0, 0)).unwrap().mine.to_f64(), 0.5);
         assert_eq!(analysis.tile(Pos::new(0, 1)).unwrap().mine.to_f64(), 0.5);
         assert_eq!(forced_fifty_fifty(&board, &analysis), None);
@@ -200,13 +199,7 @@ mod tests {
     fn a_chain_whose_layouts_differ_in_mines_is_not_forced() {
         // Three tiles alternate down column 1: one layout has two mines, the other one, so the
         // total may settle which. Nine tiles outside make each a mine with chance 1/2.
-        let text = "x.xx..\n1.1x..\nx1xx..\nx.xx..\nxxxx.x\n";
-        let board = parse_board(text).unwrap();
-        let options = SolveOptions {
-            mines: Some(6),
-            ..SolveOptions::default()
-        };
-        let analysis = analyze(&board, &options).unwrap();
+        let (board, analysis) = analysed("x.xx..\n1.1x..\nx1xx..\nx.xx..\nxxxx.x\n", 6);
         for row in [0, 1, 3] {
             assert_eq!(analysis.tile(Pos::new(row, 1)).unwrap().mine.to_f64(), 0.5);
         }

@@ -2,8 +2,9 @@
 //! to survive this move.
 //!
 //! 1. Few layouts left: search the endgame exactly ([`super::endgame`]).
-//! 2. A forced 50/50 (two tiles sharing one mine that no future number can ever tell apart) must
-//!    be guessed some time: guess it now, before effort is spent on the rest.
+//! 2. A forced 50/50 (tiles with two layouts that no future number can ever tell apart, see
+//!    [`super::fifty_fifty`]) must be guessed some time: guess it now, before effort is spent on
+//!    the rest; the safe tile's number may free its neighbours.
 //! 3. Otherwise the candidates are the tiles within a margin of the lowest mine chance. For each,
 //!    the number probabilities say what it would show; each outcome is put on the board and
 //!    checked for progress (a tile it would make certainly safe). The score is the chance to
@@ -24,7 +25,9 @@ use crate::solver::{analyze, safety_after, Analysis, SolveOptions};
 pub struct GuessPolicy {
     /// Candidates: tiles whose mine chance is at most the lowest plus this.
     pub margin: f64,
-    /// At most this many candidates are scored (lowest mine chance first).
+    /// At most this many candidates are scored (lowest mine chance first). 12 won 0.12 ± 0.13
+    /// points more than 8 on 60,000 paired Expert games (0.09 ± 0.07 on 90,000 Intermediate
+    /// ones), for 8% more work.
     pub max_candidates: usize,
     /// Extra weight of the chance of progress in the score.
     pub progress_weight: f64,
@@ -46,9 +49,9 @@ impl Default for GuessPolicy {
     fn default() -> GuessPolicy {
         GuessPolicy {
             margin: 0.04,
-            max_candidates: 8,
+            max_candidates: 12,
             progress_weight: 0.1,
-            look_ahead: 8,
+            look_ahead: 12,
             endgame_layouts: 1000,
             endgame_budget: 2_000_000,
         }
