@@ -92,23 +92,31 @@ rg_gnome_settings() {
     } >"$home/.config/glib-2.0/settings/keyfile"
 }
 
+# rg_gnome_launch HOME [ARGS...]: starts GNOME Mines with its settings under HOME (see
+# rg_gnome_settings) in the background, its pid in RG_GAME_PID. Call it in the current shell, not
+# in $(...), so that the pid stays known.
+rg_gnome_launch() {
+    local home=$1
+    shift
+    HOME=$home XDG_CONFIG_HOME=$home/.config GSETTINGS_BACKEND=keyfile GDK_BACKEND=x11 \
+        NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines "$@" >"$RG_DIR/gnome-mines.log" 2>&1 &
+    RG_GAME_PID=$!
+}
+
 # rg_gnome_mines THEME SIZE WIDTH HEIGHT: THEME default|classic|bgcolors, SIZE small|medium|big.
 # Prints the window id once the window is mapped.
 rg_gnome_mines() {
     local theme=$1 size=$2 width=$3 height=$4
     local home="$RG_DIR/gnome-mines-home"
     rg_gnome_settings "$home" "$theme" "$width" "$height"
-    HOME=$home XDG_CONFIG_HOME=$home/.config GSETTINGS_BACKEND=keyfile GDK_BACKEND=x11 \
-        NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines "--$size" \
-        >"$RG_DIR/gnome-mines.log" 2>&1 &
-    RG_GAME_PID=$!
+    rg_gnome_launch "$home" "--$size"
     rg_window '^Mines$' "GNOME Mines" gnome-mines.log
 }
 
 # rg_gnome_mines_custom THEME COLS ROWS MINES WIDTH HEIGHT [FONT]: a custom-size GNOME Mines game
-# in FONT (a GTK font name such as
-# "Cantarell 11"; the desktop's default without it). GNOME opens on its size chooser: this clicks
-# Custom, then Play Game, at their places in a window of WIDTH x HEIGHT. Prints the window id.
+# in FONT (a GTK font name such as "Cantarell 11"; the desktop's default without it). GNOME opens
+# on its size chooser: this clicks Custom, then Play Game, at their places in a window of
+# WIDTH x HEIGHT. Prints the window id.
 rg_gnome_mines_custom() {
     local theme=$1 cols=$2 rows=$3 mines=$4 width=$5 height=$6 font=${7:-}
     local home="$RG_DIR/gnome-mines-home"
@@ -118,9 +126,7 @@ rg_gnome_mines_custom() {
         mkdir -p "$home/.config/gtk-3.0"
         printf '[Settings]\ngtk-font-name=%s\n' "$font" >"$home/.config/gtk-3.0/settings.ini"
     fi
-    HOME=$home XDG_CONFIG_HOME=$home/.config GSETTINGS_BACKEND=keyfile GDK_BACKEND=x11 \
-        NO_AT_BRIDGE=1 setsid dbus-run-session -- gnome-mines >"$RG_DIR/gnome-mines.log" 2>&1 &
-    RG_GAME_PID=$!
+    rg_gnome_launch "$home"
     local window
     window=$(rg_window '^Mines$' "GNOME Mines" gnome-mines.log) || return 1
     # The chooser's four buttons fill the window two by two; Custom is the lower right one. The
