@@ -163,7 +163,25 @@ pub fn deduce_near(
     near: Option<(Pos, usize)>,
 ) -> Deduced {
     let mut pass = Pass::new(board, mines, near);
-    pass.run(depth);
+    pass.run(depth, false);
+    Deduced {
+        moves: pass.moves,
+        contradiction: pass.contradiction,
+    }
+}
+
+/// [`deduce_near`] that stops as soon as a sweep of one rule has found a safe tile: for callers
+/// that only need some safe tile (a game opens what it gets and asks again on the board that
+/// leaves, where the cheap rules usually find more). The costlier rules then run only on boards
+/// the cheaper ones cannot move. The moves found are certain all the same; only fewer of them.
+pub fn deduce_until_safe(
+    board: &Board,
+    mines: Option<u64>,
+    depth: Depth,
+    near: Option<(Pos, usize)>,
+) -> Deduced {
+    let mut pass = Pass::new(board, mines, near);
+    pass.run(depth, true);
     Deduced {
         moves: pass.moves,
         contradiction: pass.contradiction,
@@ -188,21 +206,20 @@ impl<'a> Pass<'a> {
         let tiles = board.rows() * board.cols();
         let mut equations = Vec::new();
         let mut containing = vec![Vec::new(); tiles];
-        let positions: Box<dyn Iterator<Item = Pos>> = match near {
-            None => Box::new(board.positions()),
-            Some((center, reach)) => {
-                let rows =
-                    center.row.saturating_sub(reach)..board.rows().min(center.row + reach + 1);
-                let cols =
-                    center.col.saturating_sub(reach)..board.cols().min(center.col + reach + 1);
-                Box::new(rows.flat_map(move |r| cols.clone().map(move |c| Pos::new(r, c))))
-            }
+        // The numbers to read: all, or those within `reach` of `center`.
+        let (rows, cols) = match near {
+            None => (0..board.rows(), 0..board.cols()),
+            Some((center, reach)) => (
+                center.row.saturating_sub(reach)..board.rows().min(center.row + reach + 1),
+                center.col.saturating_sub(reach)..board.cols().min(center.col + reach + 1),
+            ),
         };
+        let positions = rows.flat_map(|r| cols.clone().map(move |c| Pos::new(r, c)));
         for pos in positions {
             let Cell::Number(value) = board.get(pos) else {
                 continue;
             };
-            let mut covered = Vec::new();
+            let mut covered = Vec::with_capacity(8);
             let mut need = i64::from(value);
             for n in board.neighbors(pos) {
                 match board.get(n) {
@@ -224,9 +241,8 @@ impl<'a> Pass<'a> {
                 source: Source::Number { pos, value },
             });
         }
-        let covered = board
-            .positions()
-            .filter(|&p| board.get(p).is_unrevealed())
+        let covered = (0..tiles)
+            .filter(|&i| board.get_index(i).is_unrevealed())
             .count();
         let total = mines.map(|m| (m as i64 - board.known_mines() as i64, covered));
         Pass {
@@ -241,9 +257,14 @@ impl<'a> Pass<'a> {
         }
     }
 
-    fn run(&mut self, depth: Depth) {
+    /// Applies the rules, cheapest first, until none finds anything (or, with `stop_at_safe`,
+    /// until one has found a safe tile).
+    fn run(&mut self, depth: Depth, stop_at_safe: bool) {
         loop {
             if self.contradiction {
+                return;
+            }
+            if stop_at_safe && self.moves.iter().any(|m| m.action == Action::Open) {
                 return;
             }
             self.add_total_if_small();

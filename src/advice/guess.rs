@@ -14,7 +14,7 @@
 //!
 //! Every step is deterministic: ties go to the first tile in row order.
 
-use super::deduce::{deduce_near, Depth};
+use super::deduce::{deduce_until_safe, Depth};
 use super::endgame::best_endgame_move;
 use super::fifty_fifty::forced_fifty_fifty;
 use crate::board::{Board, Cell, Pos};
@@ -252,7 +252,7 @@ fn rule_outcomes(board: &Board, mines: u64, pos: Pos, shows: &[(u8, f64)]) -> Ve
                 after.set(pos, Cell::Number(value));
                 // Nothing was certain before, so a new certainty starts from this number: the
                 // numbers two overlaps away (4 tiles) are all the rules can combine with it first.
-                deduce_near(&after, Some(mines), Depth::Triple, Some((pos, 4))).has_safe()
+                deduce_until_safe(&after, Some(mines), Depth::Triple, Some((pos, 4))).has_safe()
             };
             Outcome { value, p, frees }
         })

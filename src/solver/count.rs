@@ -20,6 +20,7 @@ use super::poly::Poly;
 use super::subsystems::Subsystem;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
 
 /// Remaining needs of the open constraints, in the step's slot order.
 pub(crate) type State = Box<[u8]>;
@@ -92,42 +93,36 @@ pub(crate) fn plan_sweep(
     constraints: &[Constraint],
 ) -> Plan {
     let n = subsystem.order.len();
-    // For every constraint: the last step touching it, and tiles it has at each later step.
-    let mut last: FxHashMap<usize, usize> = FxHashMap::default();
-    let mut room_after: FxHashMap<usize, Vec<(usize, u16)>> = FxHashMap::default();
+    // For every constraint: the last step touching it, and the tiles its groups hold in the steps
+    // not yet visited (counted down as the sweep goes, so each step reads its room at once).
+    let mut last = vec![usize::MAX; constraints.len()];
+    let mut room = vec![0u16; constraints.len()];
     for (i, &g) in subsystem.order.iter().enumerate() {
         for &c in &groups[g].constraints {
-            last.insert(c, i);
-            room_after
-                .entry(c)
-                .or_default()
-                .push((i, u16::from(groups[g].size())));
+            last[c] = i;
+            room[c] += u16::from(groups[g].size());
         }
     }
-    let room = |c: usize, i: usize| -> u16 {
-        room_after[&c]
-            .iter()
-            .filter(|&&(j, _)| j > i)
-            .map(|&(_, s)| s)
-            .sum()
-    };
 
     let mut open: Vec<usize> = Vec::new();
     let mut steps = Vec::with_capacity(n);
     for (i, &g) in subsystem.order.iter().enumerate() {
         let group = &groups[g];
+        for &c in &group.constraints {
+            room[c] -= u16::from(group.size());
+        }
         let mut after = Vec::new();
         let mut closing = Vec::new();
         let mut next_open = Vec::new();
         for (slot, &c) in open.iter().enumerate() {
             let takes_group = group.constraints.binary_search(&c).is_ok();
-            if takes_group && last[&c] == i {
+            if takes_group && last[c] == i {
                 closing.push(Source::Open(slot));
             } else {
                 after.push(Slot {
                     source: Source::Open(slot),
                     takes_group,
-                    room: room(c, i),
+                    room: room[c],
                 });
                 next_open.push(c);
             }
@@ -137,13 +132,13 @@ pub(crate) fn plan_sweep(
                 continue;
             }
             let need = constraints[c].need;
-            if last[&c] == i {
+            if last[c] == i {
                 closing.push(Source::Fresh(need));
             } else {
                 after.push(Slot {
                     source: Source::Fresh(need),
                     takes_group: true,
-                    room: room(c, i),
+                    room: room[c],
                 });
                 next_open.push(c);
             }
@@ -195,7 +190,7 @@ pub(crate) fn count_forward(plan: &Plan, track_mines: bool) -> Vec<Layer> {
                     (next.states.len() - 1) as u32
                 });
                 let shift = if track_mines { usize::from(k) } else { 0 };
-                next.polys[id as usize].add_shifted(poly, shift, &binomial_small(step.size, k));
+                next.polys[id as usize].add_shifted(poly, shift, binomial_small(step.size, k));
                 edges.push((k, id));
             }
             current.edges.push(edges);
@@ -250,7 +245,7 @@ pub(crate) fn tile_mine_counts(
             for &(k, next) in edges {
                 let shift = if track_mines { usize::from(k) } else { 0 };
                 let next_w = &weights[next as usize];
-                w.gather_shifted(next_w, shift, &binomial_small(step.size, k));
+                w.gather_shifted(next_w, shift, binomial_small(step.size, k));
                 if k > 0 {
                     let mine_ways = binomial_small(step.size - 1, k - 1);
                     count += poly.dot_shifted(next_w, shift) * mine_ways;
@@ -279,7 +274,7 @@ pub(crate) fn count_backward(plan: &Plan, layers: &[Layer]) -> Vec<Vec<Poly>> {
                 let mut p = Poly::default();
                 for &(k, next) in edges {
                     let after = &completions[i + 1][next as usize];
-                    p.add_shifted(after, usize::from(k), &binomial_small(size, k));
+                    p.add_shifted(after, usize::from(k), binomial_small(size, k));
                 }
                 p
             })
@@ -288,9 +283,17 @@ pub(crate) fn count_backward(plan: &Plan, layers: &[Layer]) -> Vec<Vec<Poly>> {
     completions
 }
 
-/// `C(n, k)` for the small `n` of a group (at most 8 tiles).
-pub(crate) fn binomial_small(n: u8, k: u8) -> BigUint {
-    BigUint::from(binomial_u64(u64::from(n), u64::from(k)))
+/// `C(n, k)` for the small `n` of a group (at most 8 tiles: every tile of a group is a neighbour
+/// of one number), from a table built once: the sweeps ask for one per edge, and building a
+/// `BigUint` each time was an allocation in their innermost loop.
+pub(crate) fn binomial_small(n: u8, k: u8) -> &'static BigUint {
+    static TABLE: OnceLock<Vec<Vec<BigUint>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=8u64)
+            .map(|n| (0..=8).map(|k| binomial_u64(n, k).into()).collect())
+            .collect()
+    });
+    &table[usize::from(n)][usize::from(k)]
 }
 
 /// `C(n, k)` for `n` up to 60 (callers keep `n` small; larger counts use [`super::combine`]).

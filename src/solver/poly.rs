@@ -4,7 +4,7 @@
 //! mine count apply by dot products. Coefficients are `BigUint`: counts pass 2^64 on real boards.
 
 use num_bigint::BigUint;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 
 /// A polynomial in the mine count with exact coefficients, stored from its lowest mine count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,8 +82,16 @@ impl Poly {
         let lo = src.lo + shift;
         self.widen(lo, lo + src.coef.len());
         let offset = lo - self.lo;
+        // Most scales are 1 (a group taking none or all of its tiles, groups of one tile): an
+        // addition then needs no product built first.
+        let one = scale.is_one();
         for (i, c) in src.coef.iter().enumerate() {
-            if !c.is_zero() {
+            if c.is_zero() {
+                continue;
+            }
+            if one {
+                self.coef[offset + i] += c;
+            } else {
                 self.coef[offset + i] += c * scale;
             }
         }
@@ -92,11 +100,13 @@ impl Poly {
     /// `self[m] += scale * src[m + shift]` over `self`'s own range (nothing outside it).
     pub fn gather_shifted(&mut self, src: &Poly, shift: usize, scale: &BigUint) {
         let lo = self.lo;
+        let one = scale.is_one();
         for (i, c) in self.coef.iter_mut().enumerate() {
-            if let Some(s) = src.get(lo + i + shift) {
-                if !s.is_zero() {
-                    *c += s * scale;
-                }
+            match src.get(lo + i + shift) {
+                Some(s) if s.is_zero() => {}
+                Some(s) if one => *c += s,
+                Some(s) => *c += s * scale,
+                None => {}
             }
         }
     }
