@@ -162,12 +162,7 @@ pub fn deduce_near(
     depth: Depth,
     near: Option<(Pos, usize)>,
 ) -> Deduced {
-    let mut pass = Pass::new(board, mines, near);
-    pass.run(depth, false);
-    Deduced {
-        moves: pass.moves,
-        contradiction: pass.contradiction,
-    }
+    run_pass(board, mines, depth, near, false)
 }
 
 /// [`deduce_near`] that stops as soon as a sweep of one rule has found a safe tile: for callers
@@ -180,8 +175,18 @@ pub fn deduce_until_safe(
     depth: Depth,
     near: Option<(Pos, usize)>,
 ) -> Deduced {
+    run_pass(board, mines, depth, near, true)
+}
+
+fn run_pass(
+    board: &Board,
+    mines: Option<u64>,
+    depth: Depth,
+    near: Option<(Pos, usize)>,
+    stop_at_safe: bool,
+) -> Deduced {
     let mut pass = Pass::new(board, mines, near);
-    pass.run(depth, true);
+    pass.run(depth, stop_at_safe);
     Deduced {
         moves: pass.moves,
         contradiction: pass.contradiction,
