@@ -199,19 +199,24 @@ impl Search<'_> {
         }
         let n = self.space.tiles.len();
         let any_mine = ids.iter().fold(0u128, |m, &i| m | layouts[i as usize]);
+        let all_mine = ids.iter().fold(u128::MAX, |m, &i| m & layouts[i as usize]);
+        // Tiles that differ between the layouts: only a tile beside one can tell them apart.
+        let differ = any_mine & !all_mine;
         // Free information first: a tile safe everywhere that tells layouts apart.
         for k in 0..n {
-            if any_mine >> k & 1 == 0 && self.tells_apart(layouts, ids, k) {
+            if any_mine >> k & 1 == 0
+                && self.space.around[k] & differ != 0
+                && self.tells_apart(layouts, ids, k)
+            {
                 let parts = self.split(layouts, ids, k);
                 let win = self.value_of(layouts, ids.len(), &parts, 0.0)?;
                 return Some((win, Some(k)));
             }
         }
-        let all_mine = ids.iter().fold(u128::MAX, |m, &i| m & layouts[i as usize]);
         // The uncertain tiles, safest first: a good tile found early lets the bound below pass
         // over more of the rest. Ties keep board order.
         let mut order: Vec<(usize, usize)> = (0..n)
-            .filter(|&k| any_mine >> k & 1 == 1 && all_mine >> k & 1 == 0)
+            .filter(|&k| differ >> k & 1 == 1)
             .map(|k| {
                 let safe = ids
                     .iter()

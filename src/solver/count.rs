@@ -16,7 +16,7 @@
 
 use super::constraints::Constraint;
 use super::groups::Group;
-use super::poly::Poly;
+use super::poly::{add_product, Poly};
 use super::subsystems::Subsystem;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
@@ -248,7 +248,7 @@ pub(crate) fn tile_mine_counts(
                 w.gather_shifted(next_w, shift, binomial_small(step.size, k));
                 if k > 0 {
                     let mine_ways = binomial_small(step.size - 1, k - 1);
-                    count += poly.dot_shifted(next_w, shift) * mine_ways;
+                    add_product(&mut count, &poly.dot_shifted(next_w, shift), mine_ways);
                 }
             }
             new_weights.push(w);

@@ -92,7 +92,7 @@ impl Poly {
             if one {
                 self.coef[offset + i] += c;
             } else {
-                self.coef[offset + i] += c * scale;
+                add_product(&mut self.coef[offset + i], c, scale);
             }
         }
     }
@@ -105,7 +105,7 @@ impl Poly {
             match src.get(lo + i + shift) {
                 Some(s) if s.is_zero() => {}
                 Some(s) if one => *c += s,
-                Some(s) => *c += s * scale,
+                Some(s) => add_product(c, s, scale),
                 None => {}
             }
         }
@@ -120,7 +120,7 @@ impl Poly {
             }
             if let Some(o) = other.get(self.lo + i + shift) {
                 if !o.is_zero() {
-                    sum += c * o;
+                    add_product(&mut sum, c, o);
                 }
             }
         }
@@ -139,7 +139,7 @@ impl Poly {
             }
             for (j, b) in other.coef.iter().enumerate() {
                 if !b.is_zero() {
-                    coef[i + j] += a * b;
+                    add_product(&mut coef[i + j], a, b);
                 }
             }
         }
@@ -167,12 +167,46 @@ impl Poly {
     }
 }
 
+/// `acc += a · b`. When both fit a `u64`, as most counts inside one subsystem do, the product is
+/// a `u128` added in place; a `BigUint` product would be a new allocation, and this runs in the
+/// innermost loop of every sweep.
+pub(crate) fn add_product(acc: &mut BigUint, a: &BigUint, b: &BigUint) {
+    match (as_u64(a), as_u64(b)) {
+        (Some(x), Some(y)) => *acc += u128::from(x) * u128::from(y),
+        _ => *acc += a * b,
+    }
+}
+
+/// The value of `x` when it fits a `u64`.
+fn as_u64(x: &BigUint) -> Option<u64> {
+    let mut digits = x.iter_u64_digits();
+    match digits.len() {
+        0 => Some(0),
+        1 => digits.next(),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn poly(lo: usize, coef: &[u32]) -> Poly {
         Poly::from_coefs(lo, coef.iter().map(|&c| BigUint::from(c)).collect())
+    }
+
+    #[test]
+    fn products_add_alike_small_and_large() {
+        let big = BigUint::from(u64::MAX) * 3u32;
+        for (a, b) in [(0u64, 5u64), (7, 9), (u64::MAX, u64::MAX)] {
+            let (a, b) = (BigUint::from(a), BigUint::from(b));
+            let mut acc = BigUint::from(11u32);
+            add_product(&mut acc, &a, &b);
+            assert_eq!(acc, BigUint::from(11u32) + &a * &b);
+            let mut acc = big.clone();
+            add_product(&mut acc, &big, &b);
+            assert_eq!(acc, &big + &big * &b);
+        }
     }
 
     #[test]
