@@ -179,7 +179,7 @@ pub(crate) fn count_forward(plan: &Plan, track_mines: bool) -> Vec<Layer> {
         let mut index: FxHashMap<State, u32> = FxHashMap::default();
         current.edges = Vec::with_capacity(current.states.len());
         for (state, poly) in current.states.iter().zip(&current.polys) {
-            let mut edges = Vec::new();
+            let mut edges = Vec::with_capacity(usize::from(step.size) + 1);
             for k in 0..=step.size {
                 let Some(after) = step.apply(state, k) else {
                     continue;
