@@ -169,7 +169,7 @@ pub fn deduce_near(
 /// that only need some safe tile (a game opens what it gets and asks again on the board that
 /// leaves, where the cheap rules usually find more). The costlier rules then run only on boards
 /// the cheaper ones cannot move. The moves found are certain all the same; only fewer of them.
-pub fn deduce_until_safe(
+pub(crate) fn deduce_until_safe(
     board: &Board,
     mines: Option<u64>,
     depth: Depth,

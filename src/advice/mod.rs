@@ -15,9 +15,7 @@ mod play;
 #[cfg(test)]
 mod testing;
 
-pub use deduce::{
-    deduce, deduce_near, deduce_until_safe, Action, Deduced, Depth, Move, Reason, Source,
-};
+pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Source};
 pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
 pub use game::{FirstClick, Game, Opened};

@@ -4,7 +4,7 @@
 //! mine count apply by dot products. Coefficients are `BigUint`: counts pass 2^64 on real boards.
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 /// A polynomial in the mine count with exact coefficients, stored from its lowest mine count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,16 +82,8 @@ impl Poly {
         let lo = src.lo + shift;
         self.widen(lo, lo + src.coef.len());
         let offset = lo - self.lo;
-        // Most scales are 1 (a group taking none or all of its tiles, groups of one tile): an
-        // addition then needs no product built first.
-        let one = scale.is_one();
         for (i, c) in src.coef.iter().enumerate() {
-            if c.is_zero() {
-                continue;
-            }
-            if one {
-                self.coef[offset + i] += c;
-            } else {
+            if !c.is_zero() {
                 add_product(&mut self.coef[offset + i], c, scale);
             }
         }
@@ -100,13 +92,11 @@ impl Poly {
     /// `self[m] += scale * src[m + shift]` over `self`'s own range (nothing outside it).
     pub fn gather_shifted(&mut self, src: &Poly, shift: usize, scale: &BigUint) {
         let lo = self.lo;
-        let one = scale.is_one();
         for (i, c) in self.coef.iter_mut().enumerate() {
-            match src.get(lo + i + shift) {
-                Some(s) if s.is_zero() => {}
-                Some(s) if one => *c += s,
-                Some(s) => add_product(c, s, scale),
-                None => {}
+            if let Some(s) = src.get(lo + i + shift) {
+                if !s.is_zero() {
+                    add_product(c, s, scale);
+                }
             }
         }
     }
@@ -167,12 +157,15 @@ impl Poly {
     }
 }
 
-/// `acc += a · b`. When both fit a `u64`, as most counts inside one subsystem do, the product is
-/// a `u128` added in place; a `BigUint` product would be a new allocation, and this runs in the
-/// innermost loop of every sweep.
+/// `acc += a · b` without building a `BigUint` product where it can: that would be a new
+/// allocation, and this runs in the innermost loop of every sweep. When both fit a `u64`, as most
+/// counts inside one subsystem do, the product is a `u128` added in place; a factor of 1 (most
+/// group binomials: a group taking none or all of its tiles, or a group of one) adds the other.
 pub(crate) fn add_product(acc: &mut BigUint, a: &BigUint, b: &BigUint) {
     match (as_u64(a), as_u64(b)) {
         (Some(x), Some(y)) => *acc += u128::from(x) * u128::from(y),
+        (_, Some(1)) => *acc += a,
+        (Some(1), _) => *acc += b,
         _ => *acc += a * b,
     }
 }
@@ -198,7 +191,7 @@ mod tests {
     #[test]
     fn products_add_alike_small_and_large() {
         let big = BigUint::from(u64::MAX) * 3u32;
-        for (a, b) in [(0u64, 5u64), (7, 9), (u64::MAX, u64::MAX)] {
+        for (a, b) in [(0u64, 5u64), (7, 9), (1, 4), (u64::MAX, u64::MAX)] {
             let (a, b) = (BigUint::from(a), BigUint::from(b));
             let mut acc = BigUint::from(11u32);
             add_product(&mut acc, &a, &b);
@@ -206,6 +199,9 @@ mod tests {
             let mut acc = big.clone();
             add_product(&mut acc, &big, &b);
             assert_eq!(acc, &big + &big * &b);
+            let mut acc = big.clone();
+            add_product(&mut acc, &a, &big);
+            assert_eq!(acc, &big + &a * &big);
         }
     }
 
