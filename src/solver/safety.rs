@@ -3,13 +3,14 @@
 //! [`super::analyze`] in global mode, read once per group instead of building every tile's
 //! probability.
 //!
-//! [`safety_after`] asks it for every number one tile could show. Those boards differ only in
-//! that number, so they share the frontier, the groups, the subsystems and the count of every
-//! subsystem the new number is not part of; only the subsystem holding it is counted again.
+//! [`OpenedTile`] asks it for the numbers one tile could show, one at a time as the caller needs
+//! them ([`safety_after`]: a list at once). Those boards differ only in that number, so they share
+//! the frontier, the groups, the subsystems and the count of every subsystem the new number is not
+//! part of; only the subsystem holding it is counted again.
 
 use super::analysis::{Counted, Weighing};
 use super::combine::convolve_all;
-use super::constraints::build_frontier;
+use super::constraints::{build_frontier, Frontier};
 use super::count::{count_forward, final_count, plan_sweep, tile_mine_counts, Layer, Plan};
 use super::poly::Poly;
 use super::system::Parts;
@@ -46,83 +47,148 @@ pub fn safety(board: &Board, mines: u64) -> Result<Safety, SolveError> {
 /// (`mines` in all, flags included), in the order of `values`. `None` for a number no layout
 /// allows there.
 pub fn safety_after(board: &Board, mines: u64, pos: Pos, values: &[u8]) -> Vec<Option<Safety>> {
-    let none = || vec![None; values.len()];
-    let known = board.known_mines() as u64;
-    let Some(left) = mines.checked_sub(known) else {
-        return none();
-    };
-    if !board.get(pos).is_unrevealed() {
-        return none();
-    }
-    // Which numbers can stand at `pos` at all: its own flags up to its flags and covered tiles.
-    let (mut flags, mut covered) = (0u8, 0u8);
-    for n in board.neighbors(pos) {
-        let cell = board.get(n);
-        if cell.is_known_mine() {
-            flags += 1;
-        } else if cell.is_unrevealed() {
-            covered += 1;
+    let mut opened = OpenedTile::new(board, mines, pos);
+    values.iter().map(|&v| opened.safety(v)).collect()
+}
+
+/// The boards after one covered tile is opened, counted one shown number at a time, when asked:
+/// a caller that can stop early (the look-ahead, once a candidate cannot beat the best) pays
+/// only for the numbers it asks about. The frontier, groups, subsystems and the count of every
+/// subsystem the tile's number is not part of are built once and shared.
+pub struct OpenedTile<'a> {
+    /// Flagged and covered neighbours of the tile: the numbers it can show lie between.
+    flags: u8,
+    covered: u8,
+    mines: u64,
+    known: u64,
+    /// Mines not flagged (`None` when no number fits at all: more flags than mines, or the tile
+    /// is not covered).
+    left: Option<u64>,
+    pos: Pos,
+    /// The shared count, built at the first number asked (`None` before, or when impossible).
+    counting: Option<Counting>,
+    /// The first number asked has been tried (the count exists or never will).
+    started: bool,
+    board: &'a Board,
+}
+
+/// The parts of [`OpenedTile`] built at its first number.
+struct Counting {
+    frontier: Frontier,
+    parts: Parts,
+    layers: Vec<Vec<Layer>>,
+    /// The new number's equation and its subsystem (none when it touches no covered tile: then
+    /// only one number fits and nothing is counted again).
+    changing: Option<(usize, usize)>,
+    /// The number the changing subsystem's layers were counted for.
+    counted_for: u8,
+}
+
+impl<'a> OpenedTile<'a> {
+    /// Opening the covered tile at `pos` of `board`, with `mines` in all (flags included).
+    pub fn new(board: &'a Board, mines: u64, pos: Pos) -> OpenedTile<'a> {
+        let known = board.known_mines() as u64;
+        let (mut flags, mut covered) = (0u8, 0u8);
+        for n in board.neighbors(pos) {
+            let cell = board.get(n);
+            if cell.is_known_mine() {
+                flags += 1;
+            } else if cell.is_unrevealed() {
+                covered += 1;
+            }
+        }
+        let left = if board.get(pos).is_unrevealed() {
+            mines.checked_sub(known)
+        } else {
+            None
+        };
+        OpenedTile {
+            flags,
+            covered,
+            mines,
+            known,
+            left,
+            pos,
+            counting: None,
+            started: false,
+            board,
         }
     }
-    let fits = |v: u8| v >= flags && v - flags <= covered;
-    let Some(&first) = values.iter().find(|&&v| fits(v)) else {
-        return none();
-    };
 
-    let mut after = board.clone();
-    after.set(pos, Cell::Number(first));
-    let Ok(mut frontier) = build_frontier(&after) else {
-        // Another number is already impossible: so is every outcome.
-        return none();
-    };
-    let mut parts = Parts::new(&frontier.constraints, frontier.tiles.len());
-    let mut layers: Vec<Vec<Layer>> = parts.plans.iter().map(|p| count_forward(p, true)).collect();
-    // The new number's equation and its subsystem (none when it touches no covered tile: then
-    // only one number fits and nothing is counted again).
-    let changing = frontier
-        .constraints
-        .iter()
-        .position(|c| c.pos == pos)
-        .and_then(|c| {
-            let j = parts.subsystems.iter().position(|s| {
-                s.order
-                    .iter()
-                    .any(|&g| parts.groups[g].constraints.contains(&c))
-            })?;
-            Some((c, j))
-        });
-    let outside_tiles = frontier.outside.len() as u64;
-    let mut counted_for = first;
-    values
-        .iter()
-        .map(|&v| {
-            if !fits(v) {
-                return None;
+    /// Whether the tile can show `v` at all: its own flags up to its flags and covered tiles.
+    fn fits(&self, v: u8) -> bool {
+        v >= self.flags && v - self.flags <= self.covered
+    }
+
+    /// [`Safety`] of the board once the tile shows `v`; `None` when no layout allows it.
+    pub fn safety(&mut self, v: u8) -> Option<Safety> {
+        let left = self.left?;
+        if !self.fits(v) {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            self.counting = self.start(v);
+        }
+        let flags = self.flags;
+        let counting = self.counting.as_mut()?;
+        if let Some((c, j)) = counting.changing {
+            if v != counting.counted_for {
+                let parts = &mut counting.parts;
+                counting.frontier.constraints[c].need = v - flags;
+                parts.plans[j] = plan_sweep(
+                    &parts.subsystems[j],
+                    &parts.groups,
+                    &counting.frontier.constraints,
+                );
+                counting.layers[j] = count_forward(&parts.plans[j], true);
+                counting.counted_for = v;
             }
-            if let Some((c, j)) = changing {
-                if v != counted_for {
-                    frontier.constraints[c].need = v - flags;
-                    parts.plans[j] =
-                        plan_sweep(&parts.subsystems[j], &parts.groups, &frontier.constraints);
-                    layers[j] = count_forward(&parts.plans[j], true);
-                    counted_for = v;
-                }
-            }
-            let counts: Vec<Poly> = layers.iter().map(|l| final_count(l)).collect();
-            if counts.iter().any(Poly::is_zero) {
-                return None;
-            }
-            let all = convolve_all(&counts);
-            let weighing =
-                Weighing::global(&counts, &all, outside_tiles, left, mines, known).ok()?;
-            Some(read_safety(
-                &parts.plans,
-                &layers,
-                &weighing,
-                outside_tiles > 0,
-            ))
+        }
+        let counts: Vec<Poly> = counting.layers.iter().map(|l| final_count(l)).collect();
+        if counts.iter().any(Poly::is_zero) {
+            return None;
+        }
+        let all = convolve_all(&counts);
+        let outside_tiles = counting.frontier.outside.len() as u64;
+        let weighing =
+            Weighing::global(&counts, &all, outside_tiles, left, self.mines, self.known).ok()?;
+        Some(read_safety(
+            &counting.parts.plans,
+            &counting.layers,
+            &weighing,
+            outside_tiles > 0,
+        ))
+    }
+
+    /// Builds the shared count with the tile showing `first`.
+    fn start(&mut self, first: u8) -> Option<Counting> {
+        let mut after = self.board.clone();
+        after.set(self.pos, Cell::Number(first));
+        // An error: another number is already impossible, so is every outcome.
+        let frontier = build_frontier(&after).ok()?;
+        let parts = Parts::new(&frontier.constraints, frontier.tiles.len());
+        let layers: Vec<Vec<Layer>> = parts.plans.iter().map(|p| count_forward(p, true)).collect();
+        let changing = frontier
+            .constraints
+            .iter()
+            .position(|c| c.pos == self.pos)
+            .and_then(|c| {
+                let j = parts.subsystems.iter().position(|s| {
+                    s.order
+                        .iter()
+                        .any(|&g| parts.groups[g].constraints.contains(&c))
+                })?;
+                Some((c, j))
+            });
+        Some(Counting {
+            frontier,
+            parts,
+            layers,
+            changing,
+            counted_for: first,
         })
-        .collect()
+    }
 }
 
 /// Reads [`Safety`] off a finished global count: every subsystem's per-group mine counts and the
