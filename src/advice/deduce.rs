@@ -162,7 +162,55 @@ pub fn deduce_near(
     depth: Depth,
     near: Option<(Pos, usize)>,
 ) -> Deduced {
-    run_pass(board, mines, depth, near, false)
+    run_pass(board, mines, depth, Scope::from(near), false)
+}
+
+/// [`deduce`] with only the numbers within [`AROUND_REACH`] of a tile in `changed`: most of what
+/// tiles revealed since the last pass can settle, cheaply. A rule that fires afresh needs an
+/// equation that changed: a number at or beside a revealed tile. Its partners overlap it, so they
+/// lie within two tiles more; reading all of them (and a triple's, within four) costs more than
+/// it finds, and what is missed here is found by a pass over the whole board.
+pub(crate) fn deduce_around(
+    board: &Board,
+    mines: Option<u64>,
+    depth: Depth,
+    changed: &[Pos],
+) -> Deduced {
+    let mut read = vec![false; board.rows() * board.cols()];
+    for &p in changed {
+        for r in p.row.saturating_sub(AROUND_REACH)..board.rows().min(p.row + AROUND_REACH + 1) {
+            for c in p.col.saturating_sub(AROUND_REACH)..board.cols().min(p.col + AROUND_REACH + 1)
+            {
+                read[board.index(Pos::new(r, c))] = true;
+            }
+        }
+    }
+    run_pass(board, mines, depth, Scope::Marked(&read), false)
+}
+
+/// How far from a changed tile [`deduce_around`] reads numbers (row and column distance). In a
+/// game's play loop 2 took the fewest instructions: 0.4% fewer than 1, 1.2% fewer than 3 and 2.5%
+/// fewer than 4.
+const AROUND_REACH: usize = 2;
+
+/// Which numbers a pass reads.
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    /// Every number.
+    All,
+    /// Those within a distance (rows and columns) of a tile.
+    Square(Pos, usize),
+    /// Those whose board index is marked.
+    Marked(&'a [bool]),
+}
+
+impl From<Option<(Pos, usize)>> for Scope<'_> {
+    fn from(near: Option<(Pos, usize)>) -> Self {
+        match near {
+            None => Scope::All,
+            Some((center, reach)) => Scope::Square(center, reach),
+        }
+    }
 }
 
 /// [`deduce_near`] that stops as soon as a sweep of one rule has found a safe tile: for callers
@@ -175,17 +223,17 @@ pub(crate) fn deduce_until_safe(
     depth: Depth,
     near: Option<(Pos, usize)>,
 ) -> Deduced {
-    run_pass(board, mines, depth, near, true)
+    run_pass(board, mines, depth, Scope::from(near), true)
 }
 
 fn run_pass(
     board: &Board,
     mines: Option<u64>,
     depth: Depth,
-    near: Option<(Pos, usize)>,
+    scope: Scope<'_>,
     stop_at_safe: bool,
 ) -> Deduced {
-    let mut pass = Pass::new(board, mines, near);
+    let mut pass = Pass::new(board, mines, scope);
     pass.run(depth, stop_at_safe);
     Deduced {
         moves: pass.moves,
@@ -207,20 +255,25 @@ struct Pass<'a> {
 }
 
 impl<'a> Pass<'a> {
-    fn new(board: &'a Board, mines: Option<u64>, near: Option<(Pos, usize)>) -> Pass<'a> {
+    fn new(board: &'a Board, mines: Option<u64>, scope: Scope<'_>) -> Pass<'a> {
         let tiles = board.rows() * board.cols();
         let mut equations = Vec::new();
         let mut containing = vec![Vec::new(); tiles];
-        // The numbers to read: all, or those within `reach` of `center`.
-        let (rows, cols) = match near {
-            None => (0..board.rows(), 0..board.cols()),
-            Some((center, reach)) => (
+        // The numbers to read: a square of the board (all of it, or around a tile), less those
+        // not marked.
+        let (rows, cols) = match scope {
+            Scope::All | Scope::Marked(_) => (0..board.rows(), 0..board.cols()),
+            Scope::Square(center, reach) => (
                 center.row.saturating_sub(reach)..board.rows().min(center.row + reach + 1),
                 center.col.saturating_sub(reach)..board.cols().min(center.col + reach + 1),
             ),
         };
+        let marked = |pos: Pos| match scope {
+            Scope::Marked(read) => read[board.index(pos)],
+            Scope::All | Scope::Square(..) => true,
+        };
         let positions = rows.flat_map(|r| cols.clone().map(move |c| Pos::new(r, c)));
-        for pos in positions {
+        for pos in positions.filter(|&p| marked(p)) {
             let Cell::Number(value) = board.get(pos) else {
                 continue;
             };
@@ -492,6 +545,7 @@ fn intersect(a: &[usize], b: &[usize]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::advice::testing::opened_tiles;
     use crate::board::parse_board;
 
     fn moves(text: &str, mines: Option<u64>, depth: Depth) -> Vec<(usize, usize, Action)> {
@@ -505,6 +559,20 @@ mod tests {
             .collect();
         m.sort_by_key(|&(r, c, _)| (r, c));
         m
+    }
+
+    #[test]
+    fn around_reads_only_the_numbers_near_changed_tiles() {
+        let board = parse_board("0........\n.........\n.........\n........0\n").unwrap();
+        let near = deduce_around(&board, Some(10), Depth::Triple, &[Pos::new(0, 0)]);
+        assert_eq!(opened_tiles(&near), [(0, 1), (1, 0), (1, 1)]);
+        // Two columns away the far 0 is still read; three away it is not.
+        let near = deduce_around(&board, Some(10), Depth::Triple, &[Pos::new(1, 6)]);
+        assert_eq!(opened_tiles(&near), [(2, 7), (2, 8), (3, 7)]);
+        let near = deduce_around(&board, Some(10), Depth::Triple, &[Pos::new(0, 5)]);
+        assert_eq!(opened_tiles(&near), []);
+        let all = deduce(&board, Some(10), Depth::Triple);
+        assert_eq!(opened_tiles(&all).len(), 6);
     }
 
     #[test]

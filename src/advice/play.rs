@@ -1,10 +1,10 @@
 //! Playing a whole game with the advice: certain moves from the deduction pass, then from the
 //! exact count, then the best guess; every tile called safe is checked against the real layout.
 
-use super::deduce::{deduce, Action, Depth};
+use super::deduce::{deduce, deduce_around, Action, Deduced, Depth};
 use super::game::{Game, Opened};
 use super::guess::{best_guess_among, guess_candidates, GuessPolicy};
-use crate::board::Pos;
+use crate::board::{Cell, Pos};
 use crate::solver::{analyze_then_numbers, SolveOptions};
 use rand::Rng;
 
@@ -29,9 +29,20 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
         mines: Some(mines),
         ..SolveOptions::default()
     };
+    // Mines the rules found, flagged on the board they read from then on so that no pass has to
+    // find them again; and the board of the last round, to see which tiles have opened since.
+    let mut found_mines: Vec<Pos> = Vec::new();
+    let mut last: Option<crate::board::Board> = None;
     while !game.is_won() && !game.is_lost() {
         let board = game.board();
-        let deduced = deduce(&board, Some(mines), Depth::Triple);
+        let deduced = rules(&board, last.as_ref(), &found_mines, mines);
+        found_mines.extend(
+            deduced
+                .moves
+                .iter()
+                .filter(|m| m.action == Action::Flag)
+                .map(|m| m.pos),
+        );
         let mut safe: Vec<Pos> = deduced
             .moves
             .iter()
@@ -61,6 +72,7 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
                     .map(|g| g.pos);
             }
         }
+        last = Some(board);
         if let Some(pos) = guess {
             result.guesses += 1;
             game.open(pos, rng);
@@ -80,6 +92,37 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
     }
     result.won = game.is_won();
     result
+}
+
+/// The rules' certain moves on `board` (the game's view), with `found_mines` flagged. Since the
+/// last round's board `last`, only the tiles opened since have changed it, and a rule that fires
+/// afresh needs a number they changed: the numbers near them are read first, and the whole board
+/// only when those give no safe tile (moves left from before, or a chain from far off).
+///
+/// Which round finds a safe tile does not change the game: a tile safe on a board stays safe
+/// when more is revealed, so every order of certain moves reaches the same board before the next
+/// guess.
+fn rules(
+    board: &crate::board::Board,
+    last: Option<&crate::board::Board>,
+    found_mines: &[Pos],
+    mines: u64,
+) -> Deduced {
+    let mut flagged = board.clone();
+    for &pos in found_mines {
+        flagged.set(pos, Cell::Flag);
+    }
+    if let Some(last) = last {
+        let opened: Vec<Pos> = board
+            .positions()
+            .filter(|&p| last.get(p).is_unrevealed() && !board.get(p).is_unrevealed())
+            .collect();
+        let near = deduce_around(&flagged, Some(mines), Depth::Triple, &opened);
+        if near.has_safe() {
+            return near;
+        }
+    }
+    deduce(&flagged, Some(mines), Depth::Triple)
 }
 
 /// A benchmark's games: board size, first-click rule, where the first click goes, and the seed.
@@ -124,9 +167,29 @@ impl Series {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::advice::testing::opened_tiles;
     use crate::advice::FirstClick;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn rules_read_the_whole_board_when_the_opened_tiles_settle_nothing() {
+        use crate::board::parse_board;
+        let last = parse_board(".........\n.........\n.........\n........0\n").unwrap();
+        let board = parse_board("1........\n.........\n.........\n........0\n").unwrap();
+        // The new 1 settles nothing; the 0 far off still frees its neighbours.
+        let d = rules(&board, Some(&last), &[], 10);
+        assert_eq!(opened_tiles(&d), [(2, 7), (2, 8), (3, 7)]);
+    }
+
+    #[test]
+    fn rules_use_the_mines_found_before() {
+        use crate::board::parse_board;
+        let board = parse_board("1..\n...\n").unwrap();
+        assert_eq!(opened_tiles(&rules(&board, None, &[], 2)), []);
+        let d = rules(&board, None, &[Pos::new(0, 1)], 2);
+        assert_eq!(opened_tiles(&d), [(1, 0), (1, 1)]);
+    }
 
     #[test]
     fn beginner_games_are_played_to_the_end_without_false_safes() {

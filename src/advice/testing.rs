@@ -1,7 +1,8 @@
-//! Test helper: boards met while playing seeded games with the exact solver's certain moves and
-//! safest guesses, for checking the advice on positions a real game produces.
+//! Test helpers: boards met while playing seeded games with the exact solver's certain moves and
+//! safest guesses, for checking the advice on positions a real game produces; and the tiles a
+//! deduction opens, in a form tests compare at a glance.
 
-use super::{FirstClick, Game, Opened};
+use super::{Action, Deduced, FirstClick, Game, Opened};
 use crate::board::{Board, Pos};
 use crate::solver::{analyze, SolveOptions};
 use rand::SeedableRng;
@@ -41,4 +42,16 @@ pub fn seeded_positions(
         }
     }
     positions
+}
+
+/// The tiles `deduced` calls safe, as sorted `(row, col)`.
+pub fn opened_tiles(deduced: &Deduced) -> Vec<(usize, usize)> {
+    let mut tiles: Vec<(usize, usize)> = deduced
+        .moves
+        .iter()
+        .filter(|m| m.action == Action::Open)
+        .map(|m| (m.pos.row, m.pos.col))
+        .collect();
+    tiles.sort();
+    tiles
 }
