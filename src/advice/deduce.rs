@@ -566,7 +566,7 @@ mod tests {
         let board = parse_board("0........\n.........\n.........\n........0\n").unwrap();
         let near = deduce_around(&board, Some(10), Depth::Triple, &[Pos::new(0, 0)]);
         assert_eq!(opened_tiles(&near), [(0, 1), (1, 0), (1, 1)]);
-        // Two columns away the far 0 is still read; three away it is not.
+        // Two rows and columns away the far 0 is still read; three rows away it is not.
         let near = deduce_around(&board, Some(10), Depth::Triple, &[Pos::new(1, 6)]);
         assert_eq!(opened_tiles(&near), [(2, 7), (2, 8), (3, 7)]);
         let near = deduce_around(&board, Some(10), Depth::Triple, &[Pos::new(0, 5)]);

@@ -10,7 +10,9 @@
 //!    checked for progress (a tile it would make certainly safe). The score is the chance to
 //!    survive this click and the next: an outcome with progress counts 1, one without counts the
 //!    safest tile's chance on the board it leaves. Tiles whose opening can tell nothing (dead:
-//!    one possible number) are skipped while a useful one exists.
+//!    one possible number) are skipped while a useful one exists. Candidates are scored best
+//!    first by the rules alone, and one that can no longer reach the best so far stops before
+//!    its remaining exact counts: the same pick for less work.
 //!
 //! Every step is deterministic: ties go to the first tile in row order.
 
