@@ -178,11 +178,8 @@ pub(crate) fn deduce_around(
 ) -> Deduced {
     let mut read = vec![false; board.rows() * board.cols()];
     for &p in changed {
-        for r in p.row.saturating_sub(AROUND_REACH)..board.rows().min(p.row + AROUND_REACH + 1) {
-            for c in p.col.saturating_sub(AROUND_REACH)..board.cols().min(p.col + AROUND_REACH + 1)
-            {
-                read[board.index(Pos::new(r, c))] = true;
-            }
+        for q in board.square(p, AROUND_REACH) {
+            read[board.index(q)] = true;
         }
     }
     run_pass(board, mines, depth, Scope::Marked(&read), false)
@@ -259,23 +256,10 @@ impl<'a> Pass<'a> {
         let tiles = board.rows() * board.cols();
         let mut equations = Vec::new();
         let mut containing = vec![Vec::new(); tiles];
-        // The numbers to read: a square of the board (all of it, or around a tile), less those
-        // not marked.
-        let (rows, cols) = match scope {
-            Scope::All | Scope::Marked(_) => (0..board.rows(), 0..board.cols()),
-            Scope::Square(center, reach) => (
-                center.row.saturating_sub(reach)..board.rows().min(center.row + reach + 1),
-                center.col.saturating_sub(reach)..board.cols().min(center.col + reach + 1),
-            ),
-        };
-        let marked = |pos: Pos| match scope {
-            Scope::Marked(read) => read[board.index(pos)],
-            Scope::All | Scope::Square(..) => true,
-        };
-        let positions = rows.flat_map(|r| cols.clone().map(move |c| Pos::new(r, c)));
-        for pos in positions.filter(|&p| marked(p)) {
+        // Each number read becomes an equation over its covered neighbours.
+        let mut read = |pos: Pos| {
             let Cell::Number(value) = board.get(pos) else {
-                continue;
+                return;
             };
             let mut covered = Vec::with_capacity(8);
             let mut need = i64::from(value);
@@ -287,7 +271,7 @@ impl<'a> Pass<'a> {
                 }
             }
             if covered.is_empty() {
-                continue;
+                return;
             }
             covered.sort_unstable();
             for &t in &covered {
@@ -298,6 +282,14 @@ impl<'a> Pass<'a> {
                 need,
                 source: Source::Number { pos, value },
             });
+        };
+        match scope {
+            Scope::All => board.positions().for_each(&mut read),
+            Scope::Square(center, reach) => board.square(center, reach).for_each(&mut read),
+            Scope::Marked(marked) => board
+                .positions()
+                .filter(|&p| marked[board.index(p)])
+                .for_each(&mut read),
         }
         let covered = (0..tiles)
             .filter(|&i| board.get_index(i).is_unrevealed())

@@ -4,7 +4,7 @@
 use super::deduce::{deduce, deduce_around, Action, Deduced, Depth};
 use super::game::{Game, Opened};
 use super::guess::{best_guess_among, guess_candidates, GuessPolicy};
-use crate::board::{Cell, Pos};
+use crate::board::{Board, Cell, Pos};
 use crate::solver::{analyze_then_numbers, SolveOptions};
 use rand::Rng;
 
@@ -32,7 +32,7 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
     // Mines the rules found, flagged on the board they read from then on so that no pass has to
     // find them again; and the board of the last round, to see which tiles have opened since.
     let mut found_mines: Vec<Pos> = Vec::new();
-    let mut last: Option<crate::board::Board> = None;
+    let mut last: Option<Board> = None;
     while !game.is_won() && !game.is_lost() {
         let board = game.board();
         let deduced = rules(&board, last.as_ref(), &found_mines, mines);
@@ -102,12 +102,7 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
 /// Which round finds a safe tile does not change the game: a tile safe on a board stays safe
 /// when more is revealed, so every order of certain moves reaches the same board before the next
 /// guess.
-fn rules(
-    board: &crate::board::Board,
-    last: Option<&crate::board::Board>,
-    found_mines: &[Pos],
-    mines: u64,
-) -> Deduced {
+fn rules(board: &Board, last: Option<&Board>, found_mines: &[Pos], mines: u64) -> Deduced {
     let mut flagged = board.clone();
     for &pos in found_mines {
         flagged.set(pos, Cell::Flag);

@@ -136,6 +136,14 @@ impl Board {
         (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos { row, col }))
     }
 
+    /// The positions at most `reach` rows and columns from `center` (itself included) that lie on
+    /// the board, row by row.
+    pub fn square(&self, center: Pos, reach: usize) -> impl Iterator<Item = Pos> {
+        let rows = center.row.saturating_sub(reach)..self.rows.min(center.row + reach + 1);
+        let cols = center.col.saturating_sub(reach)..self.cols.min(center.col + reach + 1);
+        rows.flat_map(move |row| cols.clone().map(move |col| Pos { row, col }))
+    }
+
     /// The up to eight positions around `pos` that lie on the board.
     pub fn neighbors(&self, pos: Pos) -> impl Iterator<Item = Pos> {
         let (rows, cols) = (self.rows, self.cols);
@@ -176,6 +184,18 @@ mod tests {
         assert_eq!(board.neighbors(Pos::new(2, 3)).count(), 3);
         assert_eq!(board.neighbors(Pos::new(0, 2)).count(), 5);
         assert!(board.neighbors(Pos::new(1, 1)).all(|p| p != Pos::new(1, 1)));
+    }
+
+    #[test]
+    fn square_is_clipped_to_the_board_in_row_order() {
+        let board = Board::new(3, 4);
+        let square: Vec<(usize, usize)> = board
+            .square(Pos::new(0, 3), 1)
+            .map(|p| (p.row, p.col))
+            .collect();
+        assert_eq!(square, [(0, 2), (0, 3), (1, 2), (1, 3)]);
+        assert_eq!(board.square(Pos::new(1, 1), 5).count(), 12);
+        assert!(board.square(Pos::new(1, 1), 0).eq([Pos::new(1, 1)]));
     }
 
     #[test]
