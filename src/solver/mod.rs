@@ -41,4 +41,4 @@ pub use consistency::check_consistency;
 pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
 pub use ratio::Ratio;
-pub use safety::{safety, safety_after, OpenedTile, Safety};
+pub use safety::{safety, OpenedTile, Safety};

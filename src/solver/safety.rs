@@ -4,9 +4,9 @@
 //! probability.
 //!
 //! [`OpenedTile`] asks it for the numbers one tile could show, one at a time as the caller needs
-//! them ([`safety_after`]: a list at once). Those boards differ only in that number, so they share
-//! the frontier, the groups, the subsystems and the count of every subsystem the new number is not
-//! part of; only the subsystem holding it is counted again.
+//! them. Those boards differ only in that number, so they share the frontier, the groups, the
+//! subsystems and the count of every subsystem the new number is not part of; only the subsystem
+//! holding it is counted again.
 
 use super::analysis::{Counted, Weighing};
 use super::combine::convolve_all;
@@ -43,14 +43,6 @@ pub fn safety(board: &Board, mines: u64) -> Result<Safety, SolveError> {
     ))
 }
 
-/// [`Safety`] of `board` after the covered tile at `pos` is opened and shows each of `values`
-/// (`mines` in all, flags included), in the order of `values`. `None` for a number no layout
-/// allows there.
-pub fn safety_after(board: &Board, mines: u64, pos: Pos, values: &[u8]) -> Vec<Option<Safety>> {
-    let mut opened = OpenedTile::new(board, mines, pos);
-    values.iter().map(|&v| opened.safety(v)).collect()
-}
-
 /// The boards after one covered tile is opened, counted one shown number at a time, when asked:
 /// a caller that can stop early (the look-ahead, once a candidate cannot beat the best) pays
 /// only for the numbers it asks about. The frontier, groups, subsystems and the count of every
@@ -65,11 +57,18 @@ pub struct OpenedTile<'a> {
     /// is not covered).
     left: Option<u64>,
     pos: Pos,
-    /// The shared count, built at the first number asked (`None` before, or when impossible).
-    counting: Option<Counting>,
-    /// The first number asked has been tried (the count exists or never will).
-    started: bool,
+    /// The count all numbers share, built at the first number asked.
+    shared: Shared,
     board: &'a Board,
+}
+
+/// Where [`OpenedTile`]'s shared count stands.
+enum Shared {
+    /// No number asked yet.
+    NotYet,
+    Built(Box<Counting>),
+    /// Another number on the board is impossible already: so is every outcome.
+    Impossible,
 }
 
 /// The parts of [`OpenedTile`] built at its first number.
@@ -109,8 +108,7 @@ impl<'a> OpenedTile<'a> {
             known,
             left,
             pos,
-            counting: None,
-            started: false,
+            shared: Shared::NotYet,
             board,
         }
     }
@@ -126,12 +124,15 @@ impl<'a> OpenedTile<'a> {
         if !self.fits(v) {
             return None;
         }
-        if !self.started {
-            self.started = true;
-            self.counting = self.start(v);
+        if let Shared::NotYet = self.shared {
+            self.shared = self
+                .start(v)
+                .map_or(Shared::Impossible, |c| Shared::Built(Box::new(c)));
         }
         let flags = self.flags;
-        let counting = self.counting.as_mut()?;
+        let Shared::Built(counting) = &mut self.shared else {
+            return None;
+        };
         if let Some((c, j)) = counting.changing {
             if v != counting.counted_for {
                 let parts = &mut counting.parts;
@@ -161,11 +162,11 @@ impl<'a> OpenedTile<'a> {
         ))
     }
 
-    /// Builds the shared count with the tile showing `first`.
-    fn start(&mut self, first: u8) -> Option<Counting> {
+    /// Builds the shared count with the tile showing `first` (`None`: impossible).
+    fn start(&self, first: u8) -> Option<Counting> {
         let mut after = self.board.clone();
         after.set(self.pos, Cell::Number(first));
-        // An error: another number is already impossible, so is every outcome.
+        // An error: another number is already impossible.
         let frontier = build_frontier(&after).ok()?;
         let parts = Parts::new(&frontier.constraints, frontier.tiles.len());
         let layers: Vec<Vec<Layer>> = parts.plans.iter().map(|p| count_forward(p, true)).collect();
@@ -230,7 +231,7 @@ mod tests {
     use crate::board::parse_board;
     use crate::solver::{analyze, SolveOptions};
 
-    /// `safety_after` agrees with `safety` of each board built by hand, on boards where the new
+    /// `OpenedTile` agrees with `safety` of each board built by hand, on boards where the new
     /// number joins a subsystem, starts its own, or touches nothing covered.
     #[test]
     fn outcomes_match_each_board_counted_alone() {
@@ -242,13 +243,12 @@ mod tests {
         ];
         for (text, mines, pos) in cases {
             let board = parse_board(text).unwrap();
-            let values: Vec<u8> = (0..=8).collect();
-            let got = safety_after(&board, mines, pos, &values);
-            for (&v, got) in values.iter().zip(&got) {
+            let mut opened = OpenedTile::new(&board, mines, pos);
+            for v in 0..=8 {
                 let mut after = board.clone();
                 after.set(pos, Cell::Number(v));
                 let expected = safety(&after, mines).ok();
-                assert_eq!(*got, expected, "{text} {pos:?} shows {v}");
+                assert_eq!(opened.safety(v), expected, "{text} {pos:?} shows {v}");
                 if let Some(s) = expected {
                     // And both agree with the full analysis.
                     let options = SolveOptions {
