@@ -80,6 +80,14 @@ fn bench_json_has_the_design_fields_and_no_false_safes() {
         rate > 0.8,
         "Beginner is won about 92% of the time; got {rate}"
     );
+    // Every lost game is put down to the click that lost it, and none to a tile called safe.
+    let lost = &v["lost_on"];
+    let count = |key: &str| lost[key].as_u64().unwrap_or_else(|| panic!("{key} in {v}"));
+    let kinds = count("guess") + count("endgame") + count("fifty_fifty") + count("certain_move");
+    assert_eq!(kinds, 300 - v["wins"].as_u64().unwrap(), "{v}");
+    assert_eq!(count("certain_move"), 0, "{v}");
+    let first = v["lost_on_first_guess"].as_u64().unwrap();
+    assert!(first <= kinds, "{v}");
 }
 
 #[test]
@@ -104,6 +112,8 @@ fn same_seed_same_result_on_any_thread_count() {
     };
     let (one, two) = (run("1"), run("2"));
     assert_eq!(one["wins"], two["wins"]);
+    assert_eq!(one["lost_on"], two["lost_on"]);
+    assert_eq!(one["lost_on_first_guess"], two["lost_on_first_guess"]);
     assert_eq!(one["guesses_per_game"], two["guesses_per_game"]);
     assert_eq!(one["first_click"], "zero");
     assert_eq!(one["start"], serde_json::json!([3, 3]));

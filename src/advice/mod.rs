@@ -22,4 +22,4 @@ pub use game::{FirstClick, Game, Opened};
 pub use guess::{best_guess, guess_candidates, Guess, GuessKind, GuessPolicy};
 pub use json::{rounded, GuessJson, MoveJson};
 pub use moves::{advise, certain_moves, Advice};
-pub use play::{play, GameResult, Series};
+pub use play::{play, GameResult, Loss, Series};

@@ -3,7 +3,7 @@
 
 use super::deduce::{deduce, deduce_around, Action, Deduced, Depth};
 use super::game::{Game, Opened};
-use super::guess::{best_guess_among, guess_candidates, GuessPolicy};
+use super::guess::{best_guess_among, guess_candidates, GuessKind, GuessPolicy};
 use crate::board::{Board, Cell, Pos};
 use crate::solver::{analyze_then_numbers, SolveOptions};
 use rand::Rng;
@@ -16,6 +16,32 @@ pub struct GameResult {
     pub false_safe: u32,
     /// Guesses made (the first click not counted).
     pub guesses: u32,
+    /// What opened the mine that lost the game (none when won or stopped).
+    pub lost_on: Option<Loss>,
+}
+
+/// The click that lost a game, by what chose it: where a benchmark's losses come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// A guess among the safest tiles, by its score: the part of the advice a better policy
+    /// could improve.
+    Guess,
+    /// The exact endgame search's pick: the best chance to win that the position had.
+    Endgame,
+    /// A forced 50/50: a coin flip that no play could avoid.
+    FiftyFifty,
+    /// A tile called certainly safe: a bug (also counted in `false_safe`).
+    CertainMove,
+}
+
+impl Loss {
+    fn of(kind: GuessKind) -> Loss {
+        match kind {
+            GuessKind::Endgame { .. } => Loss::Endgame,
+            GuessKind::ForcedFiftyFifty => Loss::FiftyFifty,
+            GuessKind::Scored { .. } | GuessKind::Safest => Loss::Guess,
+        }
+    }
 }
 
 /// Plays `game` from its first click at `start` to the end. `rng` places the mines.
@@ -68,14 +94,15 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
             };
             safe = analysis.safe.clone();
             if safe.is_empty() {
-                guess = best_guess_among(&board, &analysis, Some(mines), policy, candidates)
-                    .map(|g| g.pos);
+                guess = best_guess_among(&board, &analysis, Some(mines), policy, candidates);
             }
         }
         last = Some(board);
-        if let Some(pos) = guess {
+        if let Some(g) = guess {
             result.guesses += 1;
-            game.open(pos, rng);
+            if game.open(g.pos, rng) == Opened::Mine {
+                result.lost_on = Some(Loss::of(g.kind));
+            }
             continue;
         }
         if safe.is_empty() {
@@ -86,6 +113,7 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
                 result.false_safe += 1;
             }
             if game.open(pos, rng) == Opened::Mine {
+                result.lost_on = Some(Loss::CertainMove);
                 break;
             }
         }
@@ -195,6 +223,12 @@ mod tests {
             let r = play(&mut game, Pos::new(0, 0), &GuessPolicy::default(), &mut rng);
             assert_eq!(r.false_safe, 0);
             assert!(game.is_won() || game.is_lost());
+            // A lost game names the guess that lost it; a won one names nothing.
+            assert_eq!(r.lost_on.is_some(), game.is_lost());
+            assert_ne!(r.lost_on, Some(Loss::CertainMove));
+            if r.lost_on.is_some() {
+                assert!(r.guesses >= 1);
+            }
             wins += u32::from(r.won);
         }
         // Beginner is won about nine times in ten: far fewer means the advice is broken.

@@ -5,7 +5,7 @@ use super::UsageError;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use minehint::advice::{FirstClick, GameResult, GuessPolicy, Series};
+use minehint::advice::{FirstClick, GameResult, GuessPolicy, Loss, Series};
 use minehint::board::Pos;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -107,6 +107,42 @@ struct BenchJson {
     /// Tiles called certainly safe that held a mine (a bug if ever above 0).
     false_safe: u64,
     guesses_per_game: f64,
+    /// Lost games by what chose the click that lost them.
+    lost_on: LostOn,
+    /// Lost games that ended on their first guess, whatever chose it.
+    lost_on_first_guess: u64,
+}
+
+/// Lost games by what chose their losing click (see [`Loss`]).
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+struct LostOn {
+    guess: u64,
+    endgame: u64,
+    fifty_fifty: u64,
+    certain_move: u64,
+}
+
+impl LostOn {
+    fn of(loss: Option<Loss>) -> LostOn {
+        let mut n = LostOn::default();
+        match loss {
+            Some(Loss::Guess) => n.guess = 1,
+            Some(Loss::Endgame) => n.endgame = 1,
+            Some(Loss::FiftyFifty) => n.fifty_fifty = 1,
+            Some(Loss::CertainMove) => n.certain_move = 1,
+            None => {}
+        }
+        n
+    }
+
+    fn add(a: LostOn, b: LostOn) -> LostOn {
+        LostOn {
+            guess: a.guess + b.guess,
+            endgame: a.endgame + b.endgame,
+            fifty_fifty: a.fifty_fifty + b.fifty_fifty,
+            certain_move: a.certain_move + b.certain_move,
+        }
+    }
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
@@ -186,6 +222,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         threads,
         false_safe: total.false_safe,
         guesses_per_game: total.guesses as f64 / games as f64,
+        lost_on: total.lost_on,
+        lost_on_first_guess: total.lost_on_first_guess,
     };
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -209,6 +247,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             result.guesses_per_game,
             result.false_safe
         )?;
+        let lost = result.lost_on;
+        let bug = if lost.certain_move > 0 {
+            format!(", {} on a tile called safe", lost.certain_move)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "lost games: {} on a guess by score, {} on the endgame search's pick, {} on a forced \
+             50/50{bug}; {} on their first guess",
+            lost.guess, lost.endgame, lost.fifty_fifty, result.lost_on_first_guess
+        )?;
     }
     Ok(())
 }
@@ -219,14 +269,23 @@ struct Totals {
     wins: u64,
     false_safe: u64,
     guesses: u64,
+    lost_on: LostOn,
+    lost_on_first_guess: u64,
 }
 
 impl Totals {
     fn of(r: &GameResult) -> Totals {
+        let on_a_guess = matches!(
+            r.lost_on,
+            Some(Loss::Guess | Loss::Endgame | Loss::FiftyFifty)
+        );
         Totals {
             wins: u64::from(r.won),
             false_safe: u64::from(r.false_safe),
             guesses: u64::from(r.guesses),
+            lost_on: LostOn::of(r.lost_on),
+            // The losing guess is counted in `guesses`: the first one is number 1.
+            lost_on_first_guess: u64::from(on_a_guess && r.guesses == 1),
         }
     }
 
@@ -235,6 +294,8 @@ impl Totals {
             wins: a.wins + b.wins,
             false_safe: a.false_safe + b.false_safe,
             guesses: a.guesses + b.guesses,
+            lost_on: LostOn::add(a.lost_on, b.lost_on),
+            lost_on_first_guess: a.lost_on_first_guess + b.lost_on_first_guess,
         }
     }
 }
