@@ -6,8 +6,9 @@
 //! Besides criterion's figures, each case prints its median and 99th percentile over 200 runs.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use minehint::pipeline::read_board;
 use minehint::vision::tiles::{sample_grid, TILE_BYTES};
-use minehint::vision::{load_image, locate, read_board, Classifier, Hints};
+use minehint::vision::{load_image, locate, Classifier, Hints};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Real Minesweeper games, headless: a virtual X display with a window manager and a compositor,
-# GNOME Mines (any theme, size and window size) and xdemineur. Source this file, then call the
-# functions; every wait is bounded and says what it waited for when it gives up.
+# GNOME Mines (any theme, size and window size), xdemineur, xbomb and ace-minesweeper. Source this
+# file, then call the functions; every wait is bounded and says what it waited for when it gives up.
 #
 #   source scripts/real_games.sh
 #   rg_install                      # the Debian packages (once)
 #   rg_display 77                   # Xvfb :77 1920x1080 + openbox + xcompmgr; exports DISPLAY
 #   rg_gnome_mines classic medium 900 700
 #   rg_xdemineur 30 16 99
+#   rg_xbomb 3 1600 950             # level 3, window resized
+#   rg_ace 2
 #   rg_stop_games; rg_stop_display
 
+# xbomb draws its digits in an X core font: the 75/100 dpi font packages must be installed before
+# Xvfb starts (it reads its font path once), or the digits come out clipped.
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
-    fonts-cantarell)
+    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi)
 export PATH="$PATH:/usr/games"
 
 rg_install() {
@@ -153,6 +157,53 @@ rg_xdemineur() {
     rg_window 'mineur' xdemineur xdemineur.log
 }
 
+# rg_xbomb LEVEL [WIDTH HEIGHT]: LEVEL 1|2|3 (8x8/10, 16x16/40, 30x16/99); the window resized to
+# WIDTH x HEIGHT when given (the grid scales with it). Prints the window id.
+rg_xbomb() {
+    local level=$1 width=${2:-} height=${3:-}
+    setsid xbomb "-square" "-$level" >"$RG_DIR/xbomb.log" 2>&1 &
+    RG_GAME_PID=$!
+    local window
+    window=$(rg_window '^xbomb' xbomb xbomb.log) || return 1
+    rg_resize "$window" "$width" "$height"
+}
+
+# rg_ace LEVEL: ace-minesweeper at LEVEL 1-4 (8x8/6, 11x11/20, 16x16/45, 32x32/200; a key press
+# picks it). Prints the window id.
+rg_ace() {
+    local level=$1
+    setsid ace-minesweeper >"$RG_DIR/ace.log" 2>&1 &
+    RG_GAME_PID=$!
+    local window
+    window=$(rg_window 'ace-minesweeper' ace-minesweeper ace.log) || return 1
+    xdotool windowactivate --sync "$window" 2>/dev/null || xdotool windowfocus --sync "$window"
+    xdotool key --window "$window" "$level"
+    sleep 0.5
+    echo "$window"
+}
+
+# rg_kmines [WIDTH HEIGHT]: KDE's KMines (Easy 9x9/10), the window resized when a size is given.
+# Not among RG_PACKAGES: it pulls in much of KDE (about 130 packages), and it serves as the game
+# the tile model never trains on (training/README.md); install it with `apt-get install kmines`.
+rg_kmines() {
+    command -v kmines >/dev/null || { echo "real_games: kmines is not installed" >&2; return 1; }
+    QT_QPA_PLATFORM=xcb setsid kmines >"$RG_DIR/kmines.log" 2>&1 &
+    RG_GAME_PID=$!
+    local window
+    window=$(rg_window '^KMines' KMines kmines.log) || return 1
+    rg_resize "$window" "${1:-}" "${2:-}"
+}
+
+# rg_resize WINDOW [WIDTH HEIGHT]: resizes the window when a size is given, lets the game redraw,
+# and prints the window id.
+rg_resize() {
+    if [ -n "$2" ]; then
+        xdotool windowsize --sync "$1" "$2" "$3"
+        sleep 0.8
+    fi
+    echo "$1"
+}
+
 # rg_window TITLE_REGEX GAME LOG: waits for the game's window, lets it draw, prints its id.
 rg_window() {
     rg_wait 20 "the $2 window (log: $RG_DIR/$3)" xdotool search --onlyvisible --name "$1" ||
@@ -170,7 +221,7 @@ rg_stop_games() {
         RG_GAME_PID=""
     else
         local window
-        for window in $(xdotool search --name '^Mines$|mineur' 2>/dev/null); do
+        for window in $(xdotool search --name '^Mines$|mineur|^xbomb|ace-minesweeper|^KMines' 2>/dev/null); do
             xkill -id "$window" >/dev/null 2>&1 || true
         done
     fi

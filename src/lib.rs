@@ -4,6 +4,8 @@
 //! The pipeline, one module per layer, data flowing one way:
 //! - [`capture`]: screen and window pixels, finding the game window, the calibration profile.
 //! - [`vision`]: pixels → board: the tile grid, and a small CNN for the tiles.
+//! - [`skin`]: the board-level reading: the classes of a board's distinct looks, chosen together
+//!   under the rules of the game, and the looks left in doubt.
 //! - [`board`]: the board model and its text format (pure).
 //! - [`solver`]: board → exact probabilities, certain tiles, number probabilities (pure).
 //! - [`advice`]: probabilities → moves; a seeded game simulator to measure them (pure given a seed).
@@ -27,6 +29,7 @@ pub mod capture;
 pub mod live;
 pub mod overlay;
 pub mod pipeline;
+pub mod skin;
 pub mod solver;
 pub mod vision;
 

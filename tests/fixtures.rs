@@ -4,8 +4,12 @@
 //!
 //! Every tile must be read right: one misread tile fails the test, and every misread is printed.
 
+use minehint::advice::{Action, GuessPolicy};
+use minehint::pipeline::{outcome, read_board, Outcome};
 use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
-use minehint::vision::{load_image, read_board, Classifier, Hints, Rect, TileClass};
+use minehint::vision::Reading;
+use minehint::vision::{load_image, Classifier, Hints, Rect, TileClass};
+use minehint::{analyze, parse_board, Board, SolveOptions};
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -58,7 +62,7 @@ fn every_fixture_is_read_exactly() {
     assert!(fixtures.len() >= 30, "only {} fixtures", fixtures.len());
     let mut failures = Vec::new();
     let mut misreads = Vec::new();
-    let (mut tiles, mut wrong) = (0usize, 0usize);
+    let (mut tiles, mut wrong, mut unsafe_calls) = (0usize, 0usize, 0usize);
     for (path, label) in &fixtures {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let image = load_image(path).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -100,6 +104,7 @@ fn every_fixture_is_read_exactly() {
                 reading.mines, label.mines
             ));
         }
+        unsafe_calls += wrong_safe_calls(&name, &reading, label, &mut misreads);
         for (row, text) in label.tiles.iter().enumerate() {
             for (col, c) in text.chars().enumerate() {
                 tiles += 1;
@@ -117,18 +122,69 @@ fn every_fixture_is_read_exactly() {
         }
     }
     println!(
-        "{} fixtures, {tiles} tiles, {wrong} misread",
+        "{} fixtures, {tiles} tiles, {wrong} misread, {unsafe_calls} wrong safe calls",
         fixtures.len()
     );
     for m in &misreads {
         println!("  {m}");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(unsafe_calls, 0, "tiles called safe that are not");
     assert!(
         misreads.is_empty(),
         "{wrong} tiles misread:\n{}",
         misreads.join("\n")
     );
+}
+
+/// The board the label describes, in board text.
+fn label_board(label: &Label) -> Board {
+    let text: String = label
+        .tiles
+        .iter()
+        .map(|row| {
+            let row: String = (row.chars())
+                .map(|c| class_of(c).map_or('.', |class| class.cell().to_char()))
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    parse_board(&text).expect("a label is a board")
+}
+
+/// How many tiles the advice on `reading` calls certainly safe that the labelled board does not
+/// make certainly safe; each is listed in `report`. A misread must cost advice, never this.
+fn wrong_safe_calls(
+    name: &str,
+    reading: &Reading,
+    label: &Label,
+    report: &mut Vec<String>,
+) -> usize {
+    let truth = label_board(label);
+    let options = SolveOptions {
+        mines: Some(label.mines),
+        ..SolveOptions::default()
+    };
+    let Ok(truth) = analyze(&truth, &options) else {
+        // A finished board (lost: every mine shown) leaves nothing to call safe.
+        return 0;
+    };
+    let Outcome::Advice { advice, .. } =
+        outcome(reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        return 0;
+    };
+    let mut wrong = 0;
+    for m in advice.moves.iter().filter(|m| m.action == Action::Open) {
+        if !truth.safe.contains(&m.pos) {
+            wrong += 1;
+            report.push(format!(
+                "{name}: {:?} called safe, the label does not make it so",
+                m.pos
+            ));
+        }
+    }
+    wrong
 }
 
 /// GNOME Mines shows its counter as "flags/total" text beside the board: it must be read on every

@@ -6,8 +6,9 @@
 //! Starting X programs is flaky by nature, so each game gets three tries; every failure prints
 //! the script's output and logs.
 
+use minehint::pipeline::read_board;
 use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
-use minehint::vision::{load_image, read_board, Classifier, Hints, TileClass};
+use minehint::vision::{load_image, Classifier, Hints, TileClass};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;

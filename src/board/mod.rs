@@ -119,6 +119,11 @@ impl Board {
         self.cells[i]
     }
 
+    /// Replaces the cell at row-major index `i` (which must be on the board).
+    pub fn set_index(&mut self, i: usize, cell: Cell) {
+        self.cells[i] = cell;
+    }
+
     /// Replaces the cell at `pos` (which must be on the board).
     pub fn set(&mut self, pos: Pos, cell: Cell) {
         let i = self.index(pos);

@@ -10,9 +10,9 @@ use clap::Args;
 use minehint::advice::GuessPolicy;
 use minehint::board::Pos;
 use minehint::overlay::draw_marks;
-use minehint::pipeline::{conflict, outcome, Outcome};
+use minehint::pipeline::{conflict, outcome, read_board, Outcome};
 use minehint::solver::format_cells;
-use minehint::vision::{load_image, read_board, Classifier, Reading};
+use minehint::vision::{load_image, Classifier, Reading};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -74,6 +74,16 @@ fn reading_json(reading: &Reading, image: (u32, u32), conflict: Option<&[Pos]>) 
     value["cells"] = json!(cells);
     value["mines"] = json!(reading.mines);
     value["consistent"] = json!(conflict.is_none());
+    let doubt: Vec<Value> = reading
+        .doubt
+        .iter()
+        .map(|d| {
+            let classes: Vec<&str> = d.classes.iter().map(|c| c.name()).collect();
+            let cells: Vec<[usize; 2]> = d.cells.iter().map(|&(r, c)| [r, c]).collect();
+            json!({"look": d.look, "classes": classes, "cells": cells})
+        })
+        .collect();
+    value["doubt"] = json!(doubt);
     if let Some(cells) = conflict {
         let pairs: Vec<[usize; 2]> = cells.iter().map(|p| [p.row, p.col]).collect();
         value["conflict"] = json!(pairs);
@@ -105,7 +115,22 @@ pub fn run_parse(args: &ParseArgs) -> anyhow::Result<()> {
             format_cells(cells)
         );
     }
+    warn_doubt(&reading);
     Ok(())
+}
+
+/// Says on stderr which tiles were read in doubt, and that no advice rests on them.
+fn warn_doubt(reading: &Reading) {
+    for doubt in &reading.doubt {
+        let classes: Vec<&str> = doubt.classes.iter().map(|c| c.name()).collect();
+        let cells: Vec<Pos> = doubt.cells.iter().map(|&(r, c)| Pos::new(r, c)).collect();
+        eprintln!(
+            "minehint: warning: {} tile(s) read in doubt (could be {}); no advice rests on them: {}",
+            cells.len(),
+            classes.join(" or "),
+            format_cells(&cells)
+        );
+    }
 }
 
 pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
@@ -119,10 +144,15 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
         }
     }
     let (mut image, reading) = read(&args.parse)?;
+    warn_doubt(&reading);
     let mines = args.mines.or(reading.mines);
     let result = outcome(&reading, mines, &GuessPolicy::default());
     if let Some(out) = &args.out {
-        draw_marks(&mut image, &reading.grid, &result.marks(args.heat));
+        let doubt = reading.doubt_cells();
+        let marks = result
+            .marks(args.heat)
+            .with_doubt(doubt.iter().map(|&(r, c)| Pos::new(r, c)).collect());
+        draw_marks(&mut image, &reading.grid, &marks);
         write_png(&image, out)?;
     }
     match result {

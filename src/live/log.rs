@@ -21,6 +21,8 @@ pub struct LogLine {
     pub consistent: bool,
     pub moves: Vec<MoveJson>,
     pub best_guess: Option<GuessJson>,
+    /// Cells read in doubt, as `[row, col]`: no advice rests on them.
+    pub doubt: Vec<[usize; 2]>,
 }
 
 /// Writes log lines, each flushed at once so a reader following the file sees it.
@@ -66,6 +68,7 @@ mod tests {
                 reason: "r".into(),
             }],
             best_guess: None,
+            doubt: vec![[0, 0]],
         };
         let mut log = JsonLog::new(Vec::new());
         log.write(&line).unwrap();
@@ -90,6 +93,7 @@ mod tests {
             "consistent",
             "moves",
             "best_guess",
+            "doubt",
         ];
         expected.sort_unstable();
         assert_eq!(keys, expected);

@@ -8,6 +8,7 @@ use crate::board::{Cell, Pos};
 use crate::capture::{candidates, visible_windows, CaptureError, Placement, Profile, X11};
 use crate::overlay::{Layout, Marks, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
+use crate::skin::{broken_rule, settle};
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -485,6 +486,17 @@ impl Tracker {
             // A dialog over the board, a new board size, or something else entirely.
             _ => return self.relock(lock, now, reports),
         };
+        if reading.distinct_looks > 0 {
+            // New looks: settle the skin's classes on this board and keep what was learned, so
+            // the frames after this one reuse it (`crate::skin`).
+            let settled = settle(&mut reading);
+            tracing::debug!(?settled, looks = reading.looks.len(), "board-level reading");
+            if !settled.possible && broken_rule(&reading.board).is_some() {
+                // No game shows this: a dialog, or a skin that cannot be read.
+                return self.relock(lock, now, reports);
+            }
+            self.cache.learn(&reading);
+        }
         let board = ScreenRect {
             x: placement.x + crop.x as i32,
             y: placement.y + crop.y as i32,
@@ -581,6 +593,9 @@ impl Tracker {
         };
         let moves = advice.map(|a| a.moves_json()).unwrap_or_default();
         let best_guess = advice.and_then(|a| a.guess_json());
+        let doubt: Vec<Pos> = (reading.doubt_cells().into_iter())
+            .map(|(r, c)| Pos::new(r, c))
+            .collect();
         reports.push(Report::Log(Box::new(LogLine {
             t: captured.duration_since(self.start).as_secs_f64(),
             window: lock.source.name.clone(),
@@ -591,6 +606,7 @@ impl Tracker {
             consistent,
             moves,
             best_guess,
+            doubt: doubt.iter().map(|p| [p.row, p.col]).collect(),
         })));
         let layout = if self.compositor && lock.source.id.is_some() {
             Layout::OnBoard
@@ -614,7 +630,9 @@ impl Tracker {
             grid,
             cells: reading.board,
             // An impossible board's marks are its warning, whatever `--heat` says.
-            marks: result.map_or_else(Marks::default, |r| r.marks(self.options.heat)),
+            marks: result
+                .map_or_else(Marks::default, |r| r.marks(self.options.heat))
+                .with_doubt(doubt),
             layout,
             captured,
         })));
@@ -664,6 +682,10 @@ mod tests {
             board,
             mines: None,
             distinct_looks: 0,
+            looks: Vec::new(),
+            look_of: Vec::new(),
+            pixels: Vec::new(),
+            doubt: Vec::new(),
         };
         cover_unsettled_zeros(&mut reading);
         assert_eq!(reading.board.to_text(), "...\n...\n000\n");

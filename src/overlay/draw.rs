@@ -4,7 +4,8 @@
 //! Safe tiles get a green wash with a green frame, certain mines a red one, the best guess a
 //! yellow ring with its mine probability in percent; `--heat` tints every other tile from green
 //! (no risk) to red. An impossible board gets no advice at all: an orange frame on each cell
-//! involved and a warning badge at the board's top-left corner.
+//! involved and a warning badge at the board's top-left corner. Cells read in doubt get a thin
+//! blue frame and the board a blue "?" badge: the advice drawn leaves them out.
 
 use super::canvas::{Canvas, Rgba};
 use super::font::{draw_text, text_size};
@@ -16,6 +17,7 @@ pub const SAFE: Rgba = Rgba([0, 200, 60, 255]);
 pub const MINE: Rgba = Rgba([230, 30, 30, 255]);
 pub const GUESS: Rgba = Rgba([255, 215, 0, 255]);
 pub const WARNING: Rgba = Rgba([255, 140, 0, 255]);
+pub const DOUBT: Rgba = Rgba([60, 140, 255, 255]);
 
 fn with_alpha(colour: Rgba, alpha: u8) -> Rgba {
     let Rgba([r, g, b, _]) = colour;
@@ -67,7 +69,7 @@ pub fn draw_marks(canvas: &mut dyn Canvas, grid: &Grid, marks: &Marks) {
         for &pos in cells {
             frame(canvas, tile_box(grid, pos, inset), line, WARNING);
         }
-        warning_badge(canvas, grid);
+        badge(canvas, grid, "!", WARNING);
         return;
     }
     for &(pos, p) in &marks.heat {
@@ -87,6 +89,12 @@ pub fn draw_marks(canvas: &mut dyn Canvas, grid: &Grid, marks: &Marks) {
             canvas.fill_rect(b.0, b.1, b.2, b.3, with_alpha(colour, 90));
             frame(canvas, b, line, colour);
         }
+    }
+    if !marks.doubt.is_empty() {
+        for &pos in &marks.doubt {
+            frame(canvas, tile_box(grid, pos, inset), (line / 2).max(1), DOUBT);
+        }
+        badge(canvas, grid, "?", DOUBT);
     }
     if let Some((pos, p)) = marks.guess {
         let b = tile_box(grid, pos, inset);
@@ -108,17 +116,18 @@ pub fn draw_marks(canvas: &mut dyn Canvas, grid: &Grid, marks: &Marks) {
     }
 }
 
-/// An orange square with a "!" at the board's top-left corner.
-fn warning_badge(canvas: &mut dyn Canvas, grid: &Grid) {
+/// A square of `colour` with `text` in black at the board's top-left corner: "!" for an
+/// impossible board, "?" for one read in doubt.
+fn badge(canvas: &mut dyn Canvas, grid: &Grid, text: &str, colour: Rgba) {
     let pitch = grid.pitch_x.min(grid.pitch_y);
     let scale = ((pitch * 0.6) / 7.0).floor().max(1.0) as u32;
-    let (tw, th) = text_size("!", scale);
+    let (tw, th) = text_size(text, scale);
     let size = i64::from(th) + 2 * i64::from(scale) * 2;
     let (x, y) = (grid.x.round() as i64, grid.y.round() as i64);
-    canvas.fill_rect(x, y, x + size, y + size, WARNING);
+    canvas.fill_rect(x, y, x + size, y + size, colour);
     let tx = x + (size - i64::from(tw)) / 2;
     let ty = y + (size - i64::from(th)) / 2;
-    draw_text(canvas, tx, ty, "!", scale, Rgba([0, 0, 0, 255]));
+    draw_text(canvas, tx, ty, text, scale, Rgba([0, 0, 0, 255]));
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@ pub struct Marks {
     pub heat: Vec<(Pos, f64)>,
     /// Set when the board read is impossible: the cells involved. Nothing else is drawn then.
     pub conflict: Option<Vec<Pos>>,
+    /// Cells read in doubt: no advice rests on them, and the overlay says so.
+    pub doubt: Vec<Pos>,
 }
 
 impl Marks {
@@ -44,7 +46,14 @@ impl Marks {
                 Vec::new()
             },
             conflict: None,
+            doubt: Vec::new(),
         }
+    }
+
+    /// These marks with `cells` shown as read in doubt.
+    pub fn with_doubt(mut self, cells: Vec<Pos>) -> Marks {
+        self.doubt = cells;
+        self
     }
 
     /// A warning about an impossible board, pointing at `cells`.

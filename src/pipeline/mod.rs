@@ -1,12 +1,40 @@
-//! The whole chain for one picture of a game: vision's reading, the solver's consistency check
-//! and analysis, the advice, and the marks to draw. `advise` and `live` both go through here, so
-//! a board that cannot be right is treated the same way everywhere: no advice, only a warning.
+//! The whole chain for one picture of a game: vision's reading, the board-level reading of its
+//! looks, the solver's consistency check and analysis, the advice, and the marks to draw.
+//! `parse`, `advise` and `live` all go through here, so a board that cannot be right is treated
+//! the same way everywhere (no advice, only a warning), and so is a board read in doubt (no
+//! advice that rests on the cells in doubt).
 
 use crate::advice::{advise, Advice, GuessPolicy};
 use crate::board::Pos;
 use crate::overlay::Marks;
+use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{analyze, check_consistency, Analysis, SolveError, SolveOptions};
-use crate::vision::Reading;
+use crate::vision::{self, Classifier, Hints, Reading, VisionError};
+use image::RgbImage;
+
+/// Reads the board in `image`: the grid, each look classified, then the looks' classes settled
+/// together under the rules of the game (`crate::skin`).
+pub fn read_board(
+    image: &RgbImage,
+    hints: Hints,
+    classifier: &Classifier,
+) -> Result<Reading, VisionError> {
+    let mut reading = vision::read_board(image, hints, classifier)?;
+    let settled = settle(&mut reading);
+    if !settled.possible {
+        // Numbers that cannot all hold are named downstream (a wrong flag is the player's, and
+        // the cells tell where); a board no game can show at all is no board of ours.
+        if let Some(rule) = broken_rule(&reading.board) {
+            let rect = reading.grid.rect();
+            return Err(VisionError::Unreadable(format!(
+                "a grid of {}x{} tiles was found at {},{} ({}x{} px), but its tiles do not read \
+                 as a Minesweeper position ({rule}); this skin cannot be read",
+                reading.grid.cols, reading.grid.rows, rect.x, rect.y, rect.width, rect.height
+            )));
+        }
+    }
+    Ok(reading)
+}
 
 /// What the solver made of a board that was read.
 #[derive(Clone, Debug)]
@@ -42,9 +70,19 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
         mines,
         ..SolveOptions::default()
     };
-    match analyze(&reading.board, &options) {
+    // Cells in doubt are weakened so that nothing certain rests on them (`skin::doubt`).
+    let board = advice_board(reading);
+    match analyze(&board, &options) {
         Ok(analysis) => {
-            let advice = advise(&reading.board, &analysis, policy);
+            let mut advice = advise(&board, &analysis, policy);
+            let doubt = reading.doubt_cells();
+            if !doubt.is_empty() {
+                let in_doubt = |p: Pos| doubt.binary_search(&(p.row, p.col)).is_ok();
+                advice.moves.retain(|m| !in_doubt(m.pos));
+                if advice.best_guess.as_ref().is_some_and(|g| in_doubt(g.pos)) {
+                    advice.best_guess = None;
+                }
+            }
             Outcome::Advice { analysis, advice }
         }
         Err(error) => Outcome::Impossible { error },

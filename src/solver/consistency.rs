@@ -31,6 +31,21 @@ pub fn check_consistency(board: &Board) -> Result<(), SolveError> {
     Ok(())
 }
 
+/// Whether some layout satisfies every number of `board` (flags count as mines; no mine total):
+/// [`check_consistency`] without the search for the conflicting numbers, for callers that try
+/// many boards and only need the answer (the board-level reading of a screenshot).
+pub fn is_consistent(board: &Board) -> bool {
+    let Ok(frontier) = build_frontier(board) else {
+        return false;
+    };
+    let system = System::new(frontier);
+    system.parts.plans.iter().all(|plan| {
+        count_forward(plan, false)
+            .last()
+            .is_some_and(|l| !l.states.is_empty())
+    })
+}
+
 /// A minimal set of numbers of subsystem `j` that cannot all hold (subsystem `j` has no layout).
 pub(crate) fn minimal_conflict(system: &System, j: usize) -> Vec<Pos> {
     let constraints = &system.frontier.constraints;

@@ -1,9 +1,10 @@
 //! Remembered verdicts for tile looks already classified, for reading the same game frame after
 //! frame: a click changes a few tiles, so only their new looks reach the classifier.
 
+use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::grid::Grid;
-use super::read::{assemble, Reading};
+use super::read::{assemble, Doubt, Reading};
 use super::tiles::{sample_grid, TileImage};
 use super::VisionError;
 use image::RgbImage;
@@ -17,6 +18,8 @@ const CAPACITY: usize = 4096;
 #[derive(Default)]
 pub struct LookCache {
     verdicts: HashMap<TileImage, Verdict>,
+    /// Looks the board-level reading left in doubt, with the classes in play.
+    doubtful: HashMap<TileImage, Vec<TileClass>>,
 }
 
 impl LookCache {
@@ -51,13 +54,42 @@ impl LookCache {
         if self.verdicts.len() + new.len() > CAPACITY {
             // Forget everything rather than track ages: this happens once in a long while.
             self.verdicts.clear();
+            self.doubtful.clear();
             new = sampled.looks.clone();
         }
         let verdicts = classifier.classify(&new)?;
         self.verdicts.extend(new.iter().copied().zip(verdicts));
         let looks: Vec<Verdict> = sampled.looks.iter().map(|l| self.verdicts[l]).collect();
-        let tiles = sampled.cells.iter().map(|&look| looks[look]).collect();
-        assemble(image, grid, tiles, new.len())
+        let mut reading = assemble(image, grid, looks, sampled, new.len())?;
+        for (look, image) in reading.pixels.iter().enumerate() {
+            if let Some(classes) = self.doubtful.get(image) {
+                let cols = grid.cols;
+                let cells = (reading.look_of.iter().enumerate())
+                    .filter(|&(_, &of)| of == look)
+                    .map(|(index, _)| (index / cols, index % cols))
+                    .collect();
+                reading.doubt.push(Doubt {
+                    look,
+                    classes: classes.clone(),
+                    cells,
+                });
+            }
+        }
+        Ok(reading)
+    }
+
+    /// Keeps the classes the board-level reading settled on for the looks of `reading` and
+    /// which of them are in doubt: later frames read them so.
+    pub fn learn(&mut self, reading: &Reading) {
+        for (image, verdict) in reading.pixels.iter().zip(&reading.looks) {
+            self.verdicts.insert(*image, *verdict);
+            self.doubtful.remove(image);
+        }
+        for doubt in &reading.doubt {
+            if let Some(image) = reading.pixels.get(doubt.look) {
+                self.doubtful.insert(*image, doubt.classes.clone());
+            }
+        }
     }
 }
 

@@ -33,6 +33,11 @@ impl TileClass {
         })
     }
 
+    /// The model's output index of this class (the inverse of [`TileClass::from_index`]).
+    pub fn index(self) -> Option<usize> {
+        (0..CLASS_COUNT).find(|&i| TileClass::from_index(i) == Some(self))
+    }
+
     /// The name DESIGN.md uses: `unrevealed`, `flag`, `question`, `0`…`8`, `mine`, `exploded`,
     /// `wrong_flag`.
     pub fn name(self) -> &'static str {
@@ -78,6 +83,7 @@ mod tests {
         for index in 0..CLASS_COUNT {
             let class = TileClass::from_index(index).unwrap();
             assert_eq!(TileClass::from_name(class.name()), Some(class));
+            assert_eq!(class.index(), Some(index));
         }
         assert_eq!(TileClass::from_index(CLASS_COUNT), None);
     }

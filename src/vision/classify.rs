@@ -30,11 +30,27 @@ impl std::fmt::Debug for Classifier {
     }
 }
 
-/// One tile's class and the model's confidence in it (its softmax probability).
+/// One tile's class and the model's confidence in it (its softmax probability), with the
+/// probability of every class: the board-level reading (`crate::skin`) weighs the others when
+/// the first choice cannot hold on the board.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Verdict {
     pub class: TileClass,
     pub confidence: f32,
+    /// The model's probability of each class, in [`TileClass::from_index`] order.
+    pub probs: [f32; CLASS_COUNT],
+}
+
+impl Verdict {
+    /// The verdict that names `class` outright, the model's probabilities kept: what the
+    /// board-level reading settles on may differ from the model's first choice.
+    pub fn settled(mut self, class: TileClass) -> Verdict {
+        if class != self.class {
+            self.class = class;
+            self.confidence = class.index().map_or(0.0, |i| self.probs[i]);
+        }
+        self
+    }
 }
 
 impl Classifier {
@@ -115,9 +131,14 @@ impl Classifier {
                     .enumerate()
                     .max_by(|a, b| a.1.total_cmp(b.1))
                     .unwrap_or((0, &0.0));
+                let mut probs = [0f32; CLASS_COUNT];
+                for (p, &q) in probs.iter_mut().zip(row.iter()) {
+                    *p = q;
+                }
                 Verdict {
                     class: TileClass::from_index(best).unwrap_or(TileClass::Unrevealed),
                     confidence,
+                    probs,
                 }
             })
             .collect();

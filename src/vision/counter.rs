@@ -1,5 +1,5 @@
-//! The game's own mine counter: the red seven-segment display above the board that the classic
-//! skins show (Windows Minesweeper, xdemineur, minesweeper.online). It shows the mines left, the
+//! The game's own mine counter: the red (or yellow) seven-segment display above the board that
+//! the classic skins show (Windows Minesweeper, xdemineur, minesweeper.online, ace-minesweeper). It shows the mines left, the
 //! total minus the flags placed, so the total is what it shows plus the flags on the board.
 //!
 //! The display is found without knowing the skin: lit segments are saturated red, the digits of
@@ -12,10 +12,14 @@ use image::RgbImage;
 /// How far above the board the counter may sit, in tile heights (xdemineur's is 2.5 above).
 const REACH_ROWS: f64 = 5.0;
 
-/// A lit segment: strong red, little green or blue. Unlit segments are black or dark red.
+/// A lit segment: strong red with little green or blue, or (amber and yellow displays, as
+/// ace-minesweeper's) strong red and green with little blue. Unlit segments are black, dark
+/// red or the panel's own colour.
 fn lit(pixel: &[u8]) -> bool {
     let (r, g, b) = (pixel[0], pixel[1], pixel[2]);
-    r >= 160 && g <= 110 && b <= 110 && r - g.max(b) >= 100
+    let red = r >= 160 && g <= 110 && b <= 110 && r - g.max(b) >= 100;
+    let yellow = r >= 180 && g >= 160 && b <= 90 && r.min(g) - b >= 120;
+    red || yellow
 }
 
 /// The segments of a digit as bits: a (top), b (upper right), c (lower right), d (bottom),

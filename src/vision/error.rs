@@ -36,6 +36,10 @@ pub enum VisionError {
     /// No tile grid was found.
     #[error("no Minesweeper board found in the image{hint}")]
     NoBoard { hint: String },
+    /// A grid was found but its tiles do not read as a position of a game: a skin this reader
+    /// cannot make out, or something that is not a Minesweeper board.
+    #[error("{0}")]
+    Unreadable(String),
     /// A region or tile width given by the user does not fit the image.
     #[error("{0}")]
     BadOverride(String),
@@ -53,7 +57,7 @@ impl VisionError {
             | VisionError::TooLarge { .. }
             | VisionError::Empty { .. }
             | VisionError::Corrupt { .. } => "bad_image",
-            VisionError::NoBoard { .. } => "no_board",
+            VisionError::NoBoard { .. } | VisionError::Unreadable(_) => "no_board",
             VisionError::BadOverride(_) => "bad_region",
             VisionError::Model(_) => "bad_model",
         }

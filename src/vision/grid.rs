@@ -274,6 +274,8 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
     }
 
     let mut placed: Vec<(usize, i64, i64)> = index.iter().map(|(&s, &(i, j))| (s, i, j)).collect();
+    // Strays off the board's edge would pull the fit; drop them before it and again after.
+    trim_stray_edges(&mut placed);
     let mut fit = None;
     for _ in 0..2 {
         let fx = least_squares(placed.iter().map(|&(s, i, _)| (i as f64, squares[s].cx)))?;
@@ -288,6 +290,7 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
     if placed.len() < MIN_MEMBERS || px < MIN_PITCH || py < MIN_PITCH {
         return None;
     }
+    trim_stray_edges(&mut placed);
     let (imin, imax) = min_max(placed.iter().map(|p| p.1))?;
     let (jmin, jmax) = min_max(placed.iter().map(|p| p.2))?;
     let cols = (imax - imin + 1) as usize;
@@ -305,6 +308,45 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
         cols,
     };
     Some((grid, placed.len()))
+}
+
+/// Drops an outermost row or column that holds only a stray square or two while the board
+/// beside it is full: a button, a counter digit or an icon in the game's header that happens to
+/// sit on the lattice (ace-minesweeper's penguin button lines up with a column, one pitch above
+/// the board). Repeats while an edge is that thin.
+fn trim_stray_edges(placed: &mut Vec<(usize, i64, i64)>) {
+    loop {
+        let Some((imin, imax)) = min_max(placed.iter().map(|p| p.1)) else {
+            return;
+        };
+        let Some((jmin, jmax)) = min_max(placed.iter().map(|p| p.2)) else {
+            return;
+        };
+        let (cols, rows) = (imax - imin + 1, jmax - jmin + 1);
+        if cols < 3 || rows < 3 {
+            return;
+        }
+        let in_col = |i: i64| placed.iter().filter(|p| p.1 == i).count() as i64;
+        let in_row = |j: i64| placed.iter().filter(|p| p.2 == j).count() as i64;
+        // Thin: at most 2 squares, and at most a sixth of what the next line in holds.
+        let thin = |edge: i64, next: i64| edge <= 2 && edge * 6 <= next;
+        let drop = if thin(in_row(jmin), in_row(jmin + 1)) {
+            Some((false, jmin))
+        } else if thin(in_row(jmax), in_row(jmax - 1)) {
+            Some((false, jmax))
+        } else if thin(in_col(imin), in_col(imin + 1)) {
+            Some((true, imin))
+        } else if thin(in_col(imax), in_col(imax - 1)) {
+            Some((true, imax))
+        } else {
+            None
+        };
+        match drop {
+            Some((true, i)) => placed.retain(|p| p.1 != i),
+            Some((false, j)) => placed.retain(|p| p.2 != j),
+            None => return,
+        }
+    }
 }
 
 /// Least-squares line `y = a + b·x`; `None` when every `x` is the same.

@@ -19,6 +19,10 @@ pub struct Hints {
 const FINE_TOLERANCE: u8 = 5;
 /// The second try, for JPEG noise and dithered palettes that break flat faces apart.
 const COARSE_TOLERANCE: u8 = 16;
+/// The last try runs on a copy smoothed by a 2x2 box: a 1-pixel stipple or checker texture
+/// (xbomb's covered tiles, 50% grey patterns of old X toolkits) averages to one flat colour
+/// there, while edges stay sharp enough to split tiles apart.
+const SMOOTH_TOLERANCE: u8 = 10;
 
 /// Finds the tile grid in `image` (in image pixels).
 pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
@@ -45,16 +49,34 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     }
 
     let mut best: Option<(Grid, usize)> = None;
+    let complete = |found: &(Grid, usize)| found.1 * 10 >= found.0.rows * found.0.cols * 9;
     for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
         let blobs = find_blobs(image, area, tolerance);
         if let Some(found) = find_grid(&blobs, hints.tile_width) {
-            let complete = found.1 * 10 >= found.0.rows * found.0.cols * 9;
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
                 best = Some(found);
             }
-            // Most tiles stood out as squares: a second try would only cost time.
-            if complete {
-                break;
+        }
+        // Most tiles stood out as squares: another try would only cost time.
+        if best.as_ref().is_some_and(complete) {
+            break;
+        }
+    }
+    if !best.as_ref().is_some_and(complete) {
+        // Textured faces: only the open tiles (or nothing) stood out. Smooth and look again.
+        let smooth = box_smoothed(image, area);
+        let inner = Rect {
+            x: 0,
+            y: 0,
+            width: smooth.width(),
+            height: smooth.height(),
+        };
+        let blobs = find_blobs(&smooth, inner, SMOOTH_TOLERANCE);
+        if let Some((grid, count)) = find_grid(&blobs, hints.tile_width) {
+            // The smoothed copy starts at the area's corner and is shifted by half a pixel.
+            let grid = grid.shifted(f64::from(area.x) + 0.5, f64::from(area.y) + 0.5);
+            if best.as_ref().is_none_or(|b| count > b.1) {
+                best = Some((grid, count));
             }
         }
     }
@@ -67,6 +89,23 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             },
         }),
     }
+}
+
+/// `area` of `image` smoothed by a 2x2 box: pixel (x, y) of the result is the mean of pixels
+/// (x..x+2, y..y+2) of the area, so the result is one pixel smaller each way.
+fn box_smoothed(image: &RgbImage, area: Rect) -> RgbImage {
+    let (w, h) = (area.width.max(2) - 1, area.height.max(2) - 1);
+    let at = |x: u32, y: u32| {
+        let x = (area.x + x).min(image.width() - 1);
+        let y = (area.y + y).min(image.height() - 1);
+        image.get_pixel(x, y).0
+    };
+    RgbImage::from_fn(w, h, |x, y| {
+        let (a, b, c, d) = (at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1));
+        image::Rgb(std::array::from_fn(|i| {
+            ((u16::from(a[i]) + u16::from(b[i]) + u16::from(c[i]) + u16::from(d[i]) + 2) / 4) as u8
+        }))
+    })
 }
 
 /// The grid the user described: the region is the board, the tile width its pitch.

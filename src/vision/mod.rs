@@ -34,4 +34,4 @@ pub use error::VisionError;
 pub use grid::{Grid, Rect};
 pub use load::{load_image, MAX_SIDE};
 pub use locate::{locate, Hints};
-pub use read::{read_board, read_grid, standard_mines, Reading};
+pub use read::{read_board, read_grid, standard_mines, Doubt, Reading};

@@ -7,7 +7,7 @@ use super::counter::read_counter;
 use super::grid::Grid;
 use super::locate::{locate, Hints};
 use super::text_counter::read_text_counter;
-use super::tiles::sample_grid;
+use super::tiles::{sample_grid, SampledGrid, TileImage};
 use super::VisionError;
 use crate::board::Board;
 use image::RgbImage;
@@ -24,6 +24,25 @@ pub struct Reading {
     pub mines: Option<u64>,
     /// How many distinct tile looks the classifier had to run on.
     pub distinct_looks: usize,
+    /// The distinct looks of this board, each with the classifier's verdict.
+    pub looks: Vec<Verdict>,
+    /// For each tile, row by row, its look's index in `looks`.
+    pub look_of: Vec<usize>,
+    /// Each look as the classifier saw it (the same order as `looks`).
+    pub pixels: Vec<TileImage>,
+    /// Looks the board-level reading could not settle (`crate::skin`); empty until it ran.
+    pub doubt: Vec<Doubt>,
+}
+
+/// A look read in doubt: two or more meanings fit the board about equally well.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Doubt {
+    /// Its index in [`Reading::looks`].
+    pub look: usize,
+    /// The classes still in play, likeliest first.
+    pub classes: Vec<TileClass>,
+    /// The cells showing it, as (row, col).
+    pub cells: Vec<(usize, usize)>,
 }
 
 /// Reads the board in `image`.
@@ -44,17 +63,20 @@ pub fn read_grid(
 ) -> Result<Reading, VisionError> {
     let sampled = sample_grid(image, &grid);
     let looks = classifier.classify(&sampled.looks)?;
-    let tiles: Vec<Verdict> = sampled.cells.iter().map(|&look| looks[look]).collect();
-    assemble(image, grid, tiles, sampled.looks.len())
+    let distinct = looks.len();
+    assemble(image, grid, looks, sampled, distinct)
 }
 
-/// The reading made of one verdict per cell of `grid`, row by row.
+/// The reading made of the verdicts on the distinct looks of `sampled`, a sampling of `grid`.
 pub(super) fn assemble(
     image: &RgbImage,
     grid: Grid,
-    tiles: Vec<Verdict>,
+    looks: Vec<Verdict>,
+    sampled: SampledGrid,
     distinct_looks: usize,
 ) -> Result<Reading, VisionError> {
+    let look_of = sampled.cells;
+    let tiles: Vec<Verdict> = look_of.iter().map(|&look| looks[look]).collect();
     let cells = tiles.iter().map(|v| v.class.cell()).collect();
     // One verdict per cell by construction, so the sizes always agree.
     let board = Board::from_cells(grid.rows, grid.cols, cells)
@@ -65,6 +87,10 @@ pub(super) fn assemble(
         tiles,
         board,
         distinct_looks,
+        looks,
+        look_of,
+        pixels: sampled.looks,
+        doubt: Vec::new(),
     })
 }
 
@@ -102,5 +128,24 @@ impl Reading {
     /// The class of tile (row, col).
     pub fn class(&self, row: usize, col: usize) -> TileClass {
         self.tiles[row * self.grid.cols + col].class
+    }
+
+    /// Gives look `look` the class `class`: every tile showing it and the board follow.
+    pub fn relabel(&mut self, look: usize, class: TileClass) {
+        self.looks[look] = self.looks[look].settled(class);
+        for (index, &of) in self.look_of.iter().enumerate() {
+            if of == look {
+                self.tiles[index] = self.looks[look];
+                let pos = crate::board::Pos::new(index / self.grid.cols, index % self.grid.cols);
+                self.board.set(pos, class.cell());
+            }
+        }
+    }
+
+    /// The cells in doubt, as (row, col), row by row.
+    pub fn doubt_cells(&self) -> Vec<(usize, usize)> {
+        let mut cells: Vec<_> = self.doubt.iter().flat_map(|d| d.cells.clone()).collect();
+        cells.sort_unstable();
+        cells
     }
 }

@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from label import grid_of  # noqa: E402
 
-# (game, settings): GNOME Mines themes x sizes x window sizes, and xdemineur sizes.
+# (game, settings): GNOME Mines themes x sizes x window sizes, xdemineur sizes, xbomb levels at
+# their own window size and resized (its grid scales with the window), ace-minesweeper's levels.
 GAMES = [
     ("gnome", ("classic", "small", 700, 560)),
     ("gnome", ("classic", "medium", 900, 700)),
@@ -39,6 +40,20 @@ GAMES = [
     ("xdemineur", (12, 12, 20)),
     ("xdemineur", (16, 16, 40)),
     ("xdemineur", (30, 16, 99)),
+    ("xbomb", (1, 0, 0)),
+    ("xbomb", (1, 520, 600)),
+    ("xbomb", (2, 0, 0)),
+    ("xbomb", (2, 900, 950)),
+    ("xbomb", (3, 0, 0)),
+    ("xbomb", (3, 1600, 950)),
+    ("xbomb", (3, 1250, 760)),
+    ("ace", (1,)),
+    ("ace", (2,)),
+    ("ace", (3,)),
+    ("ace", (4,)),
+    # KMines is kept out of training: its captures are the validation game (--only kmines).
+    ("kmines", (0, 0)),
+    ("kmines", (1100, 800)),
 ]
 
 
@@ -63,6 +78,15 @@ def start(game, settings):
     if game == "gnome":
         theme, size, width, height = settings
         window = shell(f"rg_gnome_mines {theme} {size} {width} {height}")
+    elif game == "xbomb":
+        level, width, height = settings
+        size = f" {width} {height}" if width else ""
+        window = shell(f"rg_xbomb {level}{size}")
+    elif game == "kmines":
+        width, height = settings
+        window = shell(f"rg_kmines {width} {height}" if width else "rg_kmines")
+    elif game == "ace":
+        window = shell(f"rg_ace {settings[0]}")
     else:
         cols, rows, mines = settings
         window = shell(f"rg_xdemineur {cols} {rows} {mines}")
@@ -131,7 +155,7 @@ def main():
         for game, settings in GAMES:
             tag = "-".join(map(str, settings))
             name = f"{game}-{tag}-r{round_}"
-            if not name.startswith(args.only):
+            if not name.startswith(args.only) or (game == "kmines" and args.only != "kmines"):
                 continue
             total += play(args.binary, args.out, name, game, settings, args.actions, rng,
                           args.right)

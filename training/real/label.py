@@ -38,9 +38,10 @@ MATCH = 6.0
 
 
 def skin_of(path):
-    """The game and theme a screenshot shows, from its file name (game-theme-...)."""
+    """The game and theme a screenshot shows, from its file name (game-theme-... for GNOME Mines,
+    game-... for the games with one skin)."""
     parts = path.stem.split("-")
-    return parts[0] if parts[0] == "xdemineur" else f"{parts[0]}-{parts[1]}"
+    return f"{parts[0]}-{parts[1]}" if parts[0] == "gnome" else parts[0]
 
 
 def grid_of(binary, path):
@@ -187,6 +188,9 @@ def main():
     parser.add_argument("--add", help="labels for the pending looks: 'index=class,...'")
     parser.add_argument("--prelabel", action="store_true")
     parser.add_argument("--fixtures", type=Path, help="also write label files for these screenshots")
+    parser.add_argument("--merge", action="store_true",
+                        help="add these captures' tiles to real/tiles.npz instead of replacing it "
+                             "(the captures behind the tiles already there need not be at hand)")
     args = parser.parse_args()
     looks, labels, skins = load_looks()
 
@@ -271,10 +275,19 @@ def main():
         if not args.montage:
             sys.exit(1)
         return
-    np.savez_compressed(HERE / "tiles.npz", tiles=np.array(out_tiles),
-                        labels=np.array(out_labels), validation=np.array(out_val),
-                        screenshot=np.array(out_shot))
-    counts = np.bincount(np.array(out_labels), minlength=len(CLASSES))
+    out_tiles, out_labels = np.array(out_tiles), np.array(out_labels)
+    out_val, out_shot = np.array(out_val), np.array(out_shot)
+    if args.merge and (HERE / "tiles.npz").exists():
+        old = np.load(HERE / "tiles.npz")
+        # Screenshot numbers stay distinct: the new ones follow the old.
+        out_shot = out_shot + int(old["screenshot"].max()) + 1
+        out_tiles = np.concatenate([old["tiles"], out_tiles])
+        out_labels = np.concatenate([old["labels"], out_labels])
+        out_val = np.concatenate([old["validation"], out_val])
+        out_shot = np.concatenate([old["screenshot"], out_shot])
+    np.savez_compressed(HERE / "tiles.npz", tiles=out_tiles, labels=out_labels,
+                        validation=out_val, screenshot=out_shot)
+    counts = np.bincount(out_labels, minlength=len(CLASSES))
     print(f"{len(out_tiles)} distinct tiles from {len(shots)} screenshots; by class:")
     print(", ".join(f"{name} {n}" for name, n in zip(CLASSES, counts)))
 

@@ -1,0 +1,31 @@
+//! The board advice may use when looks are in doubt. Every cell in doubt is replaced by the
+//! weakest cell all its candidate classes agree with: an open tile without a number when every
+//! candidate is an open, mine-free tile, else a covered tile that may or may not hold a mine.
+//!
+//! Why this is sound: every layout of mines that fits the real board also fits the weakened one
+//! (a number dropped removes a constraint; a tile that may or may not hold a mine admits the
+//! real case, whichever it is), so a tile certain on the weakened board is certain on the real
+//! one. The advice itself never names a cell in doubt (`crate::pipeline`).
+
+use crate::board::{Board, Cell, Pos};
+use crate::vision::Reading;
+
+/// The board with every cell in doubt weakened so that nothing certain on it depends on them.
+pub fn advice_board(reading: &Reading) -> Board {
+    let mut board = reading.board.clone();
+    for doubt in &reading.doubt {
+        let open_and_safe = doubt
+            .classes
+            .iter()
+            .all(|c| matches!(c.cell(), Cell::Number(_) | Cell::Blank));
+        let cell = if open_and_safe {
+            Cell::Blank
+        } else {
+            Cell::Unrevealed
+        };
+        for &(row, col) in &doubt.cells {
+            board.set(Pos::new(row, col), cell);
+        }
+    }
+    board
+}

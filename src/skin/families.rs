@@ -1,0 +1,121 @@
+//! Looks that are one look up to noise. A board drawn with a gradient, a texture, or saved as
+//! JPEG gives nearly every tile its own pixels; those of one kind differ by a few levels only.
+//! The search labels each family once, as a game draws it once.
+
+use crate::vision::classes::CLASS_COUNT;
+use crate::vision::tiles::{TileImage, TILE};
+use crate::vision::Verdict;
+
+/// Two looks whose pixels differ by at most this on average (0–255) may be one family...
+const MEAN_LIMIT: f64 = 10.0;
+/// ...and only if no 2x2 block differs by more than this on average: a digit's thin stroke
+/// changes few pixels, but those by much, so a "1" and a "7" stay apart.
+const BLOCK_LIMIT: f64 = 48.0;
+
+/// Families of similar looks: `of[look]` is the family of each look; `verdicts[family]` the
+/// family's verdict, its members' probabilities averaged.
+pub struct Families {
+    pub of: Vec<usize>,
+    pub verdicts: Vec<Verdict>,
+}
+
+/// Groups `pixels` (each look's sampled tile; `looks` their verdicts) greedily: each look joins
+/// the first family whose first member it is similar to.
+pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut of = Vec::with_capacity(pixels.len());
+    for (look, tile) in pixels.iter().enumerate() {
+        let family = firsts.iter().position(|&f| similar(&pixels[f], tile));
+        of.push(family.unwrap_or_else(|| {
+            firsts.push(look);
+            firsts.len() - 1
+        }));
+    }
+    let mut sums = vec![[0f64; CLASS_COUNT]; firsts.len()];
+    let mut counts = vec![0usize; firsts.len()];
+    for (look, &family) in of.iter().enumerate() {
+        counts[family] += 1;
+        for (sum, &p) in sums[family].iter_mut().zip(&looks[look].probs) {
+            *sum += f64::from(p);
+        }
+    }
+    let verdicts = (firsts.iter().zip(sums.iter().zip(&counts)))
+        .map(|(&first, (sum, &count))| {
+            let mut verdict = looks[first];
+            for (p, &s) in verdict.probs.iter_mut().zip(sum) {
+                *p = (s / count as f64) as f32;
+            }
+            verdict
+        })
+        .collect();
+    Families { of, verdicts }
+}
+
+fn similar(a: &TileImage, b: &TileImage) -> bool {
+    let total: u32 = a
+        .iter()
+        .zip(b)
+        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
+        .sum();
+    if f64::from(total) > MEAN_LIMIT * a.len() as f64 {
+        return false;
+    }
+    // 2x2 blocks of samples, all three channels.
+    for by in (0..TILE).step_by(2) {
+        for bx in (0..TILE).step_by(2) {
+            let mut block = 0u32;
+            for y in by..by + 2 {
+                for x in bx..bx + 2 {
+                    let at = (y * TILE + x) * 3;
+                    for c in 0..3 {
+                        block += u32::from(a[at + c].abs_diff(b[at + c]));
+                    }
+                }
+            }
+            if f64::from(block) > BLOCK_LIMIT * 12.0 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::tiles::TILE_BYTES;
+    use crate::vision::TileClass;
+
+    fn verdict(p: f32) -> Verdict {
+        let mut probs = [0f32; CLASS_COUNT];
+        probs[0] = p;
+        probs[3] = 1.0 - p;
+        Verdict {
+            class: TileClass::Unrevealed,
+            confidence: p,
+            probs,
+        }
+    }
+
+    #[test]
+    fn noisy_copies_join_and_a_stroke_stays_apart() {
+        let plain = [120u8; TILE_BYTES];
+        let mut noisy = plain;
+        for (i, v) in noisy.iter_mut().enumerate() {
+            *v = v.wrapping_add((i % 7) as u8);
+        }
+        let mut stroke = plain;
+        for y in 4..12 {
+            for c in 0..3 {
+                stroke[(y * TILE + 8) * 3 + c] = 0;
+                stroke[(y * TILE + 9) * 3 + c] = 0;
+            }
+        }
+        let found = families(
+            &[plain, noisy, stroke],
+            &[verdict(0.9), verdict(0.7), verdict(0.5)],
+        );
+        assert_eq!(found.of, vec![0, 0, 1]);
+        assert!((found.verdicts[0].probs[0] - 0.8).abs() < 1e-6);
+    }
+}

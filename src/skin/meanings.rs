@@ -1,0 +1,111 @@
+//! A look's candidate meanings. Classes that put the same cell on the board (a plain covered
+//! tile and a question mark) are one meaning: telling them apart never changes the advice, so
+//! the search does not spend its effort on them.
+
+use crate::board::Cell;
+use crate::vision::classes::CLASS_COUNT;
+use crate::vision::{TileClass, Verdict};
+
+/// The classifier is never trusted beyond this probability: a class it gave less still costs
+/// only `-ln(FLOOR)` to take, so the rules can overrule a confident but wrong verdict.
+const FLOOR: f64 = 1e-6;
+/// Meanings kept per look, the likeliest first (a plain covered tile is always kept too).
+const KEPT: usize = 4;
+
+/// One way to read a look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Meaning {
+    /// The likeliest class with this meaning.
+    pub class: TileClass,
+    /// `-ln` of the probability of the meaning (its classes' probabilities summed), less that
+    /// of the look's likeliest meaning: 0 for the first choice, more for the others.
+    pub cost: f64,
+}
+
+impl Meaning {
+    /// The cell this meaning puts on the board.
+    pub fn cell(&self) -> Cell {
+        self.class.cell()
+    }
+}
+
+/// The candidate meanings of a look, cheapest first. Always holds the plain covered tile:
+/// reading an open tile as covered loses advice but never makes it wrong, so the rules may fall
+/// back on it whatever the classifier said.
+pub fn meanings(verdict: &Verdict) -> Vec<Meaning> {
+    // Sum the probabilities of the classes that put the same cell on the board.
+    let mut by_cell: Vec<(Cell, TileClass, f64, f64)> = Vec::new();
+    for index in 0..CLASS_COUNT {
+        let Some(class) = TileClass::from_index(index) else {
+            continue;
+        };
+        let p = f64::from(verdict.probs[index]).max(0.0);
+        match by_cell.iter_mut().find(|m| m.0 == class.cell()) {
+            Some(entry) => {
+                entry.2 += p;
+                if p > entry.3 {
+                    (entry.1, entry.3) = (class, p);
+                }
+            }
+            None => by_cell.push((class.cell(), class, p, p)),
+        }
+    }
+    by_cell.sort_by(|a, b| b.2.total_cmp(&a.2));
+    let best = by_cell.first().map_or(1.0, |m| m.2).max(FLOOR);
+    let cost = |p: f64| (best / p.max(FLOOR)).ln();
+    let mut kept: Vec<Meaning> = by_cell
+        .iter()
+        .take(KEPT)
+        .map(|m| Meaning {
+            class: m.1,
+            cost: cost(m.2),
+        })
+        .collect();
+    if !kept.iter().any(|m| m.cell() == Cell::Unrevealed) {
+        if let Some(covered) = by_cell.iter().find(|m| m.0 == Cell::Unrevealed) {
+            kept.push(Meaning {
+                class: covered.1,
+                cost: cost(covered.2),
+            });
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
+        let mut probs = [0f32; CLASS_COUNT];
+        for &(class, p) in pairs {
+            probs[class.index().unwrap()] = p;
+        }
+        Verdict {
+            class: pairs[0].0,
+            confidence: pairs[0].1,
+            probs,
+        }
+    }
+
+    #[test]
+    fn covered_and_question_are_one_meaning_and_covered_is_always_kept() {
+        let v = verdict(&[
+            (TileClass::Question, 0.5),
+            (TileClass::Unrevealed, 0.3),
+            (TileClass::Flag, 0.2),
+        ]);
+        let m = meanings(&v);
+        assert_eq!(m[0].class, TileClass::Question);
+        assert!(m[0].cost.abs() < 1e-9);
+        assert_eq!(m[1].class, TileClass::Flag);
+        assert!((m[1].cost - (0.8f64 / 0.2).ln()).abs() < 1e-6);
+
+        let sure = verdict(&[(TileClass::Number(3), 1.0)]);
+        let m = meanings(&sure);
+        assert_eq!(m[0].class, TileClass::Number(3));
+        assert!(m.iter().any(|m| m.cell() == Cell::Unrevealed));
+        let floor_cost = (1.0 / FLOOR).ln();
+        assert!(m[1..].iter().all(|m| (m.cost - floor_cost).abs() < 1e-6));
+    }
+}

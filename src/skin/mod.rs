@@ -1,0 +1,25 @@
+//! The board-level reading: which class each distinct look of one board stands for, chosen for
+//! the whole board at once under the rules of the game, not tile by tile.
+//!
+//! A board shows a few distinct looks (covered tiles, the empty open tile, a handful of digits,
+//! flags). The classifier gives each look a probability for every class; this layer takes those
+//! as the prior and picks the likeliest labelling of the looks under which the board can be a
+//! real position (`rules`). Where a second labelling fits the board almost as well, the looks on
+//! which the two differ are *in doubt*: `doubt` turns them into a board on which no advice can
+//! rest on them.
+//!
+//! - [`families`]: looks that differ only by noise, labelled together;
+//! - [`meanings`]: each look's candidate meanings and what each costs against the prior;
+//! - [`rules`]: what a labelled board must satisfy to be a position of a real game;
+//! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
+//! - [`doubt`]: the board advice may use when looks are in doubt.
+
+pub mod doubt;
+pub mod families;
+pub mod labelling;
+pub mod meanings;
+pub mod rules;
+
+pub use doubt::advice_board;
+pub use labelling::{settle, Settled};
+pub use rules::{broken_rule, is_possible};
