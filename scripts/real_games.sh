@@ -187,10 +187,17 @@ rg_ace() {
 # the tile model never trains on (training/README.md); install it with `apt-get install kmines`.
 rg_kmines() {
     command -v kmines >/dev/null || { echo "real_games: kmines is not installed" >&2; return 1; }
-    QT_QPA_PLATFORM=xcb setsid kmines >"$RG_DIR/kmines.log" 2>&1 &
+    # KDE programs wait for a session bus before mapping their window: give it its own.
+    mkdir -p -m 700 "$RG_DIR/runtime"
+    QT_QPA_PLATFORM=xcb XDG_RUNTIME_DIR="$RG_DIR/runtime" setsid dbus-run-session -- kmines \
+        >"$RG_DIR/kmines.log" 2>&1 &
     RG_GAME_PID=$!
     local window
-    window=$(rg_window '^KMines' KMines kmines.log) || return 1
+    # Its visible window carries the title in _NET_WM_NAME only: found by class instead.
+    rg_wait 90 "the KMines window (log: $RG_DIR/kmines.log)" \
+        xdotool search --onlyvisible --class '^kmines$' || return 1
+    sleep 1
+    window=$(xdotool search --onlyvisible --class '^kmines$' | head -n1)
     rg_resize "$window" "${1:-}" "${2:-}"
 }
 

@@ -3,10 +3,17 @@
 Each sample is a 3x3 block of tiles drawn at a random fractional pitch (12-64 px) in one random
 skin; the middle tile is the labelled one and is cut out with the same sampler the Rust code uses,
 so the classifier sees tiles exactly as `minehint` will hand them over, gaps and neighbours
-included. Skins: the classic raised-grey look, flat looks with gaps and rounded corners, and
-checkerboards, each in light and dark themes; then blur, JPEG, palette reduction, colour shifts,
-sub-pixel offsets and a mouse cursor now and then.
+included. Skins: the classic raised-grey look, stippled covered tiles, flat looks with gaps and
+rounded corners, and checkerboards, each in light and dark themes, with bevelled or flat covered
+tiles, digits in several fonts and weights, own digit colours, a translucent board over a shaded
+background, and a hover highlight; then blur, JPEG, palette reduction, colour shifts, sub-pixel
+offsets and a mouse cursor now and then.
+
+The fonts beyond DejaVu come from Debian's fonts-urw-base35 and fonts-cantarell; a font that is not
+installed is left out (the model then sees fewer digit shapes).
 """
+
+import os
 
 import io
 import random
@@ -16,12 +23,19 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from tiles import CLASSES, sample_cell
 
-FONTS = [
+FONTS = [path for path in [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-]
+    "/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf",
+    "/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf",
+    "/usr/share/fonts/X11/Type1/NimbusSans-Bold.pfb",
+    "/usr/share/fonts/X11/Type1/NimbusSansNarrow-Bold.pfb",
+    "/usr/share/fonts/X11/Type1/NimbusMonoPS-Bold.pfb",
+    "/usr/share/fonts/X11/Type1/URWGothic-Demi.pfb",
+    "/usr/share/fonts/X11/Type1/C059-Bold.pfb",
+] if os.path.exists(path)]
 
 CLASSIC_DIGITS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                   5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -33,14 +47,18 @@ def jitter(colour, rng, amount):
 
 def random_skin(rng):
     """A skin: how every kind of tile looks."""
-    kind = rng.choice(["classic", "classic", "flat", "flat", "rounded", "checker"])
-    dark = kind != "classic" and rng.random() < 0.35
+    kind = rng.choice(["classic", "classic", "stipple", "flat", "flat", "rounded", "checker"])
+    dark = kind not in ("classic", "stipple") and rng.random() < 0.35
     skin = {"kind": kind, "dark": dark}
-    if kind == "classic":
+    if kind in ("classic", "stipple"):
         grey = rng.randint(180, 200)
         skin.update(hidden=(grey,) * 3, revealed=(grey,) * 3, line=(128, 128, 128),
                     light=(255, 255, 255), shade=(128, 128, 128), gap=0,
-                    bevel=rng.uniform(0.08, 0.16), digits=dict(CLASSIC_DIGITS))
+                    bevel=rng.uniform(0.08 if kind == "classic" else 0.05, 0.16),
+                    digits=dict(CLASSIC_DIGITS))
+        if kind == "stipple":
+            # Covered faces of alternating pixels (xbomb's, and old X11 games'): no flat colour.
+            skin["stipple"] = (jitter((grey + 25,) * 3, rng, 10), jitter((grey - 45,) * 3, rng, 15))
     else:
         if dark:
             hidden = jitter((rng.randint(60, 110),) * 3, rng, 25)
@@ -68,6 +86,15 @@ def random_skin(rng):
                     radius=rng.uniform(0.1, 0.3) if kind == "rounded" else 0.0,
                     line=jitter(back, rng, 0),
                     step=rng.randint(6, 14))
+        if rng.random() < 0.3:
+            # Covered tiles drawn raised, with their own light and shade, on a flat open board.
+            skin.update(raised=True, bevel=rng.uniform(0.04, 0.14),
+                        light=tuple(min(255, c + 50) for c in hidden),
+                        shade=tuple(max(0, c - 60) for c in hidden))
+    if rng.random() < 0.12:
+        # A skin with its own digit colours: the shape carries the class.
+        skin["digits"] = {k: jitter((rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255)),
+                                    rng, 0) for k in skin["digits"]}
     skin["font"] = rng.choice(FONTS)
     # Most skins draw a red flag; GNOME's draws a dark one, so shape must carry the class.
     skin["flag"] = jitter(rng.choice([(220, 20, 20), (220, 20, 20), (40, 44, 48)]), rng, 30)
@@ -88,6 +115,30 @@ def draw_raised(draw, box, skin, colour):
     draw.polygon([(x0, y0), (x1 - 1, y0), (x1 - 1 - b, y0 + b), (x0 + b, y1 - 1 - b),
                   (x0, y1 - 1)], fill=skin["light"])
     draw.rectangle([x0 + b, y0 + b, x1 - 1 - b, y1 - 1 - b], fill=colour)
+
+
+def draw_stipple(draw, box, skin):
+    """The raised tile's face as a one-pixel checker of two greys."""
+    x0, y0, x1, y1 = box
+    b = max(1, round((x1 - x0) * skin["bevel"]))
+    one, other = skin["stipple"]
+    for y in range(y0 + b, y1 - b):
+        for x in range(x0 + b, x1 - b):
+            draw.point((x, y), fill=one if (x + y) % 2 else other)
+
+
+def shade_through(image, rng):
+    """A translucent board over a shaded background: a smooth gradient shows through every tile,
+    so one kind of tile changes colour across the board."""
+    size = image.size[0]
+    angle = rng.uniform(0, 2 * np.pi)
+    ys, xs = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    ramp = (np.cos(angle) * xs + np.sin(angle) * ys)[..., None]
+    low, high = rng.randint(60, 140), rng.randint(150, 240)
+    back = low + (high - low) * (ramp - ramp.min()) / max(1e-6, float(np.ptp(ramp)))
+    alpha = rng.uniform(0.1, 0.35)
+    out = np.asarray(image).astype(np.float32) * (1 - alpha) + back * alpha
+    return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8))
 
 
 def draw_flat(draw, box, skin, colour):
@@ -144,14 +195,18 @@ def draw_tile(draw, box, label, skin, row, col, rng):
         name == "wrong_flag" and rng.random() < 0.5)
     colour = skin["exploded"] if name == "exploded" else skin["hidden"] if hidden else skin["revealed"]
     colour = tile_colour(skin, colour, row, col)
-    if skin["kind"] == "classic":
+    if skin["kind"] in ("classic", "stipple"):
         if hidden:
             draw_raised(draw, box, skin, colour)
+            if "stipple" in skin:
+                draw_stipple(draw, box, skin)
         else:
             x0, y0, x1, y1 = box
             draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=colour)
             draw.line([x0, y0, x1 - 1, y0], fill=skin["line"])
             draw.line([x0, y0, x0, y1 - 1], fill=skin["line"])
+    elif hidden and skin.get("raised"):
+        draw_raised(draw, box, skin, colour)
     else:
         draw_flat(draw, box, skin, colour)
     if name == "flag":
@@ -240,6 +295,18 @@ def sample(rng, label=None):
         boxes = [(0, 0, round(a) - 1, size), (round(b), 0, size, size),
                  (0, 0, size, round(a) - 1), (0, round(b), size, size)]
         draw.rectangle(boxes[side], fill=edge)
+    if rng.random() < 0.05:
+        # The pointer hovers over the tile: some games light it up.
+        x0, y0 = origin[0] + pitch, origin[1] + pitch
+        lit = Image.new("RGB", image.size, (255, 255, 255))
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).rectangle([x0, y0, x0 + pitch - 1, y0 + pitch - 1],
+                                       fill=rng.randint(30, 70))
+        image.paste(lit, (0, 0), mask)
+        draw = ImageDraw.Draw(image)
+    if skin["kind"] != "classic" and rng.random() < 0.15:
+        image = shade_through(image, rng)
+        draw = ImageDraw.Draw(image)
     if rng.random() < 0.08:
         draw_cursor(draw, origin[0] + pitch * rng.uniform(1.1, 1.8),
                     origin[1] + pitch * rng.uniform(1.1, 1.8), rng.uniform(12, 22))

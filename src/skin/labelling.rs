@@ -9,6 +9,7 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
+use super::background::evidence;
 use super::families::families;
 use super::meanings::{meanings, Meaning};
 use super::rules::is_possible;
@@ -68,7 +69,11 @@ impl Ord for State {
 /// looks two labellings disagree on.
 pub fn settle(reading: &mut Reading) -> Settled {
     let families = families(&reading.pixels, &reading.looks);
-    let options: Vec<Vec<Meaning>> = families.verdicts.iter().map(meanings).collect();
+    let evidence = evidence(&reading.pixels, &families);
+    let options: Vec<Vec<Meaning>> = (families.verdicts.iter())
+        .zip(&evidence)
+        .map(|(verdict, &evidence)| meanings(verdict, evidence))
+        .collect();
     // The family of each cell.
     let family_of: Vec<usize> = reading.look_of.iter().map(|&l| families.of[l]).collect();
     let mut heap = BinaryHeap::new();

@@ -3,6 +3,7 @@
 //! the search does not spend its effort on them.
 
 use crate::board::Cell;
+use crate::skin::background::Evidence;
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{TileClass, Verdict};
 
@@ -11,6 +12,9 @@ use crate::vision::{TileClass, Verdict};
 const FLOOR: f64 = 1e-6;
 /// Meanings kept per look, the likeliest first (a plain covered tile is always kept too).
 const KEPT: usize = 4;
+/// How much the board's own evidence (`background`) moves the odds of an empty open tile, up or
+/// down.
+const EVIDENCE: f64 = 100.0;
 
 /// One way to read a look.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,10 +33,11 @@ impl Meaning {
     }
 }
 
-/// The candidate meanings of a look, cheapest first. Always holds the plain covered tile:
+/// The candidate meanings of a look, cheapest first, with the classifier's probabilities moved
+/// by what the board says of the look (`evidence`). Always holds the plain covered tile:
 /// reading an open tile as covered loses advice but never makes it wrong, so the rules may fall
 /// back on it whatever the classifier said.
-pub fn meanings(verdict: &Verdict) -> Vec<Meaning> {
+pub fn meanings(verdict: &Verdict, evidence: Evidence) -> Vec<Meaning> {
     // Sum the probabilities of the classes that put the same cell on the board.
     let mut by_cell: Vec<(Cell, TileClass, f64, f64)> = Vec::new();
     for index in 0..CLASS_COUNT {
@@ -49,6 +54,16 @@ pub fn meanings(verdict: &Verdict) -> Vec<Meaning> {
             }
             None => by_cell.push((class.cell(), class, p, p)),
         }
+    }
+    // Only the empty tile's odds move: the evidence says nothing between the other meanings
+    // (a flag differs from the open background as much as a plain covered tile does).
+    let empty = match evidence {
+        Evidence::Empty => EVIDENCE,
+        Evidence::NotEmpty => 1.0 / EVIDENCE,
+        Evidence::None => 1.0,
+    };
+    if let Some(entry) = by_cell.iter_mut().find(|m| m.0 == Cell::Number(0)) {
+        entry.2 = entry.2.max(FLOOR) * empty;
     }
     by_cell.sort_by(|a, b| b.2.total_cmp(&a.2));
     let best = by_cell.first().map_or(1.0, |m| m.2).max(FLOOR);
@@ -95,14 +110,14 @@ mod tests {
             (TileClass::Unrevealed, 0.3),
             (TileClass::Flag, 0.2),
         ]);
-        let m = meanings(&v);
+        let m = meanings(&v, Evidence::None);
         assert_eq!(m[0].class, TileClass::Question);
         assert!(m[0].cost.abs() < 1e-9);
         assert_eq!(m[1].class, TileClass::Flag);
         assert!((m[1].cost - (0.8f64 / 0.2).ln()).abs() < 1e-6);
 
         let sure = verdict(&[(TileClass::Number(3), 1.0)]);
-        let m = meanings(&sure);
+        let m = meanings(&sure, Evidence::None);
         assert_eq!(m[0].class, TileClass::Number(3));
         assert!(m.iter().any(|m| m.cell() == Cell::Unrevealed));
         let floor_cost = (1.0 / FLOOR).ln();

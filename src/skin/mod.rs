@@ -9,11 +9,13 @@
 //! rest on them.
 //!
 //! - [`families`]: looks that differ only by noise, labelled together;
+//! - [`background`]: which looks match the number looks' background, the empty open tiles;
 //! - [`meanings`]: each look's candidate meanings and what each costs against the prior;
 //! - [`rules`]: what a labelled board must satisfy to be a position of a real game;
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
+pub mod background;
 pub mod doubt;
 pub mod families;
 pub mod labelling;

@@ -8,11 +8,24 @@ use crate::solver::is_consistent;
 /// - it holds a mine somewhere: a covered tile, a flag or a shown mine (a board of open tiles
 ///   only, such as a fresh game's covered tiles read as empty 0s, is no game);
 /// - no 0 touches a covered tile: games open every neighbour of a 0 at once;
-/// - some layout of mines satisfies every number (flags count as mines).
+/// - a wrong flag (the only look read as an open tile without a number) shows only on a lost
+///   board, which shows its mines too: a flag read as a wrong flag mid-game is a misreading;
+/// - some layout of mines satisfies every number, a flag being a covered tile that may or may
+///   not hold one: flags are the player's guesses, and a wrong flag (even beside a 0) is a real
+///   position that the analysis will point out, not a misreading to read away.
 ///
 /// The cheap rules run first: most wrong labellings fail them before the solver is asked.
 pub fn is_possible(board: &Board) -> bool {
-    broken_rule(board).is_none() && is_consistent(board)
+    if broken_rule(board).is_some() {
+        return false;
+    }
+    let mut unflagged = board.clone();
+    for p in board.positions() {
+        if board.get(p) == Cell::Flag {
+            unflagged.set(p, Cell::Unrevealed);
+        }
+    }
+    is_consistent(&unflagged)
 }
 
 /// The first of the cheap rules `board` breaks, in words for the user; `None` when it keeps
@@ -27,7 +40,13 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
     let open_zero_touches_covered = board.positions().any(|p| {
         board.get(p) == Cell::Number(0) && board.neighbors(p).any(|q| board.get(q).is_unrevealed())
     });
-    open_zero_touches_covered.then_some("an empty open tile reads as touching a covered one")
+    if open_zero_touches_covered {
+        return Some("an empty open tile reads as touching a covered one");
+    }
+    let wrong_flag = board.positions().any(|p| board.get(p) == Cell::Blank);
+    let mine_shown =
+        (board.positions()).any(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded));
+    (wrong_flag && !mine_shown).then_some("a wrong flag reads as shown on a game that is not over")
 }
 
 #[cfg(test)]
@@ -44,6 +63,9 @@ mod tests {
         assert!(possible("....\n....\n"));
         assert!(possible("001.\n001.\n0011\n"));
         assert!(possible("01*\n01!\n"));
+        assert!(possible("x1*\n11.\n"));
+        // A wrong flag beside a 0: the player's mistake, not a misreading.
+        assert!(possible("0F.\n11.\n"));
     }
 
     #[test]
@@ -52,6 +74,8 @@ mod tests {
         assert!(!possible("000\n000\n"));
         // A 0 beside a covered tile.
         assert!(!possible("00.\n00.\n"));
+        // A wrong flag while no mine is shown: the game is not over.
+        assert!(!possible("x1.\n11.\n"));
         // A 3 with room for two mines only.
         assert!(!possible("3.\n.1\n"));
     }

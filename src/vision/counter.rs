@@ -1,5 +1,6 @@
 //! The game's own mine counter: the red (or yellow) seven-segment display above the board that
-//! the classic skins show (Windows Minesweeper, xdemineur, minesweeper.online, ace-minesweeper). It shows the mines left, the
+//! the classic skins show (Windows Minesweeper, xdemineur, minesweeper.online, ace-minesweeper).
+//! It shows the mines left, the
 //! total minus the flags placed, so the total is what it shows plus the flags on the board.
 //!
 //! The display is found without knowing the skin: lit segments are saturated red, the digits of
@@ -12,14 +13,24 @@ use image::RgbImage;
 /// How far above the board the counter may sit, in tile heights (xdemineur's is 2.5 above).
 const REACH_ROWS: f64 = 5.0;
 
-/// A lit segment: strong red with little green or blue, or (amber and yellow displays, as
-/// ace-minesweeper's) strong red and green with little blue. Unlit segments are black, dark
-/// red or the panel's own colour.
-fn lit(pixel: &[u8]) -> bool {
+/// The colour of a display's lit segments. Red is tried first: a yellow smiley button sits
+/// between the red displays of the Windows look, and must not join their digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lamp {
+    /// Strong red, little green or blue.
+    Red,
+    /// Amber and yellow displays (ace-minesweeper's): strong red and green, little blue.
+    Yellow,
+}
+
+/// Whether `pixel` is a lit segment of a `lamp` display. Unlit segments are black, dark red or
+/// the panel's own colour.
+fn lit(lamp: Lamp, pixel: &[u8]) -> bool {
     let (r, g, b) = (pixel[0], pixel[1], pixel[2]);
-    let red = r >= 160 && g <= 110 && b <= 110 && r - g.max(b) >= 100;
-    let yellow = r >= 180 && g >= 160 && b <= 90 && r.min(g) - b >= 120;
-    red || yellow
+    match lamp {
+        Lamp::Red => r >= 160 && g <= 110 && b <= 110 && r - g.max(b) >= 100,
+        Lamp::Yellow => r >= 180 && g >= 160 && b <= 90 && r.min(g) - b >= 120,
+    }
 }
 
 /// The segments of a digit as bits: a (top), b (upper right), c (lower right), d (bottom),
@@ -57,6 +68,13 @@ fn symbol(pattern: u8) -> Option<Option<u8>> {
 /// The count the mine counter above `grid` shows, if the skin has one and every digit reads.
 /// Negative when more flags are placed than there are mines.
 pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
+    [Lamp::Red, Lamp::Yellow]
+        .into_iter()
+        .find_map(|lamp| read_display(image, grid, lamp))
+}
+
+/// The count a `lamp` display above `grid` shows, if there is one and every digit reads.
+fn read_display(image: &RgbImage, grid: &Grid, lamp: Lamp) -> Option<i64> {
     let rect = grid.rect();
     let reach = (grid.pitch_y * REACH_ROWS).round() as u32;
     let y0 = rect.y.saturating_sub(reach);
@@ -76,7 +94,7 @@ pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
         let start = y as usize * stride + x0 as usize * 3;
         let row = &raw[start..start + (x1 - x0) as usize * 3];
         for (span, pixel) in spans.iter_mut().zip(row.chunks_exact(3)) {
-            if lit(pixel) {
+            if lit(lamp, pixel) {
                 let (top, _) = span.get_or_insert((y, y));
                 *span = Some((*top, y));
             }
@@ -124,6 +142,7 @@ pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
         let hole = |fy: f64| {
             lit_near(
                 image,
+                lamp,
                 left + 0.5 * width,
                 f64::from(top) + fy * height,
                 radius,
@@ -138,7 +157,7 @@ pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
             .filter(|(_, &(fx, fy))| {
                 let x = left + fx * width;
                 let y = f64::from(top) + fy * height;
-                lit_near(image, x, y, radius)
+                lit_near(image, lamp, x, y, radius)
             })
             .fold(0u8, |bits, (i, _)| bits | 1 << i);
         match symbol(pattern)? {
@@ -185,13 +204,13 @@ fn runs_of(spans: &[Option<(u32, u32)>], x0: u32) -> Vec<Run> {
 }
 
 /// Whether any pixel within `radius` of (x, y) is lit.
-fn lit_near(image: &RgbImage, x: f64, y: f64, radius: f64) -> bool {
+fn lit_near(image: &RgbImage, lamp: Lamp, x: f64, y: f64, radius: f64) -> bool {
     let (w, h) = (f64::from(image.width()), f64::from(image.height()));
     let xa = (x - radius).floor().max(0.0) as u32;
     let xb = (x + radius).ceil().min(w - 1.0).max(0.0) as u32;
     let ya = (y - radius).floor().max(0.0) as u32;
     let yb = (y + radius).ceil().min(h - 1.0).max(0.0) as u32;
-    (ya..=yb).any(|py| (xa..=xb).any(|px| lit(&image.get_pixel(px, py).0)))
+    (ya..=yb).any(|py| (xa..=xb).any(|px| lit(lamp, &image.get_pixel(px, py).0)))
 }
 
 #[cfg(test)]

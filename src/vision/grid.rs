@@ -68,6 +68,9 @@ pub const MIN_PITCH: f64 = 12.0;
 pub const MAX_PITCH: f64 = 100.0;
 /// The fewest tiles a lattice needs before we call it a board.
 const MIN_MEMBERS: usize = 9;
+/// The fewest linked squares that may seed a lattice: a board in mid-game can have its covered
+/// tiles in short runs, which the lone squares on the lattice then join (`adopt_lone_squares`).
+const MIN_SEED: usize = 4;
 
 /// A square region kept as a possible tile.
 #[derive(Clone, Copy, Debug)]
@@ -104,7 +107,7 @@ pub fn find_grid(blobs: &[Blob], pitch: Option<f64>) -> Option<(Grid, usize)> {
     let links = link_neighbours(&squares);
     let mut best: Option<(Grid, usize)> = None;
     for members in components(squares.len(), &links) {
-        if members.len() < MIN_MEMBERS {
+        if members.len() < MIN_SEED {
             continue;
         }
         if let Some(found) = fit_lattice(&squares, &members, &links) {
@@ -287,10 +290,14 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
         fit = Some((fx, fy));
     }
     let ((ox, px), (oy, py)) = fit?;
-    if placed.len() < MIN_MEMBERS || px < MIN_PITCH || py < MIN_PITCH {
+    if px < MIN_PITCH || py < MIN_PITCH {
         return None;
     }
+    adopt_lone_squares(squares, &mut placed, (ox, px), (oy, py));
     trim_stray_edges(&mut placed);
+    if placed.len() < MIN_MEMBERS {
+        return None;
+    }
     let (imin, imax) = min_max(placed.iter().map(|p| p.1))?;
     let (jmin, jmax) = min_max(placed.iter().map(|p| p.2))?;
     let cols = (imax - imin + 1) as usize;
@@ -308,6 +315,40 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
         cols,
     };
     Some((grid, placed.len()))
+}
+
+/// Rows or columns this far beyond the linked squares may still hold a lone covered tile.
+const ADOPT_REACH: f64 = 40.0;
+
+/// Adds to `placed` the squares no link reached that sit on the fitted lattice and match the
+/// placed squares' size: covered tiles left alone in a wide open region (a flat open region
+/// with no edges of its own shows no squares, so nothing links them to the rest).
+fn adopt_lone_squares(
+    squares: &[Square],
+    placed: &mut Vec<(usize, i64, i64)>,
+    (ox, px): (f64, f64),
+    (oy, py): (f64, f64),
+) {
+    let Some(size) = median(placed.iter().map(|&(s, _, _)| squares[s].size).collect()) else {
+        return;
+    };
+    let taken: FxHashSet<usize> = placed.iter().map(|p| p.0).collect();
+    let mut spots: FxHashSet<(i64, i64)> = placed.iter().map(|p| (p.1, p.2)).collect();
+    for (s, square) in squares.iter().enumerate() {
+        if taken.contains(&s) || (square.size - size).abs() > 0.15 * size {
+            continue;
+        }
+        let (i, j) = ((square.cx - ox) / px, (square.cy - oy) / py);
+        let (ri, rj) = (i.round(), j.round());
+        let on_lattice = (i - ri).abs() <= 0.12 && (j - rj).abs() <= 0.12;
+        let (ri, rj) = (ri as i64, rj as i64);
+        let near = placed.iter().any(|p| {
+            (p.1 - ri).abs() as f64 <= ADOPT_REACH && (p.2 - rj).abs() as f64 <= ADOPT_REACH
+        });
+        if on_lattice && near && spots.insert((ri, rj)) {
+            placed.push((s, ri, rj));
+        }
+    }
 }
 
 /// Drops an outermost row or column that holds only a stray square or two while the board
@@ -328,8 +369,9 @@ fn trim_stray_edges(placed: &mut Vec<(usize, i64, i64)>) {
         }
         let in_col = |i: i64| placed.iter().filter(|p| p.1 == i).count() as i64;
         let in_row = |j: i64| placed.iter().filter(|p| p.2 == j).count() as i64;
-        // Thin: at most 2 squares, and at most a sixth of what the next line in holds.
-        let thin = |edge: i64, next: i64| edge <= 2 && edge * 6 <= next;
+        // Thin: at most 3 squares (a button, an icon, a counter's digits), and at most a third
+        // of what the next line in holds.
+        let thin = |edge: i64, next: i64| edge <= 3 && edge * 3 <= next;
         let drop = if thin(in_row(jmin), in_row(jmin + 1)) {
             Some((false, jmin))
         } else if thin(in_row(jmax), in_row(jmax - 1)) {

@@ -1,6 +1,7 @@
 //! Finding the board in a screenshot, or taking the user's word for where it is.
 
 use super::blobs::find_blobs;
+use super::extend::extend;
 use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use super::VisionError;
 use image::RgbImage;
@@ -81,7 +82,8 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
         }
     }
     match best {
-        Some((grid, _)) => Ok(grid),
+        // Lines of tiles the squares missed (textured, or open without edges) join the grid.
+        Some((grid, _)) => Ok(extend(image, area, grid)),
         None => Err(VisionError::NoBoard {
             hint: match hints.region {
                 Some(r) => format!(" region {},{},{},{}", r.x, r.y, r.width, r.height),

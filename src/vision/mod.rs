@@ -3,7 +3,8 @@
 //!
 //! - `load`: reading image files safely;
 //! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
-//! - [`locate`](mod@locate): the board's grid, found or given;
+//! - [`locate`](mod@locate): the board's grid, found or given, and [`extend`](mod@extend):
+//!   grown over edge lines of tiles the squares missed;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
 //! - [`counter`] and [`text_counter`]: the game's own mine counter, where the skin shows one (a
@@ -17,6 +18,7 @@ pub mod classes;
 pub mod classify;
 pub mod counter;
 mod error;
+pub mod extend;
 mod glyphs;
 pub mod grid;
 mod load;

@@ -60,7 +60,7 @@ GAMES = [
 def shell(script):
     """Runs bash with scripts/real_games.sh sourced; returns stdout."""
     full = f"source '{ROOT}/scripts/real_games.sh'; {script}"
-    done = subprocess.run(["bash", "-c", full], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["bash", "-c", full], capture_output=True, text=True, timeout=150)
     if done.returncode != 0:
         raise RuntimeError(f"{script!r} failed: {done.stderr.strip()}")
     return done.stdout.strip()

@@ -8,7 +8,9 @@ tile is then given the class of the nearest labelled look of its game, and a til
 MATCH from all of them stops the run with a montage of the unknown looks to label.
 
     python3 training/real/label.py CAPTURES            # writes training/real/tiles.npz
-    python3 training/real/label.py CAPTURES --montage  # new looks -> /tmp/looks.png to label
+    python3 training/real/label.py CAPTURES --merge     # adds them to the tiles already there
+    python3 training/real/label.py CAPTURES --merge --held-out   # a validation game, never trained on
+    python3 training/real/label.py CAPTURES --montage  # only checks: new looks -> /tmp/looks.png
     python3 training/real/label.py --add 'K=class,K=class,...'   # label them (indices in the montage)
 
 Labelling hundreds of looks one by one is slow and error-prone, so --prelabel first runs the
@@ -191,6 +193,9 @@ def main():
     parser.add_argument("--merge", action="store_true",
                         help="add these captures' tiles to real/tiles.npz instead of replacing it "
                              "(the captures behind the tiles already there need not be at hand)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="every tile of these captures is validation: a game the model never "
+                             "trains on, to measure how it reads skins it has not seen")
     args = parser.parse_args()
     looks, labels, skins = load_looks()
 
@@ -226,7 +231,7 @@ def main():
 
     shots = sorted(args.captures.glob("*.png"))
     unknown, unknown_skins = [], []
-    out_tiles, out_labels, out_val, out_shot = [], [], [], []
+    out_tiles, out_labels, out_val, out_shot, out_game = [], [], [], [], []
     for index, path in enumerate(shots):
         found, tiles = sample_screenshot(args.binary, path)
         if found is None:
@@ -234,7 +239,7 @@ def main():
             continue
         skin = skin_of(path)
         # The second round of games is the validation split: whole screenshots, never mixed.
-        validation = "-r1-" in path.name
+        validation = args.held_out or "-r1-" in path.name
         flat = tiles.reshape(-1, 16, 16, 3)
         classes = {}
         for tile in {t.tobytes(): t for t in flat}.values():
@@ -266,6 +271,7 @@ def main():
                 out_labels.append(label_)
                 out_val.append(validation)
                 out_shot.append(index)
+                out_game.append(skin.split("-")[0])
     if unknown:
         np.savez_compressed(PENDING, tiles=np.array(unknown), skins=np.array(unknown_skins))
         montage(unknown, "/tmp/looks.png")
@@ -275,8 +281,11 @@ def main():
         if not args.montage:
             sys.exit(1)
         return
+    if args.montage:
+        print("every look is labelled")
+        return
     out_tiles, out_labels = np.array(out_tiles), np.array(out_labels)
-    out_val, out_shot = np.array(out_val), np.array(out_shot)
+    out_val, out_shot, out_game = np.array(out_val), np.array(out_shot), np.array(out_game)
     if args.merge and (HERE / "tiles.npz").exists():
         old = np.load(HERE / "tiles.npz")
         # Screenshot numbers stay distinct: the new ones follow the old.
@@ -285,8 +294,9 @@ def main():
         out_labels = np.concatenate([old["labels"], out_labels])
         out_val = np.concatenate([old["validation"], out_val])
         out_shot = np.concatenate([old["screenshot"], out_shot])
+        out_game = np.concatenate([old["game"], out_game])
     np.savez_compressed(HERE / "tiles.npz", tiles=out_tiles, labels=out_labels,
-                        validation=out_val, screenshot=out_shot)
+                        validation=out_val, screenshot=out_shot, game=out_game)
     counts = np.bincount(out_labels, minlength=len(CLASSES))
     print(f"{len(out_tiles)} distinct tiles from {len(shots)} screenshots; by class:")
     print(", ".join(f"{name} {n}" for name, n in zip(CLASSES, counts)))

@@ -8,6 +8,7 @@ is the one calibration found, checked by eye on the annotated image, and every d
 (a crop, a rescale, JPEG, GIF) gets its rectangle by the same transformation, not by detection.
 
     python3 training/real/make_fixtures.py CAPTURES
+    python3 training/real/make_fixtures.py CAPTURES --games   # fresh, mid, end per setting only
     python3 training/real/make_fixtures.py WON --won   # won games from play.py
 """
 
@@ -21,6 +22,7 @@ from PIL import Image
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
+import evaluate  # noqa: E402
 import label  # noqa: E402
 from tiles import CLASSES  # noqa: E402
 
@@ -47,12 +49,8 @@ def classify(path, binary):
 
 
 def mines_of(name):
-    """The game's mine total, from the setting in the capture's name: xdemineur-COLS-ROWS-MINES,
-    or GNOME Mines' small, medium and big boards."""
-    parts = name.split("-")
-    if parts[0] == "xdemineur":
-        return int(parts[3])
-    return {"small": 10, "medium": 40, "big": 99}[parts[2]]
+    """The game's mine total, from the setting in the capture's name."""
+    return evaluate.setting(name)[2]
 
 
 def write(name, image, board, rows_text):
@@ -93,10 +91,19 @@ def main():
         return
     settings = sorted({p.name.rsplit("-", 1)[0] for p in captures.glob("*-r1-*.png")})
     for setting in settings:
-        shots = sorted(captures.glob(f"{setting}-*.png"))
+        cols, rows, _ = evaluate.setting(setting)
+        # Only screenshots whose whole board calibration finds (a board whose top rows are all
+        # open shows no tile edges there; such a capture is no fixture of the whole board).
+        shots = [s for s in sorted(captures.glob(f"{setting}-*.png"))
+                 if (lambda f: f and (f["cols"], f["rows"]) == (cols, rows))(
+                     label.grid_of(binary, s))]
+        if not shots:
+            continue
         picks = {shots[0]: "fresh", shots[len(shots) // 2]: "mid", shots[-1]: "end"}
         for shot, stage in picks.items():
             derive(shot.name, f"{setting.replace('-r1', '')}-{stage}", same)
+    if sys.argv[2:] == ["--games"]:
+        return
 
     def crop_window(margin):
         def go(image, b):

@@ -1,0 +1,183 @@
+//! Evidence from the board itself on which looks are empty open tiles. Digits are drawn on the
+//! open tiles' background, so an empty open tile (a 0) is a number tile without its digit: where
+//! a number look shows background, a 0 look shows the same pixels. A covered tile differs there
+//! (its bevel, its colour, its texture), even in skins whose covered and open faces share one
+//! grey, where the classifier alone cannot tell a flat tile's side.
+
+use crate::skin::families::Families;
+use crate::vision::tiles::{TileImage, TILE};
+use crate::vision::TileClass;
+
+/// What the number looks say of a look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evidence {
+    /// No number look to compare with, or the comparison is not clear.
+    None,
+    /// The look matches the background of a number look: an empty open tile.
+    Empty,
+    /// The look differs from every number look's background: not an empty open tile.
+    NotEmpty,
+}
+
+/// A number look counts only when the classifier is at least this sure of it.
+const NUMBER_SURE: f32 = 0.9;
+/// A pixel this far (summed over channels, 0-765) from its tile's median colour is ink.
+const INK: i32 = 90;
+/// A number look with less background than this share is no reference.
+const MIN_BACKGROUND: f64 = 0.35;
+/// Mean difference (0-255 per channel) on the background up to which a look is empty, and from
+/// which it is not.
+const EMPTY_NEAR: f64 = 8.0;
+const EMPTY_FAR: f64 = 20.0;
+
+/// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
+pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
+    let first: Vec<&TileImage> = (0..families.verdicts.len())
+        .map(|family| {
+            let look = families.of.iter().position(|&f| f == family).unwrap_or(0);
+            &pixels[look]
+        })
+        .collect();
+    let references: Vec<(&TileImage, Vec<bool>)> = (families.verdicts.iter())
+        .zip(&first)
+        .filter(|(verdict, _)| {
+            matches!(verdict.class, TileClass::Number(1..=8)) && verdict.confidence >= NUMBER_SURE
+        })
+        .filter_map(|(_, tile)| {
+            let background = background_mask(tile);
+            let share = background.iter().filter(|&&b| b).count() as f64 / background.len() as f64;
+            (share >= MIN_BACKGROUND).then_some((*tile, background))
+        })
+        .collect();
+    first
+        .iter()
+        .map(|tile| {
+            let nearest = references
+                .iter()
+                .map(|(number, background)| background_distance(tile, number, background))
+                .fold(f64::INFINITY, f64::min);
+            if nearest <= EMPTY_NEAR {
+                Evidence::Empty
+            } else if nearest >= EMPTY_FAR && nearest.is_finite() {
+                Evidence::NotEmpty
+            } else {
+                Evidence::None
+            }
+        })
+        .collect()
+}
+
+/// The pixels of `tile` near its median colour: the background around the digit.
+fn background_mask(tile: &TileImage) -> Vec<bool> {
+    let mut median = [0i32; 3];
+    for (channel, value) in median.iter_mut().enumerate() {
+        let mut values: Vec<u8> = tile.iter().skip(channel).step_by(3).copied().collect();
+        values.sort_unstable();
+        *value = i32::from(values[values.len() / 2]);
+    }
+    tile.chunks_exact(3)
+        .map(|p| {
+            let far: i32 = (0..3).map(|c| (i32::from(p[c]) - median[c]).abs()).sum();
+            far < INK
+        })
+        .collect()
+}
+
+/// Mean absolute difference per channel between `tile` and `number` over `number`'s background.
+fn background_distance(tile: &TileImage, number: &TileImage, background: &[bool]) -> f64 {
+    let (mut sum, mut count) = (0u64, 0u64);
+    for (index, &keep) in background.iter().enumerate().take(TILE * TILE) {
+        if keep {
+            for c in 0..3 {
+                sum += u64::from(tile[index * 3 + c].abs_diff(number[index * 3 + c]));
+            }
+            count += 3;
+        }
+    }
+    sum as f64 / count.max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::classes::CLASS_COUNT;
+    use crate::vision::tiles::TILE_BYTES;
+    use crate::vision::Verdict;
+
+    fn flat(grey: u8) -> TileImage {
+        [grey; TILE_BYTES]
+    }
+
+    /// A flat tile with a digit-like bar of dark pixels down its middle.
+    fn number(grey: u8) -> TileImage {
+        let mut tile = flat(grey);
+        for y in 3..13 {
+            for x in 6..10 {
+                let i = (y * TILE + x) * 3;
+                tile[i..i + 3].copy_from_slice(&[0, 0, 200]);
+            }
+        }
+        tile
+    }
+
+    /// A raised tile: white top and left edges, dark bottom and right, on `grey`.
+    fn raised(grey: u8) -> TileImage {
+        let mut tile = flat(grey);
+        for y in 0..TILE {
+            for x in 0..TILE {
+                let edge = if x < 3 || y < 3 {
+                    255
+                } else if x >= TILE - 3 || y >= TILE - 3 {
+                    90
+                } else {
+                    continue;
+                };
+                let i = (y * TILE + x) * 3;
+                tile[i..i + 3].copy_from_slice(&[edge; 3]);
+            }
+        }
+        tile
+    }
+
+    fn verdict(class: TileClass) -> Verdict {
+        let mut probs = [0f32; CLASS_COUNT];
+        probs[class.index().unwrap()] = 1.0;
+        Verdict {
+            class,
+            confidence: 1.0,
+            probs,
+        }
+    }
+
+    #[test]
+    fn the_open_background_tells_empty_tiles_from_covered_ones_of_the_same_grey() {
+        // Covered and open faces share one grey: only the bevel tells them apart.
+        let pixels = [number(192), flat(192), raised(192)];
+        let families = Families {
+            of: vec![0, 1, 2],
+            verdicts: vec![
+                verdict(TileClass::Number(1)),
+                verdict(TileClass::Unrevealed),
+                verdict(TileClass::Number(0)),
+            ],
+        };
+        let found = evidence(&pixels, &families);
+        assert_eq!(found[1], Evidence::Empty);
+        assert_eq!(found[2], Evidence::NotEmpty);
+    }
+
+    #[test]
+    fn without_a_number_look_there_is_no_evidence() {
+        let pixels = [flat(192), raised(192)];
+        let families = Families {
+            of: vec![0, 1],
+            verdicts: vec![
+                verdict(TileClass::Number(0)),
+                verdict(TileClass::Unrevealed),
+            ],
+        };
+        assert!(evidence(&pixels, &families)
+            .iter()
+            .all(|&e| e == Evidence::None));
+    }
+}
