@@ -63,8 +63,15 @@ fn every_fixture_is_read_exactly() {
     let mut failures = Vec::new();
     let mut misreads = Vec::new();
     let (mut tiles, mut wrong, mut unsafe_calls) = (0usize, 0usize, 0usize);
+    // Per game (the file name's first word): fixtures, found, fully right, tiles, tiles right,
+    // wrong safe calls.
+    let mut games: std::collections::BTreeMap<String, [usize; 6]> = Default::default();
     for (path, label) in &fixtures {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let game = games
+            .entry(name.split('-').next().unwrap_or("").to_string())
+            .or_default();
+        game[0] += 1;
         let image = load_image(path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let reading = match read_board(&image, Hints::default(), &classifier) {
             Ok(r) => r,
@@ -74,6 +81,9 @@ fn every_fixture_is_read_exactly() {
             }
         };
         let grid = reading.grid;
+        if (grid.rows, grid.cols) == (label.rows, label.cols) {
+            game[1] += 1;
+        }
         if (grid.rows, grid.cols) != (label.rows, label.cols) {
             failures.push(format!(
                 "{name}: found {}x{} tiles, label says {}x{}",
@@ -104,13 +114,19 @@ fn every_fixture_is_read_exactly() {
                 reading.mines, label.mines
             ));
         }
-        unsafe_calls += wrong_safe_calls(&name, &reading, label, &mut misreads);
+        let calls = wrong_safe_calls(&name, &reading, label, &mut misreads);
+        unsafe_calls += calls;
+        game[5] += calls;
+        let wrong_before = wrong;
         for (row, text) in label.tiles.iter().enumerate() {
             for (col, c) in text.chars().enumerate() {
                 tiles += 1;
+                game[3] += 1;
                 let want = class_of(c).unwrap_or_else(|| panic!("{name}: bad label char {c}"));
                 let got = reading.class(row, col);
-                if got != want {
+                if got == want {
+                    game[4] += 1;
+                } else {
                     wrong += 1;
                     misreads.push(format!(
                         "{name}: tile ({row}, {col}) read as {}, label says {}",
@@ -120,11 +136,20 @@ fn every_fixture_is_read_exactly() {
                 }
             }
         }
+        if wrong == wrong_before {
+            game[2] += 1;
+        }
     }
     println!(
         "{} fixtures, {tiles} tiles, {wrong} misread, {unsafe_calls} wrong safe calls",
         fixtures.len()
     );
+    for (game, [count, found, right, all, tiles_right, calls]) in &games {
+        println!(
+            "  {game}: {count} fixtures, {found} found, {right} fully right, \
+             {tiles_right}/{all} tiles right, {calls} wrong safe calls"
+        );
+    }
     for m in &misreads {
         println!("  {m}");
     }

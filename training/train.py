@@ -8,7 +8,7 @@ game (KMines) is held out: never trained on, it measures how the model reads a s
 seen. The validation accuracy per game and per class is printed at the end and written to
 training/report.txt.
 
-    python3 training/train.py            # about seven minutes on two cores
+    python3 training/train.py            # about twelve minutes on two cores
 """
 
 import argparse
@@ -93,7 +93,7 @@ def per_class(pred, labels):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--synthetic", type=int, default=60000)
-    parser.add_argument("--epochs", type=int, default=24)
+    parser.add_argument("--epochs", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=HERE.parent / "models" / "tiles.onnx")
     args = parser.parse_args()
@@ -123,7 +123,8 @@ def main():
         real_x, real_y = np.zeros((0, 16, 16, 3), np.uint8), np.zeros(0, np.int64)
         real_val = np.zeros(0, bool)
         real_game = np.zeros(0, "<U12")
-    train_real_x, train_real_y = unique(real_x[~real_val], real_y[~real_val])
+    train_real_x, train_real_y, train_real_g = unique(real_x[~real_val], real_y[~real_val],
+                                                      real_game[~real_val])
     val_x, val_y, val_game = unique(real_x[real_val], real_y[real_val], real_game[real_val])
     trained = sorted(set(real_game[~real_val].tolist()))
     held_out = sorted(set(real_game.tolist()) - set(trained))
@@ -131,11 +132,13 @@ def main():
           f" {', '.join(trained)}; held out: {', '.join(held_out) or 'none'}")
 
     # Real tiles are few but exact: repeat them so they weigh about as much as the synthetic set,
-    # and rare classes (flags, question marks, exploded mines) more, up to 80 times.
-    counts = np.bincount(train_real_y, minlength=len(CLASSES)).astype(np.float64)
+    # and each game's rare classes (its flags, question marks, exploded mines, high digits) more,
+    # up to 120 times: one game's "5" says little about another's.
+    keys = np.char.add(train_real_g.astype(str), np.char.add("/", train_real_y.astype(str)))
+    _, key_index, key_counts = np.unique(keys, return_inverse=True, return_counts=True)
     base = max(1, round(len(syn_x) / max(1, len(train_real_x))))
-    wanted = np.where(counts > 0, np.clip(800 / np.maximum(counts, 1), base, 80), 0).astype(int)
-    repeat = np.repeat(np.arange(len(train_real_y)), wanted[train_real_y])
+    wanted = np.clip(400 / key_counts[key_index], base, 120).astype(int)
+    repeat = np.repeat(np.arange(len(train_real_y)), wanted)
     train_x = np.concatenate([syn_x, train_real_x[repeat]])
     train_y = np.concatenate([syn_y, train_real_y[repeat]])
 

@@ -1,11 +1,15 @@
 //! `minehint calibrate`: find the board and its tile width in a screenshot, print them, and with
-//! `--save` store them as the profile `live` starts from.
+//! `--save` store them as the profile `live` starts from. It also reads the board once and reports
+//! the distinct looks it found and the class the board-level reading gave each, so a user can see
+//! at once whether minehint reads this skin.
 
 use super::image_args::LocateArgs;
+use super::read::classifier;
 use clap::Args;
 use minehint::capture::profile::{self, Profile};
 use minehint::capture::{capture_screen, window_around};
-use minehint::vision::{load_image, locate, Grid};
+use minehint::pipeline::read_board;
+use minehint::vision::{load_image, locate, Grid, Reading};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -25,9 +29,41 @@ pub struct CalibrateArgs {
     /// Where to store the profile (default: the user's config directory).
     #[arg(long, value_name = "FILE", requires = "save")]
     pub profile: Option<PathBuf>,
+    /// Tile classifier to use instead of the built-in one (ONNX).
+    #[arg(long, value_name = "PATH")]
+    pub model: Option<PathBuf>,
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What the looks of the board say, for the user: each distinct look's class, how many tiles
+/// show it, and the classes still in play where it is in doubt; or why the board cannot be read.
+fn looks_json(reading: &Result<Reading, String>) -> serde_json::Value {
+    let reading = match reading {
+        Ok(reading) => reading,
+        Err(why) => return json!({"error": why}),
+    };
+    let looks: Vec<serde_json::Value> = (reading.looks.iter().enumerate())
+        .map(|(look, verdict)| {
+            let tiles = reading.look_of.iter().filter(|&&l| l == look).count();
+            let doubt = (reading.doubt.iter())
+                .find(|d| {
+                    d.cells
+                        .iter()
+                        .any(|&(r, c)| reading.look_of[r * reading.grid.cols + c] == look)
+                })
+                .map(|d| d.classes.iter().map(|c| c.name()).collect::<Vec<_>>());
+            json!({
+                "look": look,
+                "class": verdict.class.name(),
+                "confidence": (f64::from(verdict.confidence) * 1000.0).round() / 1000.0,
+                "tiles": tiles,
+                "doubt": doubt,
+            })
+        })
+        .collect();
+    json!(looks)
 }
 
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
@@ -47,6 +83,9 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
         .then(|| window_around(grid.rect()))
         .flatten();
     let found = Profile::from_grid(&grid, title);
+    // The board read once, in the image's own pixels.
+    let model = classifier(args.model.as_deref())?;
+    let reading = read_board(&image, args.locate.hints(), &model).map_err(|e| e.to_string());
     let saved = if args.save {
         let target = match &args.profile {
             Some(p) => p.clone(),
@@ -61,6 +100,7 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
         let mut value = grid_json(&grid, (image.width(), image.height()));
         value["saved"] = json!(saved.as_ref().map(|p| p.display().to_string()));
         value["window"] = json!(found.window);
+        value["looks"] = looks_json(&reading);
         println!("{value}");
     } else {
         let r = found.board;
@@ -72,11 +112,45 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
         if let Some(title) = &found.window {
             println!("window: {title}");
         }
+        print_looks(&reading);
         if let Some(target) = saved {
             println!("saved: {}", target.display());
         }
     }
     Ok(())
+}
+
+/// One line per distinct look: its class, confidence, tile count, and any doubt.
+fn print_looks(reading: &Result<Reading, String>) {
+    let looks = looks_json(reading);
+    let Some(looks) = looks.as_array() else {
+        println!(
+            "looks: cannot read this board: {}",
+            looks["error"].as_str().unwrap_or("?")
+        );
+        return;
+    };
+    println!("looks: {} distinct", looks.len());
+    for look in looks {
+        let doubt = match look["doubt"].as_array() {
+            Some(classes) => format!(
+                ", in doubt between {}",
+                classes
+                    .iter()
+                    .filter_map(|c| c.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+            None => String::new(),
+        };
+        println!(
+            "  look {:>3}: {:<10} on {:>4} tiles (classifier {:.3}){doubt}",
+            look["look"],
+            look["class"].as_str().unwrap_or("?"),
+            look["tiles"],
+            look["confidence"].as_f64().unwrap_or(0.0)
+        );
+    }
 }
 
 /// The geometry fields shared by `parse --json` and `calibrate --json`.

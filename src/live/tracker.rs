@@ -486,7 +486,7 @@ impl Tracker {
             // A dialog over the board, a new board size, or something else entirely.
             _ => return self.relock(lock, now, reports),
         };
-        if reading.distinct_looks > 0 {
+        if reading.distinct_looks > 0 || self.cache.has_unsettled(&reading) {
             // New looks: settle the skin's classes on this board and keep what was learned, so
             // the frames after this one reuse it (`crate::skin`).
             let settled = settle(&mut reading);

@@ -21,7 +21,7 @@ pub enum Evidence {
 
 /// A number look counts only when the classifier is at least this sure of it.
 const NUMBER_SURE: f32 = 0.9;
-/// A pixel this far (summed over channels, 0-765) from its tile's median colour is ink.
+/// A pixel this far (summed over channels, 0-765) from the tile's background colour is ink.
 const INK: i32 = 90;
 /// A number look with less background than this share is no reference.
 const MIN_BACKGROUND: f64 = 0.35;
@@ -43,17 +43,23 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
         .filter(|(verdict, _)| {
             matches!(verdict.class, TileClass::Number(1..=8)) && verdict.confidence >= NUMBER_SURE
         })
-        .filter_map(|(_, tile)| {
-            let background = background_mask(tile);
-            let share = background.iter().filter(|&&b| b).count() as f64 / background.len() as f64;
-            (share >= MIN_BACKGROUND).then_some((*tile, background))
+        .flat_map(|(_, tile)| {
+            [Around::Tile, Around::Edge]
+                .into_iter()
+                .filter_map(|around| {
+                    let background = background_mask(tile, around);
+                    let share =
+                        background.iter().filter(|&&b| b).count() as f64 / background.len() as f64;
+                    (share >= MIN_BACKGROUND).then_some((*tile, background))
+                })
         })
         .collect();
     first
         .iter()
         .map(|tile| {
-            let nearest = references
-                .iter()
+            // A number look is its own reference: compare each look with the others only.
+            let nearest = (references.iter())
+                .filter(|(number, _)| !std::ptr::eq(*number, *tile))
                 .map(|(number, background)| background_distance(tile, number, background))
                 .fold(f64::INFINITY, f64::min);
             if nearest <= EMPTY_NEAR {
@@ -67,11 +73,35 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
         .collect()
 }
 
-/// The pixels of `tile` near its median colour: the background around the digit.
-fn background_mask(tile: &TileImage) -> Vec<bool> {
+/// Where a number tile's background colour is taken from.
+#[derive(Clone, Copy, Debug)]
+enum Around {
+    /// The median of the whole tile: the digit is the minority of most tiles.
+    Tile,
+    /// The median of the tile's outer ring: some skins draw digits so large (xbomb's) that ink
+    /// covers most of the tile, but rarely most of its edge; others draw a line along two
+    /// edges, which the whole tile's median ignores. Both are tried, the closer match counts.
+    Edge,
+}
+
+/// The pixels of `tile` near its background colour, taken `around`: the background around the
+/// digit.
+fn background_mask(tile: &TileImage, around: Around) -> Vec<bool> {
+    const RING: usize = 2;
+    let ring: Vec<&[u8]> = (tile.chunks_exact(3).enumerate())
+        .filter(|(i, _)| {
+            let (x, y) = (i % TILE, i / TILE);
+            matches!(around, Around::Tile)
+                || x < RING
+                || y < RING
+                || x >= TILE - RING
+                || y >= TILE - RING
+        })
+        .map(|(_, p)| p)
+        .collect();
     let mut median = [0i32; 3];
     for (channel, value) in median.iter_mut().enumerate() {
-        let mut values: Vec<u8> = tile.iter().skip(channel).step_by(3).copied().collect();
+        let mut values: Vec<u8> = ring.iter().map(|p| p[channel]).collect();
         values.sort_unstable();
         *value = i32::from(values[values.len() / 2]);
     }

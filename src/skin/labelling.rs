@@ -126,7 +126,11 @@ pub fn settle(reading: &mut Reading) -> Settled {
     for (look, &family) in families.of.iter().enumerate() {
         let class = options[family][best.picks[family]].class;
         if class != reading.looks[look].class {
-            reading.relabel(look, class);
+            // How sure the board makes the new class: its share among the look's meanings,
+            // with the board's evidence counted (not the classifier's own, which chose another).
+            let weights: Vec<f64> = options[family].iter().map(|m| (-m.cost).exp()).collect();
+            let share = weights[best.picks[family]] / weights.iter().sum::<f64>();
+            reading.relabel(look, class, share as f32);
             changed += 1;
         }
     }

@@ -14,7 +14,7 @@ const FLOOR: f64 = 1e-6;
 const KEPT: usize = 4;
 /// How much the board's own evidence (`background`) moves the odds of an empty open tile, up or
 /// down.
-const EVIDENCE: f64 = 100.0;
+const EVIDENCE: f64 = 1000.0;
 
 /// One way to read a look.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -62,10 +62,10 @@ mod tests {
     fn real_positions_are_possible() {
         assert!(possible("....\n....\n"));
         assert!(possible("001.\n001.\n0011\n"));
-        assert!(possible("01*\n01!\n"));
-        assert!(possible("x1*\n11.\n"));
-        // A wrong flag beside a 0: the player's mistake, not a misreading.
-        assert!(possible("0F.\n11.\n"));
+        assert!(possible("02*\n02!\n"));
+        assert!(possible("x2*\n.2.\n"));
+        // A wrong flag beside 0s: the player's mistake, not a misreading.
+        assert!(possible("0F\n00\n"));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::read::{assemble, Doubt, Reading};
 use super::tiles::{sample_grid, TileImage};
 use super::VisionError;
 use image::RgbImage;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Looks kept at most; a game shows a few dozen, so this only bounds memory over a long run
 /// across many games and skins (48 KB of pixels per 64 looks).
@@ -20,6 +20,8 @@ pub struct LookCache {
     verdicts: HashMap<TileImage, Verdict>,
     /// Looks the board-level reading left in doubt, with the classes in play.
     doubtful: HashMap<TileImage, Vec<TileClass>>,
+    /// Looks whose class the board-level reading has settled (`learn`).
+    settled: HashSet<TileImage>,
 }
 
 impl LookCache {
@@ -55,6 +57,7 @@ impl LookCache {
             // Forget everything rather than track ages: this happens once in a long while.
             self.verdicts.clear();
             self.doubtful.clear();
+            self.settled.clear();
             new = sampled.looks.clone();
         }
         let verdicts = classifier.classify(&new)?;
@@ -78,12 +81,19 @@ impl LookCache {
         Ok(reading)
     }
 
+    /// Whether `reading` shows a look the board-level reading has not settled yet: a look
+    /// classified while the board was being looked for, before any board was settled.
+    pub fn has_unsettled(&self, reading: &Reading) -> bool {
+        reading.pixels.iter().any(|p| !self.settled.contains(p))
+    }
+
     /// Keeps the classes the board-level reading settled on for the looks of `reading` and
     /// which of them are in doubt: later frames read them so.
     pub fn learn(&mut self, reading: &Reading) {
         for (image, verdict) in reading.pixels.iter().zip(&reading.looks) {
             self.verdicts.insert(*image, *verdict);
             self.doubtful.remove(image);
+            self.settled.insert(*image);
         }
         for doubt in &reading.doubt {
             if let Some(image) = reading.pixels.get(doubt.look) {

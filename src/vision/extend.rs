@@ -6,11 +6,19 @@
 //! tiles.
 
 use super::grid::{Grid, Rect};
-use super::tiles::{sample_cell, TileImage, TILE_BYTES};
+use super::tiles::{sample_cell, TileImage, TILE};
 use image::RgbImage;
 
-/// Mean difference (0-255 per channel) up to which a cell shows a look the board has.
+/// Mean difference (0-255 per channel) up to which a cell shows a look the board has, compared
+/// at a quarter of the tile's resolution: a fine texture (stripes, stipple) lands on each tile
+/// at another phase, and only its average colour is the same.
 const SAME_LOOK: f64 = 10.0;
+/// The side of the blocks a tile is averaged over before comparing.
+const BLOCK: usize = 4;
+const COARSE: usize = TILE / BLOCK;
+
+/// A tile averaged over `BLOCK`-square blocks.
+type Coarse = [f32; COARSE * COARSE * 3];
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
 const MAX_GROWTH: usize = 40;
 /// Distinct looks compared at most (a board has a few dozen; noise makes more).
@@ -19,10 +27,10 @@ const MAX_LOOKS: usize = 256;
 /// `grid` grown by every line beside it, inside `area`, whose cells all show looks the grid's
 /// own cells show.
 pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
-    let mut looks: Vec<TileImage> = Vec::new();
+    let mut looks: Vec<Coarse> = Vec::new();
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            let tile = sample_cell(image, grid.cell(row, col));
+            let tile = coarse(&sample_cell(image, grid.cell(row, col)));
             if looks.len() < MAX_LOOKS && !looks.iter().any(|l| distance(l, &tile) <= SAME_LOOK) {
                 looks.push(tile);
             }
@@ -76,7 +84,7 @@ fn inside(area: Rect, grid: &Grid) -> bool {
 }
 
 /// Whether every cell of `grid`'s line on `side` shows one of `looks`.
-fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[TileImage]) -> bool {
+fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Coarse]) -> bool {
     let cells: Vec<(usize, usize)> = match side {
         0 => (0..grid.cols).map(|c| (0, c)).collect(),
         1 => (0..grid.cols).map(|c| (grid.rows - 1, c)).collect(),
@@ -84,18 +92,29 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[TileImage])
         _ => (0..grid.rows).map(|r| (r, grid.cols - 1)).collect(),
     };
     cells.into_iter().all(|(row, col)| {
-        let tile = sample_cell(image, grid.cell(row, col));
+        let tile = coarse(&sample_cell(image, grid.cell(row, col)));
         looks.iter().any(|l| distance(l, &tile) <= SAME_LOOK)
     })
 }
 
-fn distance(a: &TileImage, b: &TileImage) -> f64 {
-    let sum: u32 = a
-        .iter()
-        .zip(b)
-        .map(|(x, y)| u32::from(x.abs_diff(*y)))
-        .sum();
-    f64::from(sum) / TILE_BYTES as f64
+fn coarse(tile: &TileImage) -> Coarse {
+    let mut out = [0f32; COARSE * COARSE * 3];
+    for y in 0..TILE {
+        for x in 0..TILE {
+            for c in 0..3 {
+                out[((y / BLOCK) * COARSE + x / BLOCK) * 3 + c] +=
+                    f32::from(tile[(y * TILE + x) * 3 + c]);
+            }
+        }
+    }
+    let cells = (BLOCK * BLOCK) as f32;
+    out.iter_mut().for_each(|v| *v /= cells);
+    out
+}
+
+fn distance(a: &Coarse, b: &Coarse) -> f64 {
+    let sum: f32 = a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum();
+    f64::from(sum) / a.len() as f64
 }
 
 #[cfg(test)]

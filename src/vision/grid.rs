@@ -293,17 +293,21 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
     if px < MIN_PITCH || py < MIN_PITCH {
         return None;
     }
+    // A real board is mostly tiles: a sparse lattice is wallpaper or icons. The linked squares
+    // alone must be dense; lone squares adopted beyond them only widen the board.
+    let (seed_cols, seed_rows) = span(&placed)?;
+    if placed.len() * 4 < seed_rows * seed_cols {
+        return None;
+    }
     adopt_lone_squares(squares, &mut placed, (ox, px), (oy, py));
     trim_stray_edges(&mut placed);
     if placed.len() < MIN_MEMBERS {
         return None;
     }
-    let (imin, imax) = min_max(placed.iter().map(|p| p.1))?;
-    let (jmin, jmax) = min_max(placed.iter().map(|p| p.2))?;
-    let cols = (imax - imin + 1) as usize;
-    let rows = (jmax - jmin + 1) as usize;
-    // A real board is mostly tiles: a sparse lattice is wallpaper or icons.
-    if rows < 2 || cols < 2 || placed.len() * 4 < rows * cols {
+    let (imin, _) = min_max(placed.iter().map(|p| p.1))?;
+    let (jmin, _) = min_max(placed.iter().map(|p| p.2))?;
+    let (cols, rows) = span(&placed)?;
+    if rows < 2 || cols < 2 {
         return None;
     }
     let grid = Grid {
@@ -315,6 +319,13 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
         cols,
     };
     Some((grid, placed.len()))
+}
+
+/// The columns and rows the placed squares span.
+fn span(placed: &[(usize, i64, i64)]) -> Option<(usize, usize)> {
+    let (imin, imax) = min_max(placed.iter().map(|p| p.1))?;
+    let (jmin, jmax) = min_max(placed.iter().map(|p| p.2))?;
+    Some(((imax - imin + 1) as usize, (jmax - jmin + 1) as usize))
 }
 
 /// Rows or columns this far beyond the linked squares may still hold a lone covered tile.

@@ -130,9 +130,11 @@ impl Reading {
         self.tiles[row * self.grid.cols + col].class
     }
 
-    /// Gives look `look` the class `class`: every tile showing it and the board follow.
-    pub fn relabel(&mut self, look: usize, class: TileClass) {
+    /// Gives look `look` the class `class`, with the confidence the board-level reading has in
+    /// it: every tile showing it and the board follow.
+    pub fn relabel(&mut self, look: usize, class: TileClass, confidence: f32) {
         self.looks[look] = self.looks[look].settled(class);
+        self.looks[look].confidence = confidence;
         for (index, &of) in self.look_of.iter().enumerate() {
             if of == look {
                 self.tiles[index] = self.looks[look];
