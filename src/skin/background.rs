@@ -54,9 +54,18 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
                 })
         })
         .collect();
-    first
-        .iter()
-        .map(|tile| {
+    (first.iter().zip(&families.verdicts))
+        .map(|(tile, verdict)| {
+            // Only the odds of an empty tile move: a look the classifier is sure shows something
+            // else (a digit, a flag, a mine) needs no comparing, which saves most of the work on
+            // boards of many looks.
+            let empty_or_covered = matches!(
+                verdict.class,
+                TileClass::Number(0) | TileClass::Unrevealed | TileClass::Question
+            );
+            if !empty_or_covered && verdict.confidence >= NUMBER_SURE {
+                return Evidence::None;
+            }
             // A number look is its own reference: compare each look with the others only.
             let nearest = (references.iter())
                 .filter(|(number, _)| !std::ptr::eq(*number, *tile))

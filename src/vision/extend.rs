@@ -6,7 +6,7 @@
 //! tiles.
 
 use super::grid::{Grid, Rect};
-use super::tiles::{sample_cell, TileImage, TILE};
+use super::tiles::{sample_cell, TILE};
 use image::RgbImage;
 
 /// Mean difference (0-255 per channel) up to which a cell shows a look the board has, compared
@@ -17,20 +17,33 @@ const SAME_LOOK: f64 = 10.0;
 const BLOCK: usize = 4;
 const COARSE: usize = TILE / BLOCK;
 
-/// A tile averaged over `BLOCK`-square blocks.
+/// A cell averaged over a `COARSE`-square grid of blocks.
 type Coarse = [f32; COARSE * COARSE * 3];
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
 const MAX_GROWTH: usize = 40;
+/// How many of the grid's outer lines give the looks a line beside it is compared with, on a
+/// board of more than `LARGE_BOARD` pixels.
+const RING: usize = 2;
+const LARGE_BOARD: f64 = 300_000.0;
 /// Distinct looks compared at most (a board has a few dozen; noise makes more).
 const MAX_LOOKS: usize = 256;
 
 /// `grid` grown by every line beside it, inside `area`, whose cells all show looks the grid's
 /// own cells show.
 pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
+    let pixels = (grid.rows * grid.cols) as f64 * grid.pitch_x * grid.pitch_y;
+    let large = pixels > LARGE_BOARD;
     let mut looks: Vec<Coarse> = Vec::new();
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            let tile = coarse(&sample_cell(image, grid.cell(row, col)));
+            // On a board of many pixels, the looks of the grid's outer lines only: a line
+            // beside the board continues them, and reading every cell costs more there than the
+            // rest of the grid search.
+            let inner = |i: usize, n: usize| i >= RING && i + RING < n;
+            if large && inner(row, grid.rows) && inner(col, grid.cols) {
+                continue;
+            }
+            let tile = coarse_cell(image, grid.cell(row, col));
             if looks.len() < MAX_LOOKS && !looks.iter().any(|l| distance(l, &tile) <= SAME_LOOK) {
                 looks.push(tile);
             }
@@ -40,14 +53,14 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
     let mut grown = [0usize; 4];
     loop {
         let mut changed = false;
-        for side in 0..4 {
-            if grown[side] >= MAX_GROWTH {
+        for (side, lines) in grown.iter_mut().enumerate() {
+            if *lines >= MAX_GROWTH {
                 continue;
             }
             let candidate = beside(grid, side);
             if inside(area, &candidate) && line_matches(image, &candidate, side, &looks) {
                 grid = candidate;
-                grown[side] += 1;
+                *lines += 1;
                 changed = true;
             }
         }
@@ -92,12 +105,16 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Coarse]) ->
         _ => (0..grid.rows).map(|r| (r, grid.cols - 1)).collect(),
     };
     cells.into_iter().all(|(row, col)| {
-        let tile = coarse(&sample_cell(image, grid.cell(row, col)));
+        let tile = coarse_cell(image, grid.cell(row, col));
         looks.iter().any(|l| distance(l, &tile) <= SAME_LOOK)
     })
 }
 
-fn coarse(tile: &TileImage) -> Coarse {
+/// The cell `(x0, y0, x1, y1)` of `image`, sampled as the classifier sees it (every pixel
+/// counted, so one-pixel grid lines and fine textures count as they are) and averaged over
+/// `COARSE`-square blocks.
+fn coarse_cell(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Coarse {
+    let tile = sample_cell(image, cell);
     let mut out = [0f32; COARSE * COARSE * 3];
     for y in 0..TILE {
         for x in 0..TILE {

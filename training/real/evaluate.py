@@ -100,11 +100,17 @@ def main():
             model = ["--model", args.model] if args.model else []
             read = run_json(args.binary, "advise", path, "--json", "--mines", mines, *model)
             if "error" in read and read["error"]["kind"] != "no_board":
-                # Found, then refused as impossible: read with the parse, reported apart.
+                # Found, then refused as impossible: rightly when the true board is impossible
+                # too (the random clicks that made the captures place wrong flags).
+                truth = truth_of(args.binary, path)
+                if truth is None:
+                    s["unlabelled"] += 1
+                    continue
                 s["captures"] += 1
-                s["refused"] += 1
+                rightly = safe_in_truth(args.binary, truth, mines) is None
+                s["rightly refused" if rightly else "refused"] += 1
                 if args.verbose:
-                    print(f"{path.name}: refused ({read['error']['kind']})")
+                    print(f"{path.name}: refused ({read['error']['kind']}), rightly: {rightly}")
                 continue
             found = "error" not in read and (read["cols"], read["rows"]) == (cols, rows)
             truth = truth_of(args.binary, path) if found else None
@@ -137,12 +143,14 @@ def main():
                 print(f"{path.name}: {len(wrong)} tiles misread "
                       f"{[(p, got[p], truth[p[0]][p[1]]) for p in wrong[:4]]}, "
                       f"{len(bad)} wrong safe calls {bad[:4]}")
-    print("game: captures, boards found, refused as impossible, fully right, tiles right, tiles in doubt, safe calls, "
+    print("game: captures, boards found, refused as impossible (rightly: the true board is "
+          "impossible too, a wrong flag), fully right, tiles right, tiles in doubt, safe calls, "
           "wrong safe calls, calls to open an open tile (captures left out: a look nobody "
           "labelled)")
     for game, s in sorted(stats.items()):
         share = s["tiles right"] / s["tiles"] if s["tiles"] else float("nan")
-        print(f"{game}: {s['captures']} captures, {s['found']} found, {s['refused']} refused, "
+        print(f"{game}: {s['captures']} captures, {s['found']} found, {s['refused']} refused "
+              f"wrongly and {s['rightly refused']} rightly, "
               f"{s['fully right']} fully "
               f"right, {s['tiles right']}/{s['tiles']} tiles right ({share:.1%}), "
               f"{s['in doubt']} in doubt, {s['safe calls']} safe calls, "
