@@ -1,7 +1,9 @@
-//! The calibration profile: where the board sits on screen and its tile pitch, saved by
-//! `calibrate --save` as TOML in the user's config directory and read back by `live`.
+//! The calibration profile: where the board sits on screen, its tile pitch, and the skin's looks
+//! with the classes the board-level reading gave them, saved by `calibrate --save` as TOML in the
+//! user's config directory and read back by `live`, which then starts out knowing the skin.
 
-use crate::vision::{Grid, Rect};
+use crate::vision::tiles::{TileImage, TILE_BYTES};
+use crate::vision::{Grid, Reading, Rect, TileClass};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -16,6 +18,62 @@ pub struct Profile {
     pub cols: usize,
     /// The game window's title, when calibration looked at a window.
     pub window: Option<String>,
+    /// The looks of the skin calibration read, with their settled classes (none when the board
+    /// could not be read).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub looks: Vec<SavedLook>,
+}
+
+/// One look of the skin: the tile as the classifier sees it, and its class.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedLook {
+    /// The class name (`unrevealed`, `0`, `flag`, …).
+    pub class: String,
+    /// The 16×16 RGB tile, as hexadecimal.
+    pub pixels: String,
+}
+
+/// Looks stored at most: a board read at a fractional pitch can show hundreds of looks, most of
+/// them on one tile each; the most common are kept.
+const MAX_SAVED_LOOKS: usize = 128;
+
+impl SavedLook {
+    /// The tile and class, or `None` for an entry that is not one (a hand-edited profile).
+    pub fn decode(&self) -> Option<(TileImage, TileClass)> {
+        let class = TileClass::from_name(&self.class)?;
+        let bytes = self.pixels.as_bytes();
+        if bytes.len() != TILE_BYTES * 2 {
+            return None;
+        }
+        let mut tile = [0u8; TILE_BYTES];
+        for (byte, pair) in tile.iter_mut().zip(bytes.chunks_exact(2)) {
+            *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+        }
+        Some((tile, class))
+    }
+}
+
+/// The looks of `reading` worth storing, the most common first. Looks in doubt are left out:
+/// `live` must settle them on the board it sees.
+pub fn saved_looks(reading: &Reading) -> Vec<SavedLook> {
+    let mut counts = vec![0usize; reading.looks.len()];
+    for &look in &reading.look_of {
+        counts[look] += 1;
+    }
+    let in_doubt = |look: usize| reading.doubt.iter().any(|d| d.look == look);
+    let mut order: Vec<usize> = (0..reading.looks.len()).filter(|&l| !in_doubt(l)).collect();
+    order.sort_by_key(|&look| std::cmp::Reverse(counts[look]));
+    order
+        .into_iter()
+        .take(MAX_SAVED_LOOKS)
+        .map(|look| SavedLook {
+            class: reading.looks[look].class.name().to_string(),
+            pixels: reading.pixels[look]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        })
+        .collect()
 }
 
 impl Profile {
@@ -27,6 +85,7 @@ impl Profile {
             rows: grid.rows,
             cols: grid.cols,
             window,
+            looks: Vec::new(),
         }
     }
 }
@@ -110,7 +169,15 @@ mod tests {
             rows: 16,
             cols: 30,
             window: Some("Mines".into()),
+            looks: vec![SavedLook {
+                class: "3".into(),
+                pixels: "7f".repeat(TILE_BYTES),
+            }],
         };
+        assert_eq!(
+            profile.looks[0].decode(),
+            Some(([0x7f; TILE_BYTES], TileClass::Number(3)))
+        );
         save(&profile, &path).unwrap();
         assert_eq!(load(&path).unwrap(), profile);
     }

@@ -82,10 +82,13 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
         .is_none()
         .then(|| window_around(grid.rect()))
         .flatten();
-    let found = Profile::from_grid(&grid, title);
-    // The board read once, in the image's own pixels.
+    let mut found = Profile::from_grid(&grid, title);
+    // The board read once, in the image's own pixels; its settled looks go into the profile.
     let model = classifier(args.model.as_deref())?;
     let reading = read_board(&image, args.locate.hints(), &model).map_err(|e| e.to_string());
+    if let Ok(reading) = &reading {
+        found.looks = profile::saved_looks(reading);
+    }
     let saved = if args.save {
         let target = match &args.profile {
             Some(p) => p.clone(),

@@ -182,10 +182,16 @@ impl Tracker {
     ) -> Result<Tracker, CaptureError> {
         let compositor = x.has_compositor()?;
         let screen = x.screen_size()?;
+        // A profile from `calibrate --save` brings the skin's looks: the first frame needs
+        // neither the classifier nor the board-level reading for them.
+        let mut cache = LookCache::new();
+        if let Target::Profile(profile) = &options.target {
+            cache.seed(profile.looks.iter().filter_map(|look| look.decode()));
+        }
         Ok(Tracker {
             x,
             classifier,
-            cache: LookCache::new(),
+            cache,
             options,
             compositor,
             screen,

@@ -81,6 +81,27 @@ impl LookCache {
         Ok(reading)
     }
 
+    /// Starts from looks learned before (a calibration profile): each is read as its class
+    /// without asking the classifier, and counts as settled.
+    pub fn seed(&mut self, looks: impl IntoIterator<Item = (TileImage, TileClass)>) {
+        for (image, class) in looks {
+            let Some(index) = class.index() else {
+                continue;
+            };
+            let mut probs = [0f32; crate::vision::classes::CLASS_COUNT];
+            probs[index] = 1.0;
+            self.verdicts.insert(
+                image,
+                Verdict {
+                    class,
+                    confidence: 1.0,
+                    probs,
+                },
+            );
+            self.settled.insert(image);
+        }
+    }
+
     /// Whether `reading` shows a look the board-level reading has not settled yet: a look
     /// classified while the board was being looked for, before any board was settled.
     pub fn has_unsettled(&self, reading: &Reading) -> bool {
@@ -125,5 +146,22 @@ mod tests {
         assert_eq!(second.distinct_looks, 0);
         assert_eq!(second.board, fresh.board);
         assert_eq!(second.tiles, fresh.tiles);
+    }
+
+    #[test]
+    fn seeded_looks_are_read_as_given_without_the_classifier() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xdemineur-16-16-40-fresh.png");
+        let image = load_image(&path).unwrap();
+        let grid = locate(&image, Hints::default()).unwrap();
+        let classifier = Classifier::embedded().unwrap();
+        let fresh = read_grid(&image, grid, &classifier).unwrap();
+        let mut cache = LookCache::new();
+        // Learned before: every look, each as the class a fresh read gives it.
+        cache.seed((fresh.pixels.iter().copied()).zip(fresh.looks.iter().map(|v| v.class)));
+        let seeded = cache.read_grid(&image, grid, &classifier).unwrap();
+        assert_eq!(seeded.distinct_looks, 0);
+        assert!(!cache.has_unsettled(&seeded));
+        assert_eq!(seeded.board, fresh.board);
     }
 }
