@@ -95,13 +95,13 @@ impl Profile {
 pub enum ProfileError {
     #[error("no config directory for this user (set $XDG_CONFIG_HOME or $HOME)")]
     NoConfigDir,
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {path}")]
     Write {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}")]
     Read {
         path: PathBuf,
         #[source]

@@ -33,7 +33,7 @@ pub enum LiveError {
     Capture(#[from] CaptureError),
     #[error(transparent)]
     Overlay(#[from] OverlayError),
-    #[error("cannot write the log {path}: {source}")]
+    #[error("cannot write the log {path}")]
     Log {
         path: PathBuf,
         #[source]
