@@ -93,6 +93,59 @@ enum Around {
     Edge,
 }
 
+/// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
+/// tile face as a covered look.
+const SAME_FACE: f64 = 10.0;
+/// A look counts as a covered reference from this probability on: a skin never seen leaves the
+/// classifier unsure of its covered tiles, yet they are the likeliest reading of their looks.
+const COVERED_LIKELY: f32 = 0.25;
+/// The ring of pixels along a tile's edge that `on_covered` compares.
+const FACE_RING: usize = 2;
+
+/// For each family of `families`: whether it is read as a digit while its edge ring matches a
+/// covered look's, i.e. the symbol sits on a covered tile (a question mark, a flag) and is no
+/// number: digits are drawn on open tiles. (Some skins colour a number's tile by its number, so
+/// a number's background is compared with the covered tiles, not with the other numbers.)
+pub fn on_covered(pixels: &[TileImage], families: &Families) -> Vec<bool> {
+    let first = |family: usize| {
+        let look = families.of.iter().position(|&f| f == family).unwrap_or(0);
+        &pixels[look]
+    };
+    let covered: Vec<&TileImage> = (0..families.verdicts.len())
+        .filter(|&f| {
+            let v = &families.verdicts[f];
+            v.class == TileClass::Unrevealed && v.confidence >= COVERED_LIKELY
+        })
+        .map(first)
+        .collect();
+    (0..families.verdicts.len())
+        .map(|family| {
+            matches!(families.verdicts[family].class, TileClass::Number(1..=8))
+                && covered
+                    .iter()
+                    .any(|c| ring_distance(first(family), c) <= SAME_FACE)
+        })
+        .collect()
+}
+
+/// Mean absolute difference per channel between `a` and `b` over their edge rings.
+fn ring_distance(a: &TileImage, b: &TileImage) -> f64 {
+    let (mut sum, mut count) = (0u64, 0u64);
+    for y in 0..TILE {
+        for x in 0..TILE {
+            if x >= FACE_RING && y >= FACE_RING && x < TILE - FACE_RING && y < TILE - FACE_RING {
+                continue;
+            }
+            let i = (y * TILE + x) * 3;
+            for c in 0..3 {
+                sum += u64::from(a[i + c].abs_diff(b[i + c]));
+            }
+            count += 3;
+        }
+    }
+    sum as f64 / count.max(1) as f64
+}
+
 /// The pixels of `tile` near its background colour, taken `around`: the background around the
 /// digit.
 fn background_mask(tile: &TileImage, around: Around) -> Vec<bool> {
@@ -203,6 +256,29 @@ mod tests {
         let found = evidence(&pixels, &families);
         assert_eq!(found[1], Evidence::Empty);
         assert_eq!(found[2], Evidence::NotEmpty);
+    }
+
+    #[test]
+    fn a_symbol_on_a_covered_face_is_seen_on_one() {
+        // A "digit" drawn on the raised covered tile (a question mark the classifier took for
+        // a number) and one drawn on the flat open tile.
+        let mut on_raised = raised(192);
+        let bar = number(192);
+        for i in (0..TILE_BYTES).step_by(3) {
+            if bar[i + 2] == 200 {
+                on_raised[i..i + 3].copy_from_slice(&[0, 0, 200]);
+            }
+        }
+        let pixels = [raised(192), on_raised, number(192)];
+        let families = Families {
+            of: vec![0, 1, 2],
+            verdicts: vec![
+                verdict(TileClass::Unrevealed),
+                verdict(TileClass::Number(2)),
+                verdict(TileClass::Number(1)),
+            ],
+        };
+        assert_eq!(on_covered(&pixels, &families), vec![false, true, false]);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
-use super::background::evidence;
+use super::background::{evidence, on_covered};
 use super::families::families;
 use super::meanings::{meanings, Meaning};
 use super::rules::is_possible;
@@ -70,9 +70,9 @@ impl Ord for State {
 pub fn settle(reading: &mut Reading) -> Settled {
     let families = families(&reading.pixels, &reading.looks);
     let evidence = evidence(&reading.pixels, &families);
-    let options: Vec<Vec<Meaning>> = (families.verdicts.iter())
-        .zip(&evidence)
-        .map(|(verdict, &evidence)| meanings(verdict, evidence))
+    let covered = on_covered(&reading.pixels, &families);
+    let options: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
+        .map(|(f, verdict)| meanings(verdict, evidence[f], covered[f]))
         .collect();
     // The family of each cell.
     let family_of: Vec<usize> = reading.look_of.iter().map(|&l| families.of[l]).collect();

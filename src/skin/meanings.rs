@@ -37,7 +37,7 @@ impl Meaning {
 /// by what the board says of the look (`evidence`). Always holds the plain covered tile:
 /// reading an open tile as covered loses advice but never makes it wrong, so the rules may fall
 /// back on it whatever the classifier said.
-pub fn meanings(verdict: &Verdict, evidence: Evidence) -> Vec<Meaning> {
+pub fn meanings(verdict: &Verdict, evidence: Evidence, on_covered: bool) -> Vec<Meaning> {
     // Sum the probabilities of the classes that put the same cell on the board.
     let mut by_cell: Vec<(Cell, TileClass, f64, f64)> = Vec::new();
     for index in 0..CLASS_COUNT {
@@ -64,6 +64,13 @@ pub fn meanings(verdict: &Verdict, evidence: Evidence) -> Vec<Meaning> {
     };
     if let Some(entry) = by_cell.iter_mut().find(|m| m.0 == Cell::Number(0)) {
         entry.2 = entry.2.max(FLOOR) * empty;
+    }
+    // A symbol on a covered face is read as covered unless the classifier is sure of its digit:
+    // reading it so hides a number at worst, never invents one.
+    if on_covered {
+        if let Some(entry) = by_cell.iter_mut().find(|m| m.0 == Cell::Unrevealed) {
+            entry.2 = entry.2.max(FLOOR) * EVIDENCE;
+        }
     }
     by_cell.sort_by(|a, b| b.2.total_cmp(&a.2));
     let best = by_cell.first().map_or(1.0, |m| m.2).max(FLOOR);
@@ -110,14 +117,14 @@ mod tests {
             (TileClass::Unrevealed, 0.3),
             (TileClass::Flag, 0.2),
         ]);
-        let m = meanings(&v, Evidence::None);
+        let m = meanings(&v, Evidence::None, false);
         assert_eq!(m[0].class, TileClass::Question);
         assert!(m[0].cost.abs() < 1e-9);
         assert_eq!(m[1].class, TileClass::Flag);
         assert!((m[1].cost - (0.8f64 / 0.2).ln()).abs() < 1e-6);
 
         let sure = verdict(&[(TileClass::Number(3), 1.0)]);
-        let m = meanings(&sure, Evidence::None);
+        let m = meanings(&sure, Evidence::None, false);
         assert_eq!(m[0].class, TileClass::Number(3));
         assert!(m.iter().any(|m| m.cell() == Cell::Unrevealed));
         let floor_cost = (1.0 / FLOOR).ln();
