@@ -68,13 +68,6 @@ fn symbol(pattern: u8) -> Option<Option<u8>> {
 /// The count the mine counter above `grid` shows, if the skin has one and every digit reads.
 /// Negative when more flags are placed than there are mines.
 pub fn read_counter(image: &RgbImage, grid: &Grid) -> Option<i64> {
-    [Lamp::Red, Lamp::Yellow]
-        .into_iter()
-        .find_map(|lamp| read_display(image, grid, lamp))
-}
-
-/// The count a `lamp` display above `grid` shows, if there is one and every digit reads.
-fn read_display(image: &RgbImage, grid: &Grid, lamp: Lamp) -> Option<i64> {
     let rect = grid.rect();
     let reach = (grid.pitch_y * REACH_ROWS).round() as u32;
     let y0 = rect.y.saturating_sub(reach);
@@ -86,21 +79,40 @@ fn read_display(image: &RgbImage, grid: &Grid, lamp: Lamp) -> Option<i64> {
         return None;
     }
 
-    // Columns with lit pixels, and the rows they span; runs of lit columns are digits. One pass
-    // over the rows, in memory order.
+    // Columns with lit pixels, and the rows they span, for both lamp colours; runs of lit
+    // columns are digits. One pass over the rows, in memory order, for both.
     let (stride, raw) = (image.width() as usize * 3, image.as_raw());
-    let mut spans: Vec<Option<(u32, u32)>> = vec![None; (x1 - x0) as usize];
+    let mut red: Vec<Option<(u32, u32)>> = vec![None; (x1 - x0) as usize];
+    let mut yellow = red.clone();
     for y in y0..y1 {
         let start = y as usize * stride + x0 as usize * 3;
         let row = &raw[start..start + (x1 - x0) as usize * 3];
-        for (span, pixel) in spans.iter_mut().zip(row.chunks_exact(3)) {
-            if lit(lamp, pixel) {
-                let (top, _) = span.get_or_insert((y, y));
-                *span = Some((*top, y));
+        for ((r, w), pixel) in red
+            .iter_mut()
+            .zip(yellow.iter_mut())
+            .zip(row.chunks_exact(3))
+        {
+            for (span, lamp) in [(r, Lamp::Red), (w, Lamp::Yellow)] {
+                if lit(lamp, pixel) {
+                    let (top, _) = span.get_or_insert((y, y));
+                    *span = Some((*top, y));
+                }
             }
         }
     }
-    let runs = runs_of(&spans, x0);
+    read_display(image, &red, x0, Lamp::Red)
+        .or_else(|| read_display(image, &yellow, x0, Lamp::Yellow))
+}
+
+/// The count a `lamp` display shows, from the rows `spans` its lit pixels cover in each column
+/// from `x0` on, if there is one and every digit reads.
+fn read_display(
+    image: &RgbImage,
+    spans: &[Option<(u32, u32)>],
+    x0: u32,
+    lamp: Lamp,
+) -> Option<i64> {
+    let runs = runs_of(spans, x0);
     // The leftmost display: runs less than a digit height apart (a row of 1s stands furthest
     // apart), starting from the leftmost run. A minus sign is short, so the taller of two
     // neighbours sets the gap allowed.
