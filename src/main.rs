@@ -24,9 +24,31 @@ fn main() -> ExitCode {
         .without_time()
         .init();
     let args = cli::Cli::parse();
+    // `live` keeps SIGPIPE ignored: its X connection breaking must end it with a `capture`
+    // error that says so, not silently.
+    if !matches!(args.command, cli::Command::Live(_)) {
+        quiet_on_closed_pipe();
+    }
     let json = args.wants_json();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => cli::report(&err, json),
     }
 }
+
+/// Output piped into a program that stops reading (`minehint parse shot.png | head -1`) ends
+/// minehint quietly, as it ends any Unix tool, instead of a panic in `println!`: Rust ignores
+/// SIGPIPE, so every later write would fail with `BrokenPipe`; the default disposition is
+/// restored before anything is written (and before any thread is started).
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    // SAFETY: `signal` with `SIG_DFL` installs no handler code, only the kernel's default
+    // action for SIGPIPE; it runs in `main` before any other thread exists (argument parsing and
+    // the log setup start none), so no thread can observe a half-changed disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_on_closed_pipe() {}

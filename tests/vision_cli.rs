@@ -268,3 +268,22 @@ fn screen_capture_without_a_display_is_a_capture_error() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(json(&o)["error"]["kind"], "capture");
 }
+
+/// Output piped into a reader that stops early (`minehint calibrate shot.png | head -1`) ends
+/// minehint quietly, without a panic message.
+#[cfg(unix)]
+#[test]
+fn a_closed_output_pipe_ends_minehint_without_a_panic() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minehint"))
+        .args(["calibrate", &fixture("gnome-classic-big-1400-800-mid.png")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before minehint has written anything (loading the model comes first).
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
