@@ -180,3 +180,101 @@ fn doubts(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Cell, Pos};
+    use crate::skin::advice_board;
+    use crate::vision::classes::CLASS_COUNT;
+    use crate::vision::tiles::TILE_BYTES;
+    use crate::vision::{Grid, Verdict};
+
+    /// A verdict giving each listed class its probability.
+    fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
+        let mut probs = [0f32; CLASS_COUNT];
+        for &(class, p) in pairs {
+            probs[class.index().unwrap()] = p;
+        }
+        Verdict {
+            class: pairs[0].0,
+            confidence: pairs[0].1,
+            probs,
+        }
+    }
+
+    /// A reading of `rows` (one char per tile, each char one look) with `looks[k]` the verdict
+    /// on the look of char `k` in `chars`; each look is a flat tile of its own grey.
+    fn reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading {
+        let cols = rows[0].len();
+        let look_of: Vec<usize> = (rows.iter().flat_map(|r| r.chars()))
+            .map(|c| chars.find(c).unwrap())
+            .collect();
+        let tiles: Vec<Verdict> = look_of.iter().map(|&l| looks[l]).collect();
+        let cells = tiles.iter().map(|v| v.class.cell()).collect();
+        Reading {
+            grid: Grid {
+                x: 0.0,
+                y: 0.0,
+                pitch_x: 16.0,
+                pitch_y: 16.0,
+                rows: rows.len(),
+                cols,
+            },
+            board: Board::from_cells(rows.len(), cols, cells).unwrap(),
+            tiles,
+            mines: None,
+            distinct_looks: looks.len(),
+            pixels: (0..looks.len())
+                .map(|k| [40 + 50 * k as u8; TILE_BYTES])
+                .collect(),
+            looks,
+            look_of,
+            doubt: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_rules_overrule_a_likelier_labelling_no_game_can_show() {
+        // The classifier thinks the plain look is more likely an empty open tile; then the 1
+        // would have no covered neighbour and the board no covered tile at all.
+        let mut r = reading(
+            &["aaa", "a1a", "aaa"],
+            "a1",
+            vec![
+                verdict(&[(TileClass::Number(0), 0.6), (TileClass::Unrevealed, 0.4)]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+            ],
+        );
+        let settled = settle(&mut r);
+        assert!(settled.possible);
+        assert_eq!(settled.changed, 1);
+        assert_eq!(r.class(0, 0), TileClass::Unrevealed);
+        assert!(r.doubt.is_empty());
+    }
+
+    #[test]
+    fn two_labellings_equally_likely_leave_the_look_in_doubt_and_out_of_the_advice() {
+        // Column 2 may be empty open tiles or covered ones: the board allows both, and the
+        // classifier cannot tell (its 1s are not sure enough to give evidence either).
+        let mut r = reading(
+            &["c1d", "c1d", "c1d"],
+            "c1d",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Number(1), 0.85), (TileClass::Number(7), 0.15)]),
+                verdict(&[(TileClass::Number(0), 0.5), (TileClass::Unrevealed, 0.5)]),
+            ],
+        );
+        let settled = settle(&mut r);
+        assert!(settled.possible);
+        assert_eq!(r.doubt.len(), 1, "{:?}", r.doubt);
+        let doubt = &r.doubt[0];
+        assert_eq!(doubt.cells, vec![(0, 2), (1, 2), (2, 2)]);
+        assert!(doubt.classes.contains(&TileClass::Number(0)));
+        assert!(doubt.classes.contains(&TileClass::Unrevealed));
+        // Advice sees the doubtful tiles as covered: one of the readings has them so.
+        let board = advice_board(&r);
+        assert!((0..3).all(|row| board.get(Pos::new(row, 2)) == Cell::Unrevealed));
+    }
+}
