@@ -2,7 +2,9 @@
 //! open tiles' background, so an empty open tile (a 0) is a number tile without its digit: where
 //! a number look shows background, a 0 look shows the same pixels. A covered tile differs there
 //! (its bevel, its colour, its texture), even in skins whose covered and open faces share one
-//! grey, where the classifier alone cannot tell a flat tile's side.
+//! grey, where the classifier alone cannot tell a flat tile's side. The other way round, a digit
+//! whose tile edge matches a covered tile's sits on a covered tile: a question mark or a flag the
+//! classifier took for a number (`on_covered`).
 
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
