@@ -34,30 +34,25 @@ const EMPTY_FAR: f64 = 20.0;
 
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
 pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
-    let first: Vec<&TileImage> = (0..families.verdicts.len())
-        .map(|family| {
-            let look = families.of.iter().position(|&f| f == family).unwrap_or(0);
-            &pixels[look]
-        })
-        .collect();
-    let references: Vec<(&TileImage, Vec<bool>)> = (families.verdicts.iter())
-        .zip(&first)
-        .filter(|(verdict, _)| {
+    let tile = |family: usize| &pixels[families.first[family]];
+    // (family, its background pixels) of every sure number look, both ways of taking it.
+    let references: Vec<(usize, Vec<bool>)> = (families.verdicts.iter().enumerate())
+        .filter(|(_, verdict)| {
             matches!(verdict.class, TileClass::Number(1..=8)) && verdict.confidence >= NUMBER_SURE
         })
-        .flat_map(|(_, tile)| {
+        .flat_map(|(family, _)| {
             [Around::Tile, Around::Edge]
                 .into_iter()
-                .filter_map(|around| {
-                    let background = background_mask(tile, around);
+                .filter_map(move |around| {
+                    let background = background_mask(tile(family), around);
                     let share =
                         background.iter().filter(|&&b| b).count() as f64 / background.len() as f64;
-                    (share >= MIN_BACKGROUND).then_some((*tile, background))
+                    (share >= MIN_BACKGROUND).then_some((family, background))
                 })
         })
         .collect();
-    (first.iter().zip(&families.verdicts))
-        .map(|(tile, verdict)| {
+    (families.verdicts.iter().enumerate())
+        .map(|(family, verdict)| {
             // Only the odds of an empty tile move: a look the classifier is sure shows something
             // else (a digit, a flag, a mine) needs no comparing, which saves most of the work on
             // boards of many looks.
@@ -70,8 +65,10 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
             }
             // A number look is its own reference: compare each look with the others only.
             let nearest = (references.iter())
-                .filter(|(number, _)| !std::ptr::eq(*number, *tile))
-                .map(|(number, background)| background_distance(tile, number, background))
+                .filter(|&&(number, _)| number != family)
+                .map(|(number, background)| {
+                    background_distance(tile(family), tile(*number), background)
+                })
                 .fold(f64::INFINITY, f64::min);
             if nearest <= EMPTY_NEAR {
                 Evidence::Empty
@@ -109,10 +106,7 @@ const FACE_RING: usize = 2;
 /// number: digits are drawn on open tiles. (Some skins colour a number's tile by its number, so
 /// a number's background is compared with the covered tiles, not with the other numbers.)
 pub fn on_covered(pixels: &[TileImage], families: &Families) -> Vec<bool> {
-    let first = |family: usize| {
-        let look = families.of.iter().position(|&f| f == family).unwrap_or(0);
-        &pixels[look]
-    };
+    let first = |family: usize| &pixels[families.first[family]];
     let covered: Vec<&TileImage> = (0..families.verdicts.len())
         .filter(|&f| {
             let v = &families.verdicts[f];
@@ -249,6 +243,7 @@ mod tests {
         let pixels = [number(192), flat(192), raised(192)];
         let families = Families {
             of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
             verdicts: vec![
                 verdict(TileClass::Number(1)),
                 verdict(TileClass::Unrevealed),
@@ -274,6 +269,7 @@ mod tests {
         let pixels = [raised(192), on_raised, number(192)];
         let families = Families {
             of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
             verdicts: vec![
                 verdict(TileClass::Unrevealed),
                 verdict(TileClass::Number(2)),
@@ -288,6 +284,7 @@ mod tests {
         let pixels = [flat(192), raised(192)];
         let families = Families {
             of: vec![0, 1],
+            first: vec![0, 1],
             verdicts: vec![
                 verdict(TileClass::Number(0)),
                 verdict(TileClass::Unrevealed),

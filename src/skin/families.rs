@@ -12,10 +12,12 @@ const MEAN_LIMIT: f64 = 10.0;
 /// changes few pixels, but those by much, so a "1" and a "7" stay apart.
 const BLOCK_LIMIT: f64 = 48.0;
 
-/// Families of similar looks: `of[look]` is the family of each look; `verdicts[family]` the
-/// family's verdict, its members' probabilities averaged.
+/// Families of similar looks: `of[look]` is the family of each look; `first[family]` its first
+/// look, which stands for it; `verdicts[family]` the family's verdict, its members'
+/// probabilities averaged.
 pub struct Families {
     pub of: Vec<usize>,
+    pub first: Vec<usize>,
     pub verdicts: Vec<Verdict>,
 }
 
@@ -48,7 +50,11 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
             verdict
         })
         .collect();
-    Families { of, verdicts }
+    Families {
+        of,
+        first: firsts,
+        verdicts,
+    }
 }
 
 fn similar(a: &TileImage, b: &TileImage) -> bool {

@@ -10,7 +10,7 @@
 //! the clock, so the same screenshot always reads the same.
 
 use super::background::{evidence, on_covered};
-use super::families::families;
+use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::rules::is_possible;
 use crate::vision::{Doubt, Reading, TileClass};
@@ -134,7 +134,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             changed += 1;
         }
     }
-    reading.doubt = doubts(reading, &families.of, &options, &found);
+    reading.doubt = doubts(reading, &families, &options, &found);
     Settled {
         checked,
         possible: true,
@@ -146,7 +146,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
 /// named by its first look.
 fn doubts(
     reading: &Reading,
-    family_of_look: &[usize],
+    families: &Families,
     options: &[Vec<Meaning>],
     found: &[State],
 ) -> Vec<Doubt> {
@@ -164,15 +164,11 @@ fn doubts(
         if classes.len() > 1 {
             let cols = reading.grid.cols;
             let cells = (reading.look_of.iter().enumerate())
-                .filter(|&(_, &look)| family_of_look[look] == family)
+                .filter(|&(_, &look)| families.of[look] == family)
                 .map(|(index, _)| (index / cols, index % cols))
                 .collect();
-            let look = family_of_look
-                .iter()
-                .position(|&f| f == family)
-                .unwrap_or(0);
             out.push(Doubt {
-                look,
+                look: families.first[family],
                 classes,
                 cells,
             });
