@@ -47,12 +47,7 @@ fn looks_json(reading: &Result<Reading, String>) -> serde_json::Value {
     let looks: Vec<serde_json::Value> = (reading.looks.iter().enumerate())
         .map(|(look, verdict)| {
             let tiles = reading.look_of.iter().filter(|&&l| l == look).count();
-            let doubt = (reading.doubt.iter())
-                .find(|d| {
-                    d.cells
-                        .iter()
-                        .any(|&(r, c)| reading.look_of[r * reading.grid.cols + c] == look)
-                })
+            let doubt = (reading.doubt_of(look))
                 .map(|d| d.classes.iter().map(|c| c.name()).collect::<Vec<_>>());
             json!({
                 "look": look,

@@ -162,15 +162,10 @@ fn doubts(
             }
         }
         if classes.len() > 1 {
-            let cols = reading.grid.cols;
-            let cells = (reading.look_of.iter().enumerate())
-                .filter(|&(_, &look)| families.of[look] == family)
-                .map(|(index, _)| (index / cols, index % cols))
-                .collect();
             out.push(Doubt {
                 look: families.first[family],
                 classes,
-                cells,
+                cells: reading.cells_showing(|look| families.of[look] == family),
             });
         }
     }

@@ -64,20 +64,17 @@ impl LookCache {
         self.verdicts.extend(new.iter().copied().zip(verdicts));
         let looks: Vec<Verdict> = sampled.looks.iter().map(|l| self.verdicts[l]).collect();
         let mut reading = assemble(image, grid, looks, sampled, new.len())?;
+        let mut doubt = Vec::new();
         for (look, image) in reading.pixels.iter().enumerate() {
             if let Some(classes) = self.doubtful.get(image) {
-                let cols = grid.cols;
-                let cells = (reading.look_of.iter().enumerate())
-                    .filter(|&(_, &of)| of == look)
-                    .map(|(index, _)| (index / cols, index % cols))
-                    .collect();
-                reading.doubt.push(Doubt {
+                doubt.push(Doubt {
                     look,
                     classes: classes.clone(),
-                    cells,
+                    cells: reading.cells_showing(|of| of == look),
                 });
             }
         }
+        reading.doubt = doubt;
         Ok(reading)
     }
 

@@ -144,6 +144,23 @@ impl Reading {
         }
     }
 
+    /// The cells showing a look that `pick` accepts, as (row, col), row by row.
+    pub fn cells_showing(&self, pick: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+        let cols = self.grid.cols;
+        (self.look_of.iter().enumerate())
+            .filter(|&(_, &look)| pick(look))
+            .map(|(index, _)| (index / cols, index % cols))
+            .collect()
+    }
+
+    /// The doubt that look `look` is in, if any. A doubt names one look, but covers every cell
+    /// of the looks labelled with it (a family of looks alike), so it is found by the cells.
+    pub fn doubt_of(&self, look: usize) -> Option<&Doubt> {
+        let index = self.look_of.iter().position(|&l| l == look)?;
+        let cell = (index / self.grid.cols, index % self.grid.cols);
+        self.doubt.iter().find(|d| d.cells.contains(&cell))
+    }
+
     /// The cells in doubt, as (row, col), row by row.
     pub fn doubt_cells(&self) -> Vec<(usize, usize)> {
         let mut cells: Vec<_> = self.doubt.iter().flat_map(|d| d.cells.clone()).collect();
