@@ -60,8 +60,9 @@ pub fn saved_looks(reading: &Reading) -> Vec<SavedLook> {
     for &look in &reading.look_of {
         counts[look] += 1;
     }
-    let in_doubt = |look: usize| reading.doubt.iter().any(|d| d.look == look);
-    let mut order: Vec<usize> = (0..reading.looks.len()).filter(|&l| !in_doubt(l)).collect();
+    let mut order: Vec<usize> = (0..reading.looks.len())
+        .filter(|&look| reading.doubt_of(look).is_none())
+        .collect();
     order.sort_by_key(|&look| std::cmp::Reverse(counts[look]));
     order
         .into_iter()

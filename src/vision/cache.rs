@@ -108,15 +108,14 @@ impl LookCache {
     /// Keeps the classes the board-level reading settled on for the looks of `reading` and
     /// which of them are in doubt: later frames read them so.
     pub fn learn(&mut self, reading: &Reading) {
-        for (image, verdict) in reading.pixels.iter().zip(&reading.looks) {
+        for (look, (image, verdict)) in reading.pixels.iter().zip(&reading.looks).enumerate() {
             self.verdicts.insert(*image, *verdict);
-            self.doubtful.remove(image);
             self.settled.insert(*image);
-        }
-        for doubt in &reading.doubt {
-            if let Some(image) = reading.pixels.get(doubt.look) {
-                self.doubtful.insert(*image, doubt.classes.clone());
-            }
+            // Every look of a doubtful family stays in doubt, not only the one the doubt names.
+            match reading.doubt_of(look) {
+                Some(doubt) => self.doubtful.insert(*image, doubt.classes.clone()),
+                None => self.doubtful.remove(image),
+            };
         }
     }
 }
@@ -160,5 +159,28 @@ mod tests {
         assert_eq!(seeded.distinct_looks, 0);
         assert!(!cache.has_unsettled(&seeded));
         assert_eq!(seeded.board, fresh.board);
+    }
+
+    #[test]
+    fn every_look_of_a_doubt_stays_in_doubt_on_later_frames() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xdemineur-16-16-40-fresh.png");
+        let image = load_image(&path).unwrap();
+        let grid = locate(&image, Hints::default()).unwrap();
+        let classifier = Classifier::embedded().unwrap();
+        let mut cache = LookCache::new();
+        let mut first = cache.read_grid(&image, grid, &classifier).unwrap();
+        assert!(first.looks.len() >= 2);
+        // One doubt over a family of two looks: it names the first, and covers both.
+        first.doubt = vec![Doubt {
+            look: 0,
+            classes: vec![TileClass::Unrevealed, TileClass::Number(0)],
+            cells: first.cells_showing(|look| look < 2),
+        }];
+        cache.learn(&first);
+        let next = cache.read_grid(&image, grid, &classifier).unwrap();
+        assert!(next.doubt_of(0).is_some());
+        assert!(next.doubt_of(1).is_some());
+        assert!((2..next.looks.len()).all(|look| next.doubt_of(look).is_none()));
     }
 }
