@@ -8,7 +8,7 @@ use super::read::classifier;
 use clap::Args;
 use minehint::capture::profile::{self, Profile};
 use minehint::capture::{capture_screen, window_around};
-use minehint::pipeline::read_board;
+use minehint::pipeline::read_grid;
 use minehint::vision::{load_image, locate, Grid, Reading};
 use serde_json::json;
 use std::path::PathBuf;
@@ -69,8 +69,8 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
     // A captured monitor's pixels start at its corner on the screen, which is not (0, 0) for a
     // second monitor; the profile, `live` and the window search all work in screen pixels
     // (never negative on X11).
-    let grid = locate(&image, args.locate.hints())?
-        .shifted(f64::from(origin.0.max(0)), f64::from(origin.1.max(0)));
+    let in_image = locate(&image, args.locate.hints())?;
+    let grid = in_image.shifted(f64::from(origin.0.max(0)), f64::from(origin.1.max(0)));
     // On screen, remember the window the board is in, so `live` can follow it.
     let title = args
         .image
@@ -78,9 +78,10 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
         .then(|| window_around(grid.rect()))
         .flatten();
     let mut found = Profile::from_grid(&grid, title);
-    // The board read once, in the image's own pixels; its settled looks go into the profile.
+    // The board read once, on the grid just found, in the image's own pixels; its settled
+    // looks go into the profile.
     let model = classifier(args.model.as_deref())?;
-    let reading = read_board(&image, args.locate.hints(), &model).map_err(|e| e.to_string());
+    let reading = read_grid(&image, in_image, &model).map_err(|e| e.to_string());
     if let Ok(reading) = &reading {
         found.looks = profile::saved_looks(reading);
     }

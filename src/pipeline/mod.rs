@@ -9,7 +9,7 @@ use crate::board::Pos;
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{analyze, check_consistency, Analysis, SolveError, SolveOptions};
-use crate::vision::{self, Classifier, Hints, Reading, VisionError};
+use crate::vision::{self, Classifier, Grid, Hints, Reading, VisionError};
 use image::RgbImage;
 
 /// Reads the board in `image`: the grid, each look classified, then the looks' classes settled
@@ -19,7 +19,16 @@ pub fn read_board(
     hints: Hints,
     classifier: &Classifier,
 ) -> Result<Reading, VisionError> {
-    let mut reading = vision::read_board(image, hints, classifier)?;
+    read_grid(image, vision::locate(image, hints)?, classifier)
+}
+
+/// [`read_board`] for a board whose grid is already found.
+pub fn read_grid(
+    image: &RgbImage,
+    grid: Grid,
+    classifier: &Classifier,
+) -> Result<Reading, VisionError> {
+    let mut reading = vision::read_grid(image, grid, classifier)?;
     let settled = settle(&mut reading);
     if !settled.possible {
         // Numbers that cannot all hold are named downstream (a wrong flag is the player's, and

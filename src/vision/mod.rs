@@ -9,7 +9,8 @@
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
 //! - [`counter`] and [`text_counter`]: the game's own mine counter, where the skin shows one (a
 //!   seven-segment display, or GNOME Mines' "3/40" text, read by `glyphs`);
-//! - [`read`]: the whole chain, screenshot → [`Reading`];
+//! - [`read`]: a found grid → [`Reading`] (the whole chain from a screenshot, with the
+//!   board-level reading, is `crate::pipeline::read_board`);
 //! - [`cache`]: verdicts kept between the frames of a live game.
 
 pub mod blobs;
@@ -36,4 +37,4 @@ pub use error::VisionError;
 pub use grid::{Grid, Rect};
 pub use load::{load_image, MAX_SIDE};
 pub use locate::{locate, Hints};
-pub use read::{read_board, read_grid, standard_mines, Doubt, Reading};
+pub use read::{read_grid, standard_mines, Doubt, Reading};

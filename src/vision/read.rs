@@ -1,11 +1,11 @@
-//! Screenshot → board: locate the grid, sample every tile, classify each distinct look once, and
-//! assemble the board text with per-tile classes and confidences.
+//! A found grid → board: sample every tile, classify each distinct look once, and assemble the
+//! board text with per-tile classes and confidences. (Screenshot → board, with the grid search
+//! and the board-level reading of the looks, is `crate::pipeline::read_board`.)
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::counter::read_counter;
 use super::grid::Grid;
-use super::locate::{locate, Hints};
 use super::text_counter::read_text_counter;
 use super::tiles::{sample_grid, SampledGrid, TileImage};
 use super::VisionError;
@@ -43,16 +43,6 @@ pub struct Doubt {
     pub classes: Vec<TileClass>,
     /// The cells showing it, as (row, col).
     pub cells: Vec<(usize, usize)>,
-}
-
-/// Reads the board in `image`.
-pub fn read_board(
-    image: &RgbImage,
-    hints: Hints,
-    classifier: &Classifier,
-) -> Result<Reading, VisionError> {
-    let grid = locate(image, hints)?;
-    read_grid(image, grid, classifier)
 }
 
 /// Reads the board whose grid is already known (the live loop keeps it between frames).
