@@ -188,7 +188,6 @@ fn background_distance(tile: &TileImage, number: &TileImage, background: &[bool]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::classes::CLASS_COUNT;
     use crate::vision::tiles::TILE_BYTES;
     use crate::vision::Verdict;
 
@@ -228,13 +227,7 @@ mod tests {
     }
 
     fn verdict(class: TileClass) -> Verdict {
-        let mut probs = [0f32; CLASS_COUNT];
-        probs[class.index().unwrap()] = 1.0;
-        Verdict {
-            class,
-            confidence: 1.0,
-            probs,
-        }
+        Verdict::certain(class)
     }
 
     #[test]

@@ -177,21 +177,11 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cell, Pos};
     use crate::skin::advice_board;
-    use crate::vision::classes::CLASS_COUNT;
     use crate::vision::tiles::TILE_BYTES;
     use crate::vision::{Grid, Verdict};
 
-    /// A verdict giving each listed class its probability.
     fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
-        let mut probs = [0f32; CLASS_COUNT];
-        for &(class, p) in pairs {
-            probs[class.index().unwrap()] = p;
-        }
-        Verdict {
-            class: pairs[0].0,
-            confidence: pairs[0].1,
-            probs,
-        }
+        Verdict::from_probs(pairs)
     }
 
     /// A reading of `rows` (one char per tile, each char one look) with `looks[k]` the verdict

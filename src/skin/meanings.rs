@@ -99,15 +99,7 @@ mod tests {
     use super::*;
 
     fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
-        let mut probs = [0f32; CLASS_COUNT];
-        for &(class, p) in pairs {
-            probs[class.index().unwrap()] = p;
-        }
-        Verdict {
-            class: pairs[0].0,
-            confidence: pairs[0].1,
-            probs,
-        }
+        Verdict::from_probs(pairs)
     }
 
     #[test]

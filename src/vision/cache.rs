@@ -82,19 +82,7 @@ impl LookCache {
     /// without asking the classifier, and counts as settled.
     pub fn seed(&mut self, looks: impl IntoIterator<Item = (TileImage, TileClass)>) {
         for (image, class) in looks {
-            let Some(index) = class.index() else {
-                continue;
-            };
-            let mut probs = [0f32; crate::vision::classes::CLASS_COUNT];
-            probs[index] = 1.0;
-            self.verdicts.insert(
-                image,
-                Verdict {
-                    class,
-                    confidence: 1.0,
-                    probs,
-                },
-            );
+            self.verdicts.insert(image, Verdict::certain(class));
             self.settled.insert(image);
         }
     }
@@ -126,13 +114,18 @@ mod tests {
     use crate::vision::{load_image, locate, read_grid, Hints};
     use std::path::Path;
 
-    #[test]
-    fn a_second_read_classifies_nothing_and_agrees_with_a_fresh_read() {
+    /// A real board (xdemineur, 16x16, fresh), its grid and the built-in classifier.
+    fn fixture_board() -> (RgbImage, Grid, Classifier) {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xdemineur-16-16-40-fresh.png");
         let image = load_image(&path).unwrap();
         let grid = locate(&image, Hints::default()).unwrap();
-        let classifier = Classifier::embedded().unwrap();
+        (image, grid, Classifier::embedded().unwrap())
+    }
+
+    #[test]
+    fn a_second_read_classifies_nothing_and_agrees_with_a_fresh_read() {
+        let (image, grid, classifier) = fixture_board();
         let fresh = read_grid(&image, grid, &classifier).unwrap();
         let mut cache = LookCache::new();
         let first = cache.read_grid(&image, grid, &classifier).unwrap();
@@ -146,11 +139,7 @@ mod tests {
 
     #[test]
     fn seeded_looks_are_read_as_given_without_the_classifier() {
-        let path =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xdemineur-16-16-40-fresh.png");
-        let image = load_image(&path).unwrap();
-        let grid = locate(&image, Hints::default()).unwrap();
-        let classifier = Classifier::embedded().unwrap();
+        let (image, grid, classifier) = fixture_board();
         let fresh = read_grid(&image, grid, &classifier).unwrap();
         let mut cache = LookCache::new();
         // Learned before: every look, each as the class a fresh read gives it.
@@ -163,11 +152,7 @@ mod tests {
 
     #[test]
     fn every_look_of_a_doubt_stays_in_doubt_on_later_frames() {
-        let path =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xdemineur-16-16-40-fresh.png");
-        let image = load_image(&path).unwrap();
-        let grid = locate(&image, Hints::default()).unwrap();
-        let classifier = Classifier::embedded().unwrap();
+        let (image, grid, classifier) = fixture_board();
         let mut cache = LookCache::new();
         let mut first = cache.read_grid(&image, grid, &classifier).unwrap();
         assert!(first.looks.len() >= 2);

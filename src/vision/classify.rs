@@ -42,6 +42,34 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The verdict sure of `class`: probability 1 for it, 0 for every other class (a class
+    /// learned before, not a guess).
+    pub fn certain(class: TileClass) -> Verdict {
+        let mut probs = [0f32; CLASS_COUNT];
+        if let Some(index) = class.index() {
+            probs[index] = 1.0;
+        }
+        Verdict {
+            class,
+            confidence: 1.0,
+            probs,
+        }
+    }
+
+    /// A verdict giving each listed class its probability, the first pair being its choice.
+    #[cfg(test)]
+    pub(crate) fn from_probs(pairs: &[(TileClass, f32)]) -> Verdict {
+        let mut probs = [0f32; CLASS_COUNT];
+        for &(class, p) in pairs {
+            probs[class.index().unwrap()] = p;
+        }
+        Verdict {
+            class: pairs[0].0,
+            confidence: pairs[0].1,
+            probs,
+        }
+    }
+
     /// The verdict that names `class` outright, the model's probabilities kept: what the
     /// board-level reading settles on may differ from the model's first choice.
     pub fn settled(mut self, class: TileClass) -> Verdict {
