@@ -26,7 +26,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import label  # noqa: E402
-from tiles import CLASSES  # noqa: E402
 
 ROOT = HERE.parents[1]
 CHARS = {"unrevealed": ".", "flag": "F", "question": "?", "mine": "*", "exploded": "!",
@@ -57,21 +56,10 @@ def run_json(*args):
 
 def truth_of(binary, path):
     """The labelled classes of every tile, or None when some tile matches no labelled look."""
-    found, tiles = label.sample_screenshot(binary, path)
-    if found is None:
+    try:
+        return label.labelled_tiles(binary, path)[1]
+    except label.Unlabelled:
         return None
-    looks, labels, skins = label.load_looks()
-    skin = label.skin_of(path)
-    rows = []
-    for r in range(found["rows"]):
-        row = []
-        for c in range(found["cols"]):
-            i, d = label.nearest(tiles[r, c], looks, skins, skin)
-            if i is None or d > label.MATCH:
-                return None
-            row.append(CLASSES[labels[i]])
-        rows.append(row)
-    return rows
 
 
 def safe_in_truth(binary, truth, mines):

@@ -75,6 +75,31 @@ def sample_screenshot(binary, path):
     return found, sample_cells(pixels, found, g["x"], g["y"], g["pitch_x"], g["pitch_y"])
 
 
+class Unlabelled(Exception):
+    """A screenshot whose tiles cannot all be labelled: no board found, or a look nobody
+    labelled (a dialog over the board, a new skin)."""
+
+
+def labelled_tiles(binary, path):
+    """The grid calibration finds in `path` and the class name of each of its tiles, from the
+    hand-labelled looks of its game; raises Unlabelled naming what is missing."""
+    found, tiles = sample_screenshot(binary, path)
+    if found is None:
+        raise Unlabelled("no board found")
+    looks, labels, skins = load_looks()
+    skin = skin_of(path)
+    rows = []
+    for r in range(found["rows"]):
+        row = []
+        for c in range(found["cols"]):
+            i, d = nearest(tiles[r, c], looks, skins, skin)
+            if i is None or d > MATCH:
+                raise Unlabelled(f"tile ({r}, {c}) matches no labelled look")
+            row.append(CLASSES[labels[i]])
+        rows.append(row)
+    return found, rows
+
+
 def sample_scaled(path, found, factor):
     """The screenshot resized by `factor` (bilinear, as a browser zoom or display scaling would),
     sampled on the correspondingly scaled grid: the same tiles at another pitch."""

@@ -24,7 +24,6 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 import evaluate  # noqa: E402
 import label  # noqa: E402
-from tiles import CLASSES  # noqa: E402
 
 ROOT = HERE.parents[1]
 OUT = ROOT / "fixtures"
@@ -33,19 +32,11 @@ CHARS = {"unrevealed": ".", "flag": "F", "question": "?", "mine": "*", "exploded
 
 
 def classify(path, binary):
-    found, tiles = label.sample_screenshot(binary, path)
-    looks, labels, skins = label.load_looks()
-    skin = label.skin_of(path)
-    rows = []
-    for r in range(found["rows"]):
-        row = ""
-        for c in range(found["cols"]):
-            i, d = label.nearest(tiles[r, c], looks, skins, skin)
-            if i is None or d > label.MATCH:
-                raise SystemExit(f"{path.name}: tile ({r}, {c}) matches no labelled look")
-            row += CHARS[CLASSES[labels[i]]]
-        rows.append(row)
-    return found, rows
+    try:
+        found, classes = label.labelled_tiles(binary, path)
+    except label.Unlabelled as why:
+        raise SystemExit(f"{path.name}: {why}")
+    return found, ["".join(CHARS[c] for c in row) for row in classes]
 
 
 def mines_of(name):
