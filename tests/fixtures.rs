@@ -13,7 +13,7 @@ use minehint::pipeline::{outcome, read_board, Outcome};
 use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
 use minehint::vision::Reading;
 use minehint::vision::{load_image, Classifier, Hints, Rect, TileClass};
-use minehint::{analyze, parse_board, Board, Cell, SolveOptions};
+use minehint::{analyze, Board, Cell, SolveOptions};
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -67,15 +67,14 @@ fn every_fixture_is_read_exactly() {
     let mut failures = Vec::new();
     let mut misreads = Vec::new();
     let (mut tiles, mut wrong, mut unsafe_calls, mut hidden) = (0usize, 0usize, 0usize, 0usize);
-    // Per game (the file name's first word): fixtures, found, fully right, tiles, tiles right,
-    // wrong safe calls.
-    let mut games: std::collections::BTreeMap<String, [usize; 6]> = Default::default();
+    // Per game: the file name's first word.
+    let mut games: std::collections::BTreeMap<String, GameTally> = Default::default();
     for (path, label) in &fixtures {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let game = games
             .entry(name.split('-').next().unwrap_or("").to_string())
             .or_default();
-        game[0] += 1;
+        game.fixtures += 1;
         let image = load_image(path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let reading = match read_board(&image, Hints::default(), &classifier) {
             Ok(r) => r,
@@ -86,9 +85,8 @@ fn every_fixture_is_read_exactly() {
         };
         let grid = reading.grid;
         if (grid.rows, grid.cols) == (label.rows, label.cols) {
-            game[1] += 1;
-        }
-        if (grid.rows, grid.cols) != (label.rows, label.cols) {
+            game.found += 1;
+        } else {
             failures.push(format!(
                 "{name}: found {}x{} tiles, label says {}x{}",
                 grid.cols, grid.rows, label.cols, label.rows
@@ -120,17 +118,17 @@ fn every_fixture_is_read_exactly() {
         }
         let calls = wrong_safe_calls(&name, &reading, label, &mut misreads);
         unsafe_calls += calls;
-        game[5] += calls;
+        game.wrong_safe_calls += calls;
         let (wrong_before, hidden_before) = (wrong, hidden);
         for (row, text) in label.tiles.iter().enumerate() {
             for (col, c) in text.chars().enumerate() {
                 tiles += 1;
-                game[3] += 1;
+                game.tiles += 1;
                 let want = class_of(c).unwrap_or_else(|| panic!("{name}: bad label char {c}"));
                 let got = reading.class(row, col);
                 let hides = got.cell() == Cell::Unrevealed && want.cell() != Cell::Unrevealed;
                 if got == want {
-                    game[4] += 1;
+                    game.tiles_right += 1;
                 } else {
                     if hides {
                         hidden += 1;
@@ -151,7 +149,7 @@ fn every_fixture_is_read_exactly() {
             }
         }
         if (wrong, hidden) == (wrong_before, hidden_before) {
-            game[2] += 1;
+            game.fully_right += 1;
         }
     }
     println!(
@@ -159,10 +157,11 @@ fn every_fixture_is_read_exactly() {
          {unsafe_calls} wrong safe calls",
         fixtures.len()
     );
-    for (game, [count, found, right, all, tiles_right, calls]) in &games {
+    for (name, g) in &games {
         println!(
-            "  {game}: {count} fixtures, {found} found, {right} fully right, \
-             {tiles_right}/{all} tiles right, {calls} wrong safe calls"
+            "  {name}: {} fixtures, {} found, {} fully right, {}/{} tiles right, {} wrong safe \
+             calls",
+            g.fixtures, g.found, g.fully_right, g.tiles_right, g.tiles, g.wrong_safe_calls
         );
     }
     for m in &misreads {
@@ -182,19 +181,23 @@ fn every_fixture_is_read_exactly() {
     );
 }
 
-/// The board the label describes, in board text.
+/// What the fixtures of one game came to.
+#[derive(Default)]
+struct GameTally {
+    fixtures: usize,
+    found: usize,
+    fully_right: usize,
+    tiles: usize,
+    tiles_right: usize,
+    wrong_safe_calls: usize,
+}
+
+/// The board the label describes.
 fn label_board(label: &Label) -> Board {
-    let text: String = label
-        .tiles
-        .iter()
-        .map(|row| {
-            let row: String = (row.chars())
-                .map(|c| class_of(c).map_or('.', |class| class.cell().to_char()))
-                .collect();
-            row + "\n"
-        })
+    let cells = (label.tiles.iter().flat_map(|row| row.chars()))
+        .map(|c| class_of(c).map_or(Cell::Unrevealed, TileClass::cell))
         .collect();
-    parse_board(&text).expect("a label is a board")
+    Board::from_cells(label.rows, label.cols, cells).expect("a label is a board")
 }
 
 /// How many tiles the advice on `reading` calls certainly safe that the labelled board does not
