@@ -13,6 +13,8 @@
 //! - [`pipeline`]: one picture through all of the above.
 //! - [`live`]: the capture loop and the overlay, following a game as it is played.
 //!
+//! `fuzzing` (hidden) holds the fuzzers' entry points.
+//!
 //! Glossary:
 //! - *frontier*: unrevealed tiles next to at least one revealed number.
 //! - *group*: frontier tiles touching exactly the same numbers; s tiles holding k mines stand for
@@ -26,6 +28,8 @@
 pub mod advice;
 pub mod board;
 pub mod capture;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod live;
 pub mod overlay;
 pub mod pipeline;

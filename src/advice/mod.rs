@@ -12,6 +12,7 @@ mod guess;
 mod json;
 mod moves;
 mod play;
+mod request;
 #[cfg(test)]
 mod testing;
 
@@ -23,3 +24,4 @@ pub use guess::{best_guess, guess_candidates, Guess, GuessKind, GuessPolicy};
 pub use json::{rounded, GuessJson, MoveJson};
 pub use moves::{advise, certain_moves, Advice};
 pub use play::{play, GameResult, Loss, Series};
+pub use request::{answer_request, parse_request, RequestError};

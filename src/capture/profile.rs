@@ -138,16 +138,44 @@ pub fn save(profile: &Profile, path: &Path) -> Result<(), ProfileError> {
     std::fs::rename(&temporary, path).map_err(write)
 }
 
+/// The largest profile file read: one holds at most [`MAX_SAVED_LOOKS`] looks of 1,536 hex
+/// characters each (about 200 KB), so anything far larger is not one of ours.
+pub const MAX_PROFILE_BYTES: u64 = 4 << 20;
+
 /// Reads the profile at `path`.
 pub fn load(path: &Path) -> Result<Profile, ProfileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
+    let read = |source| ProfileError::Read {
         path: path.to_owned(),
         source,
-    })?;
-    toml::from_str(&text).map_err(|err| ProfileError::Format {
+    };
+    let size = std::fs::metadata(path).map_err(read)?.len();
+    if size > MAX_PROFILE_BYTES {
+        return Err(ProfileError::Format {
+            path: path.to_owned(),
+            message: format!("the file is {size} bytes; a profile is at most {MAX_PROFILE_BYTES}"),
+        });
+    }
+    let text = std::fs::read_to_string(path).map_err(read)?;
+    parse(&text, path)
+}
+
+/// A profile from its text; `path` only names it in errors.
+pub fn parse(text: &str, path: &Path) -> Result<Profile, ProfileError> {
+    toml::from_str(text).map_err(|err| ProfileError::Format {
         path: path.to_owned(),
         message: err.to_string(),
     })
+}
+
+impl Profile {
+    /// The stored looks that decode, at most [`MAX_SAVED_LOOKS`] of them (a hand-edited profile
+    /// may hold more; the reading's cache need not grow with it).
+    pub fn decoded_looks(&self) -> impl Iterator<Item = (TileImage, TileClass)> + '_ {
+        self.looks
+            .iter()
+            .filter_map(SavedLook::decode)
+            .take(MAX_SAVED_LOOKS)
+    }
 }
 
 #[cfg(test)]

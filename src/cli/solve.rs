@@ -5,10 +5,9 @@ use super::output::{error_json, solve_json, solve_text};
 use super::UsageError;
 use anyhow::Context;
 use clap::Args;
-use minehint::advice::{advise, GuessPolicy};
-use minehint::board::{parse_board, parse_board_bytes};
+use minehint::advice::{advise, answer_request, GuessPolicy, RequestError};
+use minehint::board::parse_board_bytes;
 use minehint::solver::{analyze, list_layouts, SolveOptions};
-use serde::Deserialize;
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
@@ -84,14 +83,6 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Vec<u8>)> {
     Ok((name, bytes))
 }
 
-/// One request line of `solve --stream`.
-#[derive(Debug, Deserialize)]
-struct Request {
-    board: String,
-    #[serde(default)]
-    mines: Option<u64>,
-}
-
 /// Answers each stdin line with one JSON line, flushing after each, until end of input.
 fn stream(args: &SolveArgs) -> anyhow::Result<()> {
     let stdin = std::io::stdin().lock();
@@ -112,16 +103,12 @@ fn stream(args: &SolveArgs) -> anyhow::Result<()> {
 }
 
 fn answer(line: &str, numbers: bool) -> anyhow::Result<String> {
-    let request: Request = serde_json::from_str(line).context("bad request line")?;
-    let board = parse_board(&request.board)?;
-    let options = SolveOptions {
-        mines: request.mines,
-        numbers: numbers && request.mines.is_some(),
-        histogram: false,
-        ..SolveOptions::default()
-    };
-    let analysis = analyze(&board, &options)?;
-    let advice = advise(&board, &analysis, &GuessPolicy::default());
+    // Each cause keeps its own type, so the error line's kind and cells are those of `solve`.
+    let (analysis, advice) = answer_request(line, numbers).map_err(|err| match err {
+        RequestError::Json(err) => anyhow::Error::new(err).context("bad request line"),
+        RequestError::Board(err) => err.into(),
+        RequestError::Solve(err) => err.into(),
+    })?;
     Ok(serde_json::to_string(&solve_json(
         &analysis, &advice, None,
     ))?)

@@ -186,7 +186,7 @@ impl Tracker {
         // neither the classifier nor the board-level reading for them.
         let mut cache = LookCache::new();
         if let Target::Profile(profile) = &options.target {
-            cache.seed(profile.looks.iter().filter_map(|look| look.decode()));
+            cache.seed(profile.decoded_looks());
         }
         Ok(Tracker {
             x,

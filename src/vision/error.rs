@@ -16,13 +16,20 @@ pub enum VisionError {
     #[error("{path}: not a PNG, JPEG or GIF image")]
     UnknownFormat { path: PathBuf },
     /// The header promises more pixels than we accept; nothing was decoded.
-    #[error("{path}: image is {width}x{height}; the largest accepted is {max}x{max}")]
+    #[error(
+        "{path}: image is {width}x{height}; the largest accepted is {side}x{side} and {mpx} \
+         million pixels in all (crop the screenshot to the game)",
+        side = super::load::MAX_SIDE,
+        mpx = super::load::MAX_PIXELS / 1_000_000
+    )]
     TooLarge {
         path: PathBuf,
         width: u32,
         height: u32,
-        max: u32,
     },
+    /// Decoding would take more memory than we allow.
+    #[error("{path}: image too large to decode within the memory limit ({message})")]
+    OverLimit { path: PathBuf, message: String },
     /// The image has no pixels.
     #[error("{path}: image is empty ({width}x{height})")]
     Empty {
@@ -55,6 +62,7 @@ impl VisionError {
             VisionError::Io { .. }
             | VisionError::UnknownFormat { .. }
             | VisionError::TooLarge { .. }
+            | VisionError::OverLimit { .. }
             | VisionError::Empty { .. }
             | VisionError::Corrupt { .. } => "bad_image",
             VisionError::NoBoard { .. } | VisionError::Unreadable(_) => "no_board",

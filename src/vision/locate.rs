@@ -83,7 +83,15 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     }
     match best {
         // Lines of tiles the squares missed (textured, or open without edges) join the grid.
-        Some((grid, _)) => Ok(extend(image, area, grid)),
+        Some((grid, _)) => {
+            let grid = within(extend(image, area, grid), area);
+            if grid.rows == 0 || grid.cols == 0 {
+                return Err(VisionError::NoBoard {
+                    hint: String::new(),
+                });
+            }
+            Ok(grid)
+        }
         None => Err(VisionError::NoBoard {
             hint: match hints.region {
                 Some(r) => format!(" region {},{},{},{}", r.x, r.y, r.width, r.height),
@@ -91,6 +99,37 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             },
         }),
     }
+}
+
+/// The most of a tile that may lie outside the area searched: a board cropped flush with the
+/// picture, or a fit a pixel off at its far edge. A line sticking out further is not seen
+/// whole, so it is not read.
+const MAX_OVERHANG: f64 = 0.25;
+
+/// `grid` without the edge lines that lie more than [`MAX_OVERHANG`] of a tile outside `area`
+/// (a lattice fitted through squares near a cut edge can reach past it).
+fn within(mut grid: Grid, area: Rect) -> Grid {
+    let (left, top) = (f64::from(area.x), f64::from(area.y));
+    let (right, bottom) = (left + f64::from(area.width), top + f64::from(area.height));
+    while grid.cols > 0 && grid.x < left - MAX_OVERHANG * grid.pitch_x {
+        grid.x += grid.pitch_x;
+        grid.cols -= 1;
+    }
+    while grid.rows > 0 && grid.y < top - MAX_OVERHANG * grid.pitch_y {
+        grid.y += grid.pitch_y;
+        grid.rows -= 1;
+    }
+    while grid.cols > 0
+        && grid.x + grid.cols as f64 * grid.pitch_x > right + MAX_OVERHANG * grid.pitch_x
+    {
+        grid.cols -= 1;
+    }
+    while grid.rows > 0
+        && grid.y + grid.rows as f64 * grid.pitch_y > bottom + MAX_OVERHANG * grid.pitch_y
+    {
+        grid.rows -= 1;
+    }
+    grid
 }
 
 /// `area` of `image` smoothed by a 2x2 box: pixel (x, y) of the result is the mean of pixels
@@ -177,6 +216,29 @@ mod tests {
     #[test]
     fn finds_checkerboards_without_gaps() {
         check(Skin::Checker, 30.0, 14, 18, (260.0, 160.0));
+    }
+
+    #[test]
+    fn lines_mostly_outside_the_area_are_dropped() {
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: 200,
+            height: 100,
+        };
+        let grid = |x: f64, y: f64, rows, cols| Grid {
+            x,
+            y,
+            pitch_x: 20.0,
+            pitch_y: 20.0,
+            rows,
+            cols,
+        };
+        // 2 px past the right edge (a tenth of a tile) stays; 12 px past it is a line not seen.
+        assert_eq!(within(grid(2.0, 0.0, 5, 10), area), grid(2.0, 0.0, 5, 10));
+        assert_eq!(within(grid(12.0, 0.0, 5, 10), area), grid(12.0, 0.0, 5, 9));
+        assert_eq!(within(grid(-8.0, -6.0, 5, 5), area), grid(12.0, 14.0, 4, 4));
+        assert_eq!(within(grid(0.0, 0.0, 8, 3), area), grid(0.0, 0.0, 5, 3));
     }
 
     #[test]

@@ -35,6 +35,6 @@ pub use classes::TileClass;
 pub use classify::{Classifier, Verdict};
 pub use error::VisionError;
 pub use grid::{Grid, Rect};
-pub use load::{load_image, MAX_SIDE};
+pub use load::{decode_image, load_image, MAX_PIXELS, MAX_SIDE};
 pub use locate::{locate, Hints};
 pub use read::{read_grid, standard_mines, Doubt, Reading};
