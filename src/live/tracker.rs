@@ -451,7 +451,7 @@ impl Tracker {
         }
         if (placement.width, placement.height) != (lock.placement.width, lock.placement.height) {
             // Resized: the board moved inside the window and may have changed size.
-            return self.relock(lock, now, reports);
+            return self.relock(lock, now, reports, "the window was resized");
         }
         lock.placement = placement;
         let captured = Instant::now();
@@ -478,6 +478,13 @@ impl Tracker {
                     || (old.pitch_x - new.pitch_x).abs() > 0.5
                 {
                     // Read with the new grid from the next frame on.
+                    tracing::info!(
+                        "the board in {} is now {}x{} tiles of {:.1} px",
+                        lock.source.name.as_deref().unwrap_or("the screen region"),
+                        new.cols,
+                        new.rows,
+                        new.pitch_x
+                    );
                     return Ok(Some(fresh));
                 }
                 // Same board: keep following it, with the total its counter shows now (a new
@@ -490,7 +497,7 @@ impl Tracker {
         let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
             Ok(reading) if plausible(&reading) => reading,
             // A dialog over the board, a new board size, or something else entirely.
-            _ => return self.relock(lock, now, reports),
+            _ => return self.relock(lock, now, reports, "the frame does not read as the board"),
         };
         if reading.distinct_looks > 0 || self.cache.has_unsettled(&reading) {
             // New looks: settle the skin's classes on this board and keep what was learned, so
@@ -499,7 +506,7 @@ impl Tracker {
             tracing::debug!(?settled, looks = reading.looks.len(), "board-level reading");
             if !settled.possible && broken_rule(&reading.board).is_some() {
                 // No game shows this: a dialog, or a skin that cannot be read.
-                return self.relock(lock, now, reports);
+                return self.relock(lock, now, reports, "the frame shows no possible game");
             }
             self.cache.learn(&reading);
         }
@@ -555,7 +562,10 @@ impl Tracker {
         lock: Lock,
         now: Instant,
         reports: &mut Vec<Report>,
+        why: &str,
     ) -> Result<Option<Lock>, CaptureError> {
+        let source = lock.source.name.as_deref().unwrap_or("the screen region");
+        tracing::info!("locating the board in {source} again: {why}");
         match self.lock_on(lock.source.clone(), lock.hints, now)? {
             // The next frame reads it (no recursion: a board that locates but does not read
             // cannot loop here).
