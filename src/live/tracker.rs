@@ -104,6 +104,11 @@ const SURE_SHARE: f64 = 0.9;
 const SURE: f32 = 0.6;
 /// How often to look again for a game when none is followed.
 const SEARCH_EVERY: Duration = Duration::from_secs(1);
+/// How often to ask whether a compositing manager runs: one can stop or start at any time, and
+/// without one an overlay over the board would hide it.
+const COMPOSITOR_CHECK_EVERY: Duration = Duration::from_millis(500);
+/// How long the overlay window takes to go after it was told to hide.
+const OVERLAY_GONE_AFTER: Duration = Duration::from_millis(300);
 /// How often a changing board is located again from scratch, to notice a new board size in a
 /// window that kept its size.
 const RELOCATE_EVERY: Duration = Duration::from_secs(3);
@@ -115,6 +120,9 @@ pub struct Tracker {
     cache: LookCache,
     options: TrackerOptions,
     compositor: bool,
+    next_compositor_check: Instant,
+    /// No frame is read before this: the overlay is being taken off the board.
+    paused_until: Instant,
     screen: (u32, u32),
     lock: Option<Lock>,
     next_search: Instant,
@@ -194,6 +202,8 @@ impl Tracker {
             cache,
             options,
             compositor,
+            next_compositor_check: now + COMPOSITOR_CHECK_EVERY,
+            paused_until: now,
             screen,
             lock: None,
             next_search: now,
@@ -212,6 +222,15 @@ impl Tracker {
     /// One frame: look at the game and say what changed.
     pub fn tick(&mut self, now: Instant) -> Result<Vec<Report>, CaptureError> {
         let mut reports = Vec::new();
+        if now >= self.next_compositor_check {
+            self.next_compositor_check = now + COMPOSITOR_CHECK_EVERY;
+            if self.compositor_changed(&mut reports)? {
+                if let Some(mut lock) = self.lock.take() {
+                    self.relayout(&mut lock, now, &mut reports);
+                    self.lock = Some(lock);
+                }
+            }
+        }
         let lock = match self.lock.take() {
             Some(lock) => Some(lock),
             None if now >= self.next_search => {
@@ -242,6 +261,40 @@ impl Tracker {
             self.lock = self.follow(lock, now, &mut reports)?;
         }
         Ok(reports)
+    }
+
+    /// Notices a compositing manager that stopped or started since the last check; says so.
+    fn compositor_changed(&mut self, reports: &mut Vec<Report>) -> Result<bool, CaptureError> {
+        let compositor = self.x.has_compositor()?;
+        if compositor == self.compositor {
+            return Ok(false);
+        }
+        self.compositor = compositor;
+        reports.push(Report::Note(
+            if compositor {
+                "a compositing manager runs again: hints go back over the board"
+            } else {
+                "the compositing manager stopped, so the overlay cannot be transparent: \
+                 hints move to a panel beside the game"
+            }
+            .into(),
+        ));
+        Ok(true)
+    }
+
+    /// Moves the hints off or back onto the board after the compositor changed: without one the
+    /// overlay cannot be transparent, and left over the board it would cover the game (and the
+    /// pixels live reads).
+    fn relayout(&mut self, lock: &mut Lock, now: Instant, reports: &mut Vec<Report>) {
+        // Shown again in the new layout from the next frame read.
+        lock.last_shown = None;
+        lock.last_frame = None;
+        if !self.compositor && !lock.hidden {
+            // Read again once the overlay has had time to go.
+            reports.push(Report::Hide);
+            lock.hidden = true;
+            self.paused_until = now + OVERLAY_GONE_AFTER;
+        }
     }
 
     fn waiting_message(&self) -> String {
@@ -449,6 +502,9 @@ impl Tracker {
             lock.last_frame = None;
             return Ok(Some(lock));
         }
+        if now < self.paused_until {
+            return Ok(Some(lock));
+        }
         if (placement.width, placement.height) != (lock.placement.width, lock.placement.height) {
             // Resized: the board moved inside the window and may have changed size.
             return self.relock(lock, now, reports, "the window was resized");
@@ -496,8 +552,16 @@ impl Tracker {
         let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
         let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
             Ok(reading) if plausible(&reading) => reading,
-            // A dialog over the board, a new board size, or something else entirely.
-            _ => return self.relock(lock, now, reports, "the frame does not read as the board"),
+            _ => {
+                // The compositor may have just stopped, leaving the overlay opaque over the
+                // board: then the board is still there, under it.
+                if self.compositor_changed(reports)? {
+                    self.relayout(&mut lock, now, reports);
+                    return Ok(Some(lock));
+                }
+                // A dialog over the board, a new board size, or something else entirely.
+                return self.relock(lock, now, reports, "the frame does not read as the board");
+            }
         };
         if reading.distinct_looks > 0 || self.cache.has_unsettled(&reading) {
             // New looks: settle the skin's classes on this board and keep what was learned, so

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The live soak: `minehint live` on a real game under Xvfb (1920x1080, openbox, xcompmgr), first
+# with no game at all, then played by clicks at a player's pace while the game is closed and
+# restarted, moved, resized, minimised, replaced by a new game of another size, and the compositor
+# stopped and started once. Prints a summary (also in OUT/summary.txt) with live's memory and CPU
+# over time (OUT/resources.csv), frames read and skipped, latency, every re-find and why; exits 1
+# if a check failed. scripts/soak_live.py says what each check is.
+#
+#   scripts/soak_live.sh [PLAY_SECONDS [IDLE_SECONDS [EVENT_EVERY]]]   (defaults 3600 600 60)
+#
+# The defaults are the hour-long soak (each kind of event every five minutes); CI runs a two-minute
+# one: scripts/soak_live.sh 100 20 10. SOAK_OUT picks the output folder (target/soak),
+# SOAK_DISPLAY the X display number (94).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+source scripts/real_games.sh
+rg_install
+play=${1:-3600}
+idle=${2:-600}
+every=${3:-60}
+out=${SOAK_OUT:-target/soak}
+cargo build --release --locked
+# The soak runs its own copy: a rebuild meanwhile does not touch the program under test.
+mkdir -p "$out"
+cp target/release/minehint "$out/minehint"
+# The driver starts and stops the compositor itself.
+display_up=false
+for attempt in 1 2 3; do
+    if RG_NO_COMPOSITOR=1 rg_display "${SOAK_DISPLAY:-94}" 1920x1080; then
+        display_up=true
+        break
+    fi
+    echo "soak: the display did not start (try $attempt of 3)" >&2
+    rg_stop_display
+    sleep 2
+done
+$display_up || exit 1
+trap rg_stop_display EXIT
+python3 scripts/soak_live.py --binary "$out/minehint" --play "$play" --idle "$idle" \
+    --event-every "$every" --out "$out"
