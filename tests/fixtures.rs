@@ -12,7 +12,7 @@ use minehint::advice::{Action, GuessPolicy};
 use minehint::pipeline::{outcome, read_board, Outcome};
 use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
 use minehint::vision::Reading;
-use minehint::vision::{load_image, Classifier, Hints, Rect, TileClass};
+use minehint::vision::{decode_image, load_image, Classifier, Hints, Rect, TileClass};
 use minehint::{analyze, Board, Cell, SolveOptions};
 
 use serde::Deserialize;
@@ -279,4 +279,106 @@ fn every_gnome_fixture_reads_its_text_counter() {
     println!("{read} GNOME counters read");
     assert!(read >= 28, "only {read} GNOME counters read");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// One mid-game screenshot of each game, saved the ways users' tools save screenshots: with an
+/// alpha channel, 16 bits a channel, grey, grey with alpha, as a palette GIF and as a JPEG of
+/// quality 50. The lossless ones must read exactly as the original; the lossy ones (grey loses
+/// the number colours, JPEG rings around the digits, the GIF palette merges shades) may read less,
+/// or be refused, but never call a tile safe that is not.
+#[test]
+fn other_pixel_formats_read_right_or_give_less_advice() {
+    let classifier = Classifier::embedded().unwrap();
+    let chosen = [
+        "ace-2-mid.png",
+        "gnome-default-medium-1000-760-mid.png",
+        "unseen-hatched-16-16-40.png",
+        "xbomb-2-0-0-mid.png",
+        "xdemineur-12-12-20-mid.png",
+    ];
+    let mut failures = Vec::new();
+    let mut report = Vec::new();
+    let mut unsafe_calls = 0;
+    for (path, label) in labels() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !chosen.contains(&name.as_str()) {
+            continue;
+        }
+        let original = load_image(&path).unwrap();
+        let want = read_board(&original, Hints::default(), &classifier)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .board
+            .to_text();
+        let picture = image::DynamicImage::ImageRgb8(original);
+        let encoded = |image: image::DynamicImage, format: image::ImageFormat| {
+            let mut bytes = Vec::new();
+            image
+                .write_to(&mut std::io::Cursor::new(&mut bytes), format)
+                .unwrap_or_else(|e| panic!("{name} as {format:?}: {e}"));
+            bytes
+        };
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 50)
+            .encode_image(&picture)
+            .unwrap();
+        let png = image::ImageFormat::Png;
+        let versions = [
+            ("rgba.png", encoded(picture.to_rgba8().into(), png), true),
+            ("rgb16.png", encoded(picture.to_rgb16().into(), png), true),
+            ("grey.png", encoded(picture.to_luma8().into(), png), false),
+            (
+                "grey-alpha.png",
+                encoded(picture.to_luma_alpha8().into(), png),
+                false,
+            ),
+            (
+                "palette.gif",
+                encoded(picture.to_rgba8().into(), image::ImageFormat::Gif),
+                false,
+            ),
+            ("q50.jpg", jpeg, false),
+        ];
+        for (format, bytes, lossless) in versions {
+            let image = decode_image(&bytes, Path::new(format))
+                .unwrap_or_else(|e| panic!("{name} as {format}: {e}"));
+            let outcome = match read_board(&image, Hints::default(), &classifier) {
+                Ok(reading) => {
+                    unsafe_calls += wrong_safe_calls(
+                        &format!("{name} as {format}"),
+                        &reading,
+                        &label,
+                        &mut failures,
+                    );
+                    let text = reading.board.to_text();
+                    let differ = (text.chars().zip(want.chars()))
+                        .filter(|(a, b)| a != b)
+                        .count();
+                    let advice = match outcome(&reading, Some(label.mines), &GuessPolicy::default())
+                    {
+                        Outcome::Advice { .. } => "advice",
+                        _ => "no advice (an impossible board)",
+                    };
+                    match differ {
+                        0 => "same".to_string(),
+                        _ => format!(
+                            "{differ} cells read otherwise, {} in doubt; {advice}",
+                            reading.doubt_cells().len()
+                        ),
+                    }
+                }
+                Err(e) => format!("refused: {e}"),
+            };
+            if lossless && outcome != "same" {
+                failures.push(format!("{name} as {format}: {outcome}"));
+            }
+            report.push(format!("{name} as {format}: {outcome}"));
+        }
+    }
+    println!("{}", report.join("\n"));
+    assert_eq!(report.len(), chosen.len() * 6, "{}", report.join("\n"));
+    assert!(
+        unsafe_calls == 0 && failures.is_empty(),
+        "{}",
+        failures.join("\n")
+    );
 }
