@@ -52,6 +52,11 @@ rg_display() {
     local number=$1 size=${2:-1920x1080}
     RG_DIR=$(mktemp -d /tmp/minehint-rg.XXXXXX)
     export RG_DIR
+    # A server of the last run on this number may still be shutting down: clients would reach
+    # it, then lose it (openbox failing to start, games left unmanaged).
+    local lock="/tmp/.X$number-lock"
+    rg_wait 10 "the old X server on :$number to exit" \
+        sh -c "! [ -e $lock ] || ! kill -0 \$(tr -d ' ' <$lock) 2>/dev/null" || return 1
     Xvfb ":$number" -screen 0 "${size}x24" -nolisten tcp >"$RG_DIR/xvfb.log" 2>&1 &
     RG_PIDS=($!)
     export DISPLAY=":$number"

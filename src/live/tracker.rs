@@ -9,7 +9,7 @@ use crate::capture::{candidates, visible_windows, CaptureError, Placement, Profi
 use crate::overlay::{Layout, Marks, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle};
-use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect};
+use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -138,6 +138,30 @@ fn frame_hash(pixels: &[u8]) -> u64 {
     let mut hasher = DefaultHasher::new();
     pixels.hash(&mut hasher);
     hasher.finish()
+}
+
+/// Whether a reading is a Minesweeper board: the classifier sure of most tiles, or, where it is
+/// not (a skin or a scale it was not trained on), the board-level reading settling the tiles into
+/// a possible game, as it does for `parse`.
+fn reads_as_board(reading: &mut Reading) -> bool {
+    if plausible(reading) {
+        return true;
+    }
+    let settled = settle(reading);
+    (settled.possible || broken_rule(&reading.board).is_none()) && plausible(reading)
+}
+
+/// The class of each look the classifier is sure of (`None` for the others).
+fn sure_classes(reading: &Reading) -> Vec<Option<TileClass>> {
+    (reading.looks.iter())
+        .map(|v| (v.confidence >= SURE).then_some(v.class))
+        .collect()
+}
+
+/// Whether the board-level reading changed the class of a look the classifier was sure of.
+fn overrules(sure_before: &[Option<TileClass>], reading: &Reading) -> bool {
+    (sure_before.iter().zip(&reading.looks))
+        .any(|(before, look)| before.is_some_and(|class| class != look.class))
 }
 
 /// Whether a reading looks like a Minesweeper board rather than some other grid of squares.
@@ -448,16 +472,29 @@ impl Tracker {
                 return Ok(None);
             }
         };
-        let mines = match self.cache.read_grid(&image, grid, &self.classifier) {
-            Ok(reading) if plausible(&reading) => reading.mines,
-            _ => {
-                tracing::debug!(
-                    "{:?} shows a grid, but not a Minesweeper board",
-                    source.name
-                );
+        let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
+            Ok(reading) => reading,
+            Err(err) => {
+                tracing::debug!("{:?} shows a grid that does not read: {err}", source.name);
                 return Ok(None);
             }
         };
+        if !reads_as_board(&mut reading) {
+            let sure = reading
+                .tiles
+                .iter()
+                .filter(|v| v.confidence >= SURE)
+                .count();
+            tracing::debug!(
+                "{:?} shows a grid of {}x{} tiles, but only {sure} of them read surely as \
+                 Minesweeper tiles, or they show no possible game",
+                source.name,
+                reading.grid.cols,
+                reading.grid.rows
+            );
+            return Ok(None);
+        }
+        let mines = reading.mines;
         tracing::debug!(
             "board in {:?}: {}x{} tiles, mine total {mines:?}",
             source.name,
@@ -530,9 +567,15 @@ impl Tracker {
             lock.located_at = now;
             if let Some(fresh) = self.lock_on(lock.source.clone(), lock.hints, now)? {
                 let (old, new) = (&lock.grid, &fresh.grid);
-                if (old.rows, old.cols) != (new.rows, new.cols)
-                    || (old.pitch_x - new.pitch_x).abs() > 0.5
-                {
+                let other = (old.rows, old.cols) != (new.rows, new.cols)
+                    || (old.pitch_x - new.pitch_x).abs() > 0.5;
+                if other && new.is_part_of(old) {
+                    // Only part of the board followed (its open region, on a frame where the
+                    // covered tiles did not show as tiles): the board is still the one read. A
+                    // new, smaller board there would no longer read as the old one, and is
+                    // found again on that frame.
+                    tracing::debug!("relocating found only part of the board; keeping it");
+                } else if other {
                     // Read with the new grid from the next frame on.
                     tracing::info!(
                         "the board in {} is now {}x{} tiles of {:.1} px",
@@ -542,17 +585,22 @@ impl Tracker {
                         new.pitch_x
                     );
                     return Ok(Some(fresh));
+                } else {
+                    // Same board: keep following it, with the total its counter shows now (a
+                    // new game of another mine count in the same window).
+                    lock.mines = fresh.mines;
                 }
-                // Same board: keep following it, with the total its counter shows now (a new
-                // game of another mine count in the same window).
-                lock.mines = fresh.mines;
             }
         }
         self.frames_read += 1;
         let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
-        let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
-            Ok(reading) if plausible(&reading) => reading,
-            _ => {
+        let readable = match self.cache.read_grid(&image, grid, &self.classifier) {
+            Ok(mut reading) => reads_as_board(&mut reading).then_some(reading),
+            Err(_) => None,
+        };
+        let mut reading = match readable {
+            Some(reading) => reading,
+            None => {
                 // The compositor may have just stopped, leaving the overlay opaque over the
                 // board: then the board is still there, under it.
                 if self.compositor_changed(reports)? {
@@ -566,11 +614,24 @@ impl Tracker {
         if reading.distinct_looks > 0 || self.cache.has_unsettled(&reading) {
             // New looks: settle the skin's classes on this board and keep what was learned, so
             // the frames after this one reuse it (`crate::skin`).
+            let sure_before = sure_classes(&reading);
             let settled = settle(&mut reading);
             tracing::debug!(?settled, looks = reading.looks.len(), "board-level reading");
             if !settled.possible && broken_rule(&reading.board).is_some() {
                 // No game shows this: a dialog, or a skin that cannot be read.
                 return self.relock(lock, now, reports, "the frame shows no possible game");
+            }
+            if overrules(&sure_before, &reading) && lock.unconfirmed != Some(hash) {
+                // The rules overrule the classifier where it was sure: a frame caught while the
+                // game was still drawing (a cascade of 0s half open, each beside tiles still
+                // covered) reads that way, and the look cache would keep the wrong meaning for
+                // the rest of the game. Only a frame that stays the same is settled so.
+                tracing::debug!(
+                    "the board-level reading overrules sure looks; waiting for a still frame"
+                );
+                lock.unconfirmed = Some(hash);
+                lock.last_frame = None;
+                return Ok(Some(lock));
             }
             self.cache.learn(&reading);
         }

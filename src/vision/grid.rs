@@ -54,6 +54,32 @@ impl Grid {
         (x0, y0, x0 + self.pitch_x, y0 + self.pitch_y)
     }
 
+    /// Whether this grid is a smaller block of `whole`'s tiles: the same pitch, its tiles on
+    /// `whole`'s lattice (within a quarter tile) and inside it. A board whose covered tiles the
+    /// grid finder does not see on some frame (stippled faces) can be found as its open region
+    /// alone; that region is such a part.
+    pub fn is_part_of(&self, whole: &Grid) -> bool {
+        let slack_x = whole.pitch_x / 4.0;
+        let slack_y = whole.pitch_y / 4.0;
+        let on_lattice = |offset: f64, pitch: f64, slack: f64| {
+            let r = offset.rem_euclid(pitch);
+            r <= slack || pitch - r <= slack
+        };
+        (self.pitch_x - whole.pitch_x).abs() <= 0.5
+            && (self.pitch_y - whole.pitch_y).abs() <= 0.5
+            && (self.rows, self.cols) != (whole.rows, whole.cols)
+            && self.rows <= whole.rows
+            && self.cols <= whole.cols
+            && on_lattice(self.x - whole.x, whole.pitch_x, slack_x)
+            && on_lattice(self.y - whole.y, whole.pitch_y, slack_y)
+            && self.x >= whole.x - slack_x
+            && self.y >= whole.y - slack_y
+            && self.x + self.cols as f64 * self.pitch_x
+                <= whole.x + whole.cols as f64 * whole.pitch_x + slack_x
+            && self.y + self.rows as f64 * self.pitch_y
+                <= whole.y + whole.rows as f64 * whole.pitch_y + slack_y
+    }
+
     /// The grid moved by `(dx, dy)` pixels (from a region's frame to the image's).
     pub fn shifted(mut self, dx: f64, dy: f64) -> Grid {
         self.x += dx;
@@ -425,4 +451,34 @@ fn min_max(values: impl Iterator<Item = i64>) -> Option<(i64, i64)> {
         None => Some((v, v)),
         Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(x: f64, y: f64, pitch: f64, rows: usize, cols: usize) -> Grid {
+        Grid {
+            x,
+            y,
+            pitch_x: pitch,
+            pitch_y: pitch,
+            rows,
+            cols,
+        }
+    }
+
+    #[test]
+    fn an_open_region_is_part_of_its_board_and_a_new_board_is_not() {
+        let board = grid(727.0, 347.0, 50.0, 8, 8);
+        // The xbomb soak's case: the open top-left 6x5 found alone.
+        assert!(grid(727.0, 347.0, 50.0, 5, 6).is_part_of(&board));
+        assert!(grid(827.5, 446.0, 50.2, 3, 4).is_part_of(&board));
+        // Not the same board: itself, off the lattice, another pitch, reaching out of it, bigger.
+        assert!(!board.is_part_of(&board));
+        assert!(!grid(752.0, 347.0, 50.0, 5, 6).is_part_of(&board));
+        assert!(!grid(727.0, 347.0, 40.0, 5, 6).is_part_of(&board));
+        assert!(!grid(877.0, 347.0, 50.0, 5, 6).is_part_of(&board));
+        assert!(!grid(727.0, 347.0, 50.0, 9, 8).is_part_of(&board));
+    }
 }
