@@ -133,7 +133,8 @@ class Desk:
         return {k: int(v) for k, v in values.items() if k in ("X", "Y", "WIDTH", "HEIGHT")}
 
     def viewable(self):
-        out = subprocess.run(["xwininfo", "-id", self.window], capture_output=True, text=True)
+        out = subprocess.run(["xwininfo", "-id", self.window], capture_output=True, text=True,
+                             errors="replace")
         return "IsViewable" in out.stdout
 
     def restore(self):
@@ -148,7 +149,8 @@ class Desk:
             time.sleep(0.5)
 
     def describe(self):
-        out = subprocess.run(["xwininfo", "-id", self.window], capture_output=True, text=True)
+        out = subprocess.run(["xwininfo", "-id", self.window], capture_output=True, text=True,
+                             errors="replace")
         keep = ("Absolute", "Width", "Height", "Map State")
         return "; ".join(l.strip() for l in out.stdout.splitlines() if l.strip().startswith(keep))
 
@@ -189,6 +191,17 @@ class Log:
             seen = len(lines)
             time.sleep(0.05)
         return None
+
+
+def inside_window(g, line):
+    """Whether the board of a log line lies inside the window geometry `g`."""
+    b = line["board"]
+    return (
+        g["X"] - 2 <= b["x"]
+        and b["x"] + b["width"] <= g["X"] + g["WIDTH"] + 2
+        and g["Y"] - 40 <= b["y"]
+        and b["y"] + b["height"] <= g["Y"] + g["HEIGHT"] + 2
+    )
 
 
 def cells(line):
@@ -258,6 +271,7 @@ class Soak:
         self.clicks = Counter()
         # Tiles of this game live read as still covered after they were opened.
         self.read_covered = set()
+        self.refused_resizes = 0
         self.games = Counter()
         self.events = []
         self.game_index = 0
@@ -311,6 +325,19 @@ class Soak:
             w = max(200, int(g["WIDTH"] * self.random.choice([0.8, 1.25, 1.5])))
             h = max(200, int(g["HEIGHT"] * self.random.choice([0.8, 1.25, 1.5])))
             desk.xdotool("windowsize", "--sync", desk.window, min(w, 1800), min(h, 1000))
+            time.sleep(0.5)
+            after = desk.geometry()
+            if (after["WIDTH"], after["HEIGHT"]) == (g["WIDTH"], g["HEIGHT"]):
+                # A game of fixed size (xdemineur) refuses the new size: nothing changed on the
+                # screen, so live has nothing new to log; it must still be following the board.
+                self.refused_resizes += 1
+                last = self.log.poll()[-1:]
+                if not last or not inside_window(after, last[0]):
+                    self.fail(f"resize at {self.clock():.0f} s (kept by the game): live's last "
+                              f"board is not inside the window ({desk.describe()})")
+                else:
+                    say(f"resize at {self.clock():.0f} s: the game kept its size")
+                return
         elif kind == "minimise":
             desk.xdotool("windowminimize", "--sync", desk.window)
             time.sleep(3)
@@ -324,13 +351,7 @@ class Soak:
         # The board read again, inside the game's window (asked for when the line comes: a
         # window being mapped can report a passing position).
         def inside(line):
-            g, b = desk.geometry(), line["board"]
-            return (
-                g["X"] - 2 <= b["x"]
-                and b["x"] + b["width"] <= g["X"] + g["WIDTH"] + 2
-                and g["Y"] - 40 <= b["y"]
-                and b["y"] + b["height"] <= g["Y"] + g["HEIGHT"] + 2
-            )
+            return inside_window(desk.geometry(), line)
 
         line = self.log.wait_for(before, inside, REFIND_LIMIT)
         took = time.monotonic() - began
@@ -504,6 +525,9 @@ class Soak:
             med = f"median {statistics.median(ok):.2f} s" if ok else "never"
             out.append(f"event {kind}: {len(times)} times, board read again {len(ok)} of "
                        f"{len(times)} ({med}{worst})")
+        if self.refused_resizes:
+            out.append(f"event resize kept by the game (its size is fixed): "
+                       f"{self.refused_resizes} times, live still on the board each time")
         notes = Counter()
         for line in stderr.splitlines():
             for kind, pattern in NOTE_KINDS:
