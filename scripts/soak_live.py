@@ -148,6 +148,14 @@ class Desk:
                 return
             time.sleep(0.5)
 
+    def pixels(self, x, y, width, height):
+        """The screen's pixels in that rectangle (as the X server has them, overlay included)."""
+        out = subprocess.run(
+            ["import", "-window", "root", "-crop", f"{width}x{height}+{x}+{y}", "rgb:-"],
+            capture_output=True, timeout=30,
+        )
+        return out.stdout
+
     def describe(self):
         out = subprocess.run(["xwininfo", "-id", self.window], capture_output=True, text=True,
                              errors="replace")
@@ -397,6 +405,11 @@ class Soak:
         x = int(b["x"] + (col + 0.5) * pitch_x)
         y = int(b["y"] + (row + 0.5) * pitch_y)
         before = len(lines)
+        # The tile's middle before the click: whether the game changed it tells a click live
+        # missed from one the game ignored (a tile live reads as covered that is open).
+        half_w, half_h = max(2, int(pitch_x / 4)), max(2, int(pitch_y / 4))
+        tile = (x - half_w, y - half_h, 2 * half_w, 2 * half_h)
+        shown_before = self.desk.pixels(*tile)
         self.desk.click(x, y, button)
         self.clicks["clicks"] += 1
         self.clicks[kind] += 1
@@ -413,6 +426,14 @@ class Soak:
             self.read_covered.add((row, col))
             say(f"a {kind} click on row {row} col {col} took effect, but live reads the tile "
                 f"as still covered")
+            return
+        if after is None and shown_before and self.desk.pixels(*tile) == shown_before:
+            # The game did not change the tile: it is open already (live gave it up as covered
+            # on an earlier frame, less advice, never wrong) and its advice to open it is moot.
+            self.clicks["read covered"] += 1
+            self.read_covered.add((row, col))
+            say(f"a {kind} click on row {row} col {col} changed nothing in the game: the tile "
+                f"is open, live reads it as covered")
             return
         if after is None:
             self.clicks["missed"] += 1
