@@ -184,15 +184,6 @@ mod tests {
     use super::*;
     use image::Rgb;
 
-    fn whole(image: &RgbImage) -> Rect {
-        Rect {
-            x: 0,
-            y: 0,
-            width: image.width(),
-            height: image.height(),
-        }
-    }
-
     #[test]
     fn squares_separated_by_lines_are_separate_blobs() {
         // Two 10x10 grey squares with a 2 px black line between them, on black.
@@ -202,7 +193,7 @@ mod tests {
                 image.put_pixel(x, y, Rgb([180, 180, 180]));
             }
         }
-        let blobs = find_blobs(&image, whole(&image), 6);
+        let blobs = find_blobs(&image, Rect::whole(image.width(), image.height()), 6);
         let squares: Vec<_> = blobs.iter().filter(|b| b.width() == 10).collect();
         assert_eq!(squares.len(), 2, "{blobs:?}");
         assert_eq!((squares[0].x0, squares[0].y0, squares[0].area), (2, 2, 100));
@@ -227,7 +218,7 @@ mod tests {
             let base = if x < 20 { 100 } else { 140 };
             Rgb([base + (x % 20) as u8, 50, 50])
         });
-        let blobs = find_blobs(&image, whole(&image), 6);
+        let blobs = find_blobs(&image, Rect::whole(image.width(), image.height()), 6);
         assert_eq!(blobs.len(), 2, "{blobs:?}");
         assert!(blobs.iter().all(|b| b.width() == 20 && b.height() == 8));
     }

@@ -32,6 +32,18 @@ pub struct Rect {
     pub height: u32,
 }
 
+impl Rect {
+    /// The whole of an image `width` x `height` pixels.
+    pub fn whole(width: u32, height: u32) -> Rect {
+        Rect {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+}
+
 impl Grid {
     /// The grid's outer edge, rounded to whole pixels.
     pub fn rect(&self) -> Rect {

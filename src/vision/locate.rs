@@ -3,6 +3,7 @@
 use super::blobs::find_blobs;
 use super::extend::extend;
 use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use super::texture::textured_beside;
 use super::VisionError;
 use image::RgbImage;
 
@@ -38,12 +39,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     }
     let area = match hints.region {
         Some(region) => check_region(image, region)?,
-        None => Rect {
-            x: 0,
-            y: 0,
-            width: image.width(),
-            height: image.height(),
-        },
+        None => Rect::whole(image.width(), image.height()),
     };
     if let (Some(_), Some(width)) = (hints.region, hints.tile_width) {
         return Ok(given_grid(area, width));
@@ -63,7 +59,11 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             break;
         }
     }
-    if !best.as_ref().is_some_and(complete) {
+    // A complete grid can still be only the open region of a board whose covered tiles are
+    // textured (xbomb's stipple): the cells around it tell.
+    let finished =
+        |found: &(Grid, usize)| complete(found) && !textured_beside(image, area, &found.0);
+    if !best.as_ref().is_some_and(finished) {
         // Textured faces: only the open tiles (or nothing) stood out. Smooth and look again.
         let smooth = box_smoothed(image, area);
         let inner = Rect {

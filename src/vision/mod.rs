@@ -4,7 +4,8 @@
 //! - `load`: reading image files safely;
 //! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
 //! - [`locate`](mod@locate): the board's grid, found or given, and [`extend`](mod@extend):
-//!   grown over edge lines of tiles the squares missed;
+//!   grown over edge lines of tiles the squares missed, and `texture`: whether textured tiles
+//!   the squares missed lie beside a grid that looks complete;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
 //! - [`counter`] and [`text_counter`]: the game's own mine counter, where the skin shows one (a
@@ -28,6 +29,7 @@ pub mod read;
 #[cfg(test)]
 mod testing;
 pub mod text_counter;
+mod texture;
 pub mod tiles;
 
 pub use cache::LookCache;
