@@ -35,22 +35,29 @@ const EMPTY_FAR: f64 = 20.0;
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
 pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
     let tile = |family: usize| &pixels[families.first[family]];
-    // (family, its background pixels) of every sure number look, both ways of taking it.
-    let references: Vec<(usize, Vec<bool>)> = (families.verdicts.iter().enumerate())
+    let numbers: Vec<usize> = (families.verdicts.iter().enumerate())
         .filter(|(_, verdict)| {
             matches!(verdict.class, TileClass::Number(1..=8)) && verdict.confidence >= NUMBER_SURE
         })
-        .flat_map(|(family, _)| {
+        .map(|(family, _)| family)
+        .collect();
+    let share_of = |mask: &[bool]| mask.iter().filter(|&&b| b).count() as f64 / mask.len() as f64;
+    // (family, its background pixels) of every sure number look, each way of taking it.
+    let mut references: Vec<(usize, Vec<bool>)> = (numbers.iter())
+        .flat_map(|&family| {
             [Around::Tile, Around::Edge]
                 .into_iter()
-                .filter_map(move |around| {
-                    let background = background_mask(tile(family), around);
-                    let share =
-                        background.iter().filter(|&&b| b).count() as f64 / background.len() as f64;
-                    (share >= MIN_BACKGROUND).then_some((family, background))
-                })
+                .map(move |around| (family, background_mask(tile(family), around)))
         })
+        .filter(|(_, background)| share_of(background) >= MIN_BACKGROUND)
         .collect();
+    let number_tiles: Vec<&TileImage> = numbers.iter().map(|&f| tile(f)).collect();
+    if let Some(colour) = shared_background(&number_tiles) {
+        references.extend(numbers.iter().filter_map(|&family| {
+            let background = near_colour(tile(family), colour);
+            (share_of(&background) >= MIN_SHARED).then_some((family, background))
+        }));
+    }
     (families.verdicts.iter().enumerate())
         .map(|(family, verdict)| {
             // Only the odds of an empty tile move: a look the classifier is sure shows something
@@ -90,6 +97,71 @@ enum Around {
     /// covers most of the tile, but rarely most of its edge; others draw a line along two
     /// edges, which the whole tile's median ignores. Both are tried, the closer match counts.
     Edge,
+}
+
+/// The inner part of a tile the shared background is looked for in: grid lines and bevels lie
+/// in the ring outside it.
+const INNER_RING: usize = 2;
+/// Two pixels closer than this (summed over channels, 0-765) count as one colour when looking
+/// for the colour every number look shows.
+const SAME_COLOUR: i32 = 30;
+/// The share of the inner pixels of every number look the shared background must cover.
+const MIN_COMMON: f64 = 0.2;
+/// A number look with less of the shared background than this share is no reference.
+const MIN_SHARED: f64 = 0.2;
+
+/// The colour every one of `numbers` (two or more number looks, each a different digit) shows
+/// on a good part of its inside: the open tiles' background. Ink differs from digit to digit and
+/// grid lines lie on the tile's edge, so this holds where a digit drawn large (xbomb's at small
+/// sizes: a third of the tile ink, a quarter grid line) makes the ink or the lines the median
+/// colour of each tile. `None` with fewer than two looks, or when no colour is common enough.
+fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
+    if numbers.len() < 2 {
+        return None;
+    }
+    let inner = |tile: &TileImage| -> Vec<[i32; 3]> {
+        (tile.chunks_exact(3).enumerate())
+            .filter(|(i, _)| {
+                let (x, y) = (i % TILE, i / TILE);
+                (INNER_RING..TILE - INNER_RING).contains(&x)
+                    && (INNER_RING..TILE - INNER_RING).contains(&y)
+            })
+            .map(|(_, p)| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
+            .collect()
+    };
+    let insides: Vec<Vec<[i32; 3]>> = numbers.iter().map(|t| inner(t)).collect();
+    let share = |pixels: &[[i32; 3]], colour: [i32; 3]| {
+        let near = (pixels.iter())
+            .filter(|p| (0..3).map(|c| (p[c] - colour[c]).abs()).sum::<i32>() < SAME_COLOUR)
+            .count();
+        near as f64 / pixels.len() as f64
+    };
+    // Each distinct colour of the first look is a candidate; it scores the least share it has
+    // in any look.
+    let mut candidates = insides[0].clone();
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates
+        .into_iter()
+        .map(|colour| {
+            let least = (insides.iter())
+                .map(|pixels| share(pixels, colour))
+                .fold(f64::INFINITY, f64::min);
+            (colour, least)
+        })
+        .filter(|&(_, least)| least >= MIN_COMMON)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(colour, _)| colour)
+}
+
+/// The pixels of `tile` within [`INK`] of `colour`.
+fn near_colour(tile: &TileImage, colour: [i32; 3]) -> Vec<bool> {
+    tile.chunks_exact(3)
+        .map(|p| {
+            let far: i32 = (0..3).map(|c| (i32::from(p[c]) - colour[c]).abs()).sum();
+            far < INK
+        })
+        .collect()
 }
 
 /// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
@@ -163,12 +235,7 @@ fn background_mask(tile: &TileImage, around: Around) -> Vec<bool> {
         values.sort_unstable();
         *value = i32::from(values[values.len() / 2]);
     }
-    tile.chunks_exact(3)
-        .map(|p| {
-            let far: i32 = (0..3).map(|c| (i32::from(p[c]) - median[c]).abs()).sum();
-            far < INK
-        })
-        .collect()
+    near_colour(tile, median)
 }
 
 /// Mean absolute difference per channel between `tile` and `number` over `number`'s background.

@@ -74,6 +74,18 @@ pub fn settle(reading: &mut Reading) -> Settled {
     let options: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
         .map(|(f, verdict)| meanings(verdict, evidence[f], covered[f]))
         .collect();
+    for (f, verdict) in families.verdicts.iter().enumerate() {
+        tracing::trace!(
+            family = f,
+            first_look = families.first[f],
+            class = ?verdict.class,
+            confidence = verdict.confidence,
+            evidence = ?evidence[f],
+            on_covered = covered[f],
+            meanings = ?options[f],
+            "board-level reading: a family of looks"
+        );
+    }
     // The family of each cell.
     let family_of: Vec<usize> = reading.look_of.iter().map(|&l| families.of[l]).collect();
     let mut heap = BinaryHeap::new();
