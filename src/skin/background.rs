@@ -315,6 +315,54 @@ mod tests {
         assert_eq!(found[2], Evidence::NotEmpty);
     }
 
+    /// A tile of `TILE` samples as xbomb draws it at 20 px: one-sample black lines on every
+    /// edge around `face`, and, when `ink` is given, a digit bar five samples wide from top to
+    /// bottom (a quarter of the tile ink, a quarter grid line).
+    fn small_xbomb(face: impl Fn(usize, usize) -> [u8; 3], ink: Option<[u8; 3]>) -> TileImage {
+        let mut tile = flat(0);
+        for y in 0..TILE {
+            for x in 0..TILE {
+                let colour = if x == 0 || y == 0 || x == TILE - 1 || y == TILE - 1 {
+                    [0, 0, 0]
+                } else if (6..11).contains(&x) && ink.is_some() {
+                    ink.unwrap_or_default()
+                } else {
+                    face(x, y)
+                };
+                let i = (y * TILE + x) * 3;
+                tile[i..i + 3].copy_from_slice(&colour);
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn the_background_every_number_shows_holds_where_ink_and_lines_outweigh_it() {
+        let white = |_, _| [255; 3];
+        let stipple = |x: usize, y: usize| if (x + y) % 2 == 0 { [127; 3] } else { [255; 3] };
+        let pixels = [
+            small_xbomb(white, Some([0, 0, 128])),
+            small_xbomb(white, Some([0, 100, 0])),
+            small_xbomb(white, None),
+            small_xbomb(stipple, None),
+        ];
+        let families = Families {
+            of: vec![0, 1, 2, 3],
+            first: vec![0, 1, 2, 3],
+            verdicts: vec![
+                verdict(TileClass::Number(1)),
+                verdict(TileClass::Number(2)),
+                verdict(TileClass::Number(0)),
+                verdict(TileClass::Unrevealed),
+            ],
+        };
+        // Each tile's median colour is its ink (its edge ring's, the grid line): only the
+        // colour both numbers show, white, is the background.
+        let found = evidence(&pixels, &families);
+        assert_eq!(found[2], Evidence::Empty);
+        assert_eq!(found[3], Evidence::NotEmpty);
+    }
+
     #[test]
     fn a_symbol_on_a_covered_face_is_seen_on_one() {
         // A "digit" drawn on the raised covered tile (a question mark the classifier took for
