@@ -136,13 +136,15 @@ fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
             .count();
         near as f64 / pixels.len() as f64
     };
-    // Each distinct colour of the first look is a candidate; it scores the least share it has
-    // in any look.
+    // Each distinct colour common enough in the first look is a candidate (a handful: the few
+    // beyond the background and the ink are antialiasing); it scores the least share it has in
+    // any look.
     let mut candidates = insides[0].clone();
     candidates.sort_unstable();
     candidates.dedup();
     candidates
         .into_iter()
+        .filter(|&colour| share(&insides[0], colour) >= MIN_COMMON)
         .map(|colour| {
             let least = (insides.iter())
                 .map(|pixels| share(pixels, colour))
