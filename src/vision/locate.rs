@@ -83,7 +83,8 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     }
     match best {
         // Lines of tiles the squares missed (textured, or open without edges) join the grid.
-        Some((grid, _)) => {
+        Some((grid, squares)) => {
+            tracing::debug!(?grid, squares, "lattice of the squares, before growing");
             let grid = within(extend(image, area, grid), area);
             if grid.rows == 0 || grid.cols == 0 {
                 return Err(VisionError::NoBoard {
