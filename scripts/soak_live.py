@@ -10,8 +10,10 @@ again; the compositor is stopped once and started again one event later.
 
 It checks, and says in its summary:
 - each click took effect (the clicked tile reads as opened or flagged in a later log line; a click
-  after which live's reading changed but still shows that tile covered is counted apart: the
-  reading giving up a tile it cannot read surely);
+  after which live's reading changed but still shows that tile covered, or after which the game
+  changed the tile's pixels while live's reading stayed as it was, is counted apart: the reading
+  giving up a tile it cannot read surely; a click on a tile the game shows open already changes
+  nothing and is counted there too);
 - no tile called safe was a mine; every board read is consistent;
 - after each event live reads the board again, and how long that took;
 - live's resident memory and CPU every few seconds (a CSV), flat after the first minutes;
@@ -427,13 +429,26 @@ class Soak:
             say(f"a {kind} click on row {row} col {col} took effect, but live reads the tile "
                 f"as still covered")
             return
-        if after is None and shown_before and self.desk.pixels(*tile) == shown_before:
+        shown_after = self.desk.pixels(*tile) if after is None and shown_before else None
+        if shown_after is not None and shown_after == shown_before:
             # The game did not change the tile: it is open already (live gave it up as covered
             # on an earlier frame, less advice, never wrong) and its advice to open it is moot.
             self.clicks["read covered"] += 1
             self.read_covered.add((row, col))
             say(f"a {kind} click on row {row} col {col} changed nothing in the game: the tile "
                 f"is open, live reads it as covered")
+            return
+        if shown_after is not None and not any(
+            l["board"] == b for l in self.log.poll()[before:]
+        ):
+            # The game changed the tile (the click reached it) and live's reading did not change
+            # at all: the tile it opened is read as covered still (a look live cannot read
+            # surely, given up: less advice, never wrong), so live had nothing new to say. A
+            # live that stopped reading would miss the next event's re-find, a failure there.
+            self.clicks["read covered"] += 1
+            self.read_covered.add((row, col))
+            say(f"a {kind} click on row {row} col {col} changed the tile in the game, but live "
+                f"reads the board as before (the tile as covered)")
             return
         if after is None:
             self.clicks["missed"] += 1
