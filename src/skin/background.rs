@@ -132,7 +132,7 @@ fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
     let insides: Vec<Vec<[i32; 3]>> = numbers.iter().map(|t| inner(t)).collect();
     let share = |pixels: &[[i32; 3]], colour: [i32; 3]| {
         let near = (pixels.iter())
-            .filter(|p| (0..3).map(|c| (p[c] - colour[c]).abs()).sum::<i32>() < SAME_COLOUR)
+            .filter(|&&p| apart(p, colour) < SAME_COLOUR)
             .count();
         near as f64 / pixels.len() as f64
     };
@@ -159,11 +159,13 @@ fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
 /// The pixels of `tile` within [`INK`] of `colour`.
 fn near_colour(tile: &TileImage, colour: [i32; 3]) -> Vec<bool> {
     tile.chunks_exact(3)
-        .map(|p| {
-            let far: i32 = (0..3).map(|c| (i32::from(p[c]) - colour[c]).abs()).sum();
-            far < INK
-        })
+        .map(|p| apart([i32::from(p[0]), i32::from(p[1]), i32::from(p[2])], colour) < INK)
         .collect()
+}
+
+/// How far apart two colours are: the differences of their channels summed (0-765).
+fn apart(a: [i32; 3], b: [i32; 3]) -> i32 {
+    (0..3).map(|c| (a[c] - b[c]).abs()).sum()
 }
 
 /// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
@@ -326,10 +328,11 @@ mod tests {
             for x in 0..TILE {
                 let colour = if x == 0 || y == 0 || x == TILE - 1 || y == TILE - 1 {
                     [0, 0, 0]
-                } else if (6..11).contains(&x) && ink.is_some() {
-                    ink.unwrap_or_default()
                 } else {
-                    face(x, y)
+                    match ink {
+                        Some(ink) if (6..11).contains(&x) => ink,
+                        _ => face(x, y),
+                    }
                 };
                 let i = (y * TILE + x) * 3;
                 tile[i..i + 3].copy_from_slice(&colour);
