@@ -8,7 +8,7 @@ use crate::board::{Cell, Pos};
 use crate::capture::{candidates, visible_windows, CaptureError, Placement, Profile, X11};
 use crate::overlay::{Layout, Marks, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
-use crate::skin::{broken_rule, settle};
+use crate::skin::{broken_rule, settle, Settled};
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -140,15 +140,29 @@ fn frame_hash(pixels: &[u8]) -> u64 {
     hasher.finish()
 }
 
+/// What the first look at a frame's reading found.
+#[derive(Debug)]
+enum BoardCheck {
+    /// Not a Minesweeper board: too few tiles read surely, or no possible game.
+    NotBoard,
+    /// A board; with the board-level reading already done on it where that was needed to see
+    /// so, which the caller reuses rather than settling the tiles twice.
+    Board(Option<Settled>),
+}
+
 /// Whether a reading is a Minesweeper board: the classifier sure of most tiles, or, where it is
 /// not (a skin or a scale it was not trained on), the board-level reading settling the tiles into
 /// a possible game, as it does for `parse`.
-fn reads_as_board(reading: &mut Reading) -> bool {
+fn reads_as_board(reading: &mut Reading) -> BoardCheck {
     if plausible(reading) {
-        return true;
+        return BoardCheck::Board(None);
     }
     let settled = settle(reading);
-    (settled.possible || broken_rule(&reading.board).is_none()) && plausible(reading)
+    if (settled.possible || broken_rule(&reading.board).is_none()) && plausible(reading) {
+        BoardCheck::Board(Some(settled))
+    } else {
+        BoardCheck::NotBoard
+    }
 }
 
 /// The class of each look the classifier is sure of (`None` for the others).
@@ -479,7 +493,7 @@ impl Tracker {
                 return Ok(None);
             }
         };
-        if !reads_as_board(&mut reading) {
+        if matches!(reads_as_board(&mut reading), BoardCheck::NotBoard) {
             let sure = reading
                 .tiles
                 .iter()
@@ -595,11 +609,19 @@ impl Tracker {
         self.frames_read += 1;
         let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
         let readable = match self.cache.read_grid(&image, grid, &self.classifier) {
-            Ok(mut reading) => reads_as_board(&mut reading).then_some(reading),
+            Ok(mut reading) => {
+                // Taken before any board-level reading, which may relabel what the classifier
+                // was sure of: that is what the check for a frame caught mid-draw looks at.
+                let sure_before = sure_classes(&reading);
+                match reads_as_board(&mut reading) {
+                    BoardCheck::NotBoard => None,
+                    BoardCheck::Board(settled) => Some((reading, sure_before, settled)),
+                }
+            }
             Err(_) => None,
         };
-        let mut reading = match readable {
-            Some(reading) => reading,
+        let (mut reading, sure_before, settled) = match readable {
+            Some(readable) => readable,
             None => {
                 // The compositor may have just stopped, leaving the overlay opaque over the
                 // board: then the board is still there, under it.
@@ -614,8 +636,7 @@ impl Tracker {
         if reading.distinct_looks > 0 || self.cache.has_unsettled(&reading) {
             // New looks: settle the skin's classes on this board and keep what was learned, so
             // the frames after this one reuse it (`crate::skin`).
-            let sure_before = sure_classes(&reading);
-            let settled = settle(&mut reading);
+            let settled = settled.unwrap_or_else(|| settle(&mut reading));
             tracing::debug!(?settled, looks = reading.looks.len(), "board-level reading");
             if !settled.possible && broken_rule(&reading.board).is_some() {
                 // No game shows this: a dialog, or a skin that cannot be read.
