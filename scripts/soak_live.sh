@@ -27,7 +27,10 @@ cp target/release/minehint "$out/minehint"
 # The driver starts and stops the compositor itself.
 display_up=false
 for attempt in 1 2 3; do
-    if RG_NO_COMPOSITOR=1 rg_display "${SOAK_DISPLAY:-94}" 1920x1080; then
+    # The window manager is checked again a moment later: once, an openbox that could not
+    # open the display went unnoticed, and with no window list live found no game for an hour.
+    if RG_NO_COMPOSITOR=1 rg_display "${SOAK_DISPLAY:-94}" 1920x1080 && sleep 1 &&
+        pgrep -x openbox >/dev/null && xprop -root _NET_SUPPORTING_WM_CHECK | grep -q window; then
         display_up=true
         break
     fi

@@ -6,4 +6,8 @@ source scripts/setup.sh
 # Real games for tests/real_games.rs: Xvfb, openbox, xcompmgr, xdotool, GNOME Mines, xdemineur.
 source scripts/real_games.sh
 rg_install
+# The Windows build, run under Wine beside the Linux one (tests/windows_wine.rs). Where it cannot
+# be made, those tests are skipped, and say so here and in their own output.
+source scripts/windows.sh
+windows_build || echo "test: SKIPPING the Windows comparison: the Windows build or Wine is missing" >&2
 cargo test --locked

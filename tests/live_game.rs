@@ -393,6 +393,11 @@ fn play_game(
         if line["consistent"] != true {
             return Err(format!("an inconsistent read of a real game: {line}"));
         }
+        if line["display"] != "x11" {
+            return Err(format!(
+                "the log names another display system than X11: {line}"
+            ));
+        }
         let board = &line["board"];
         let (bx, by) = (
             board["x"].as_i64().unwrap_or(-1),

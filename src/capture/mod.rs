@@ -3,15 +3,21 @@
 //!
 //! - [`screen`]: the whole monitor through xcap (calibration);
 //! - [`windows`]: the visible windows through xcap, and which may hold a game;
-//! - [`x11`]: the live loop's own X connection: window placement, compositor, board pixels;
+//! - [`desktop`]: the one interface the live loop sees the screen through, and its backends:
+//!   - `x11`: the live loop's own X connection: window placement, compositor, board pixels;
+//!   - `xcap_desktop`: elsewhere (Windows), xcap's window and monitor capture;
 //! - [`profile`]: what `calibrate --save` stores.
 
+pub mod desktop;
 pub mod profile;
 pub mod screen;
 pub mod windows;
+#[cfg(target_os = "linux")]
 pub mod x11;
+#[cfg(not(target_os = "linux"))]
+pub mod xcap_desktop;
 
+pub use desktop::{connect, Desktop, DisplaySystem, Placement};
 pub use profile::{Profile, ProfileError};
 pub use screen::{capture_screen, window_around, CaptureError};
 pub use windows::{candidates, visible_windows, WindowInfo};
-pub use x11::{Placement, X11};

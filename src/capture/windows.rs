@@ -2,7 +2,6 @@
 //! the order the live loop should look at them.
 
 use super::screen::CaptureError;
-use super::x11::X11;
 
 /// A visible top-level window.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,9 +26,12 @@ impl WindowInfo {
     }
 }
 
-/// The visible windows, topmost first, leaving out this process's own (the overlay); `x` reads
-/// their titles (xcap mangles Latin-1 ones).
-pub fn visible_windows(x: &X11) -> Result<Vec<WindowInfo>, CaptureError> {
+/// The visible windows xcap lists, topmost first, leaving out this process's own (the overlay).
+/// `title_of` reads a window's title: the display system's backend may know better than xcap
+/// (on X11 xcap mangles Latin-1 titles).
+pub fn visible_windows(
+    title_of: impl Fn(&xcap::Window) -> Option<String>,
+) -> Result<Vec<WindowInfo>, CaptureError> {
     let windows = xcap::Window::all().map_err(|err| {
         CaptureError::Capture(format!(
             "cannot list the windows (a window manager is needed): {err}"
@@ -43,12 +45,11 @@ pub fn visible_windows(x: &X11) -> Result<Vec<WindowInfo>, CaptureError> {
             if w.pid().ok() == Some(own) {
                 return None;
             }
-            let id = w.id().ok()?;
             // Older X programs leave the title empty: their application name says more then.
-            let title = x.window_name(id).filter(|t| !t.trim().is_empty());
+            let title = title_of(w).filter(|t| !t.trim().is_empty());
             let name = title.or_else(|| w.app_name().ok()).unwrap_or_default();
             Some(WindowInfo {
-                id,
+                id: w.id().ok()?,
                 name,
                 x: w.x().ok()?,
                 y: w.y().ok()?,

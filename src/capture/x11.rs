@@ -6,21 +6,12 @@
 //! call and only grabs whole windows; at 30 frames a second that alone would cost more than the
 //! 5% of a core the idle loop may use. The requests here are the same X core requests xcap makes.
 
+use super::desktop::{Desktop, DisplaySystem, Placement};
 use super::screen::CaptureError;
+use super::windows::{visible_windows, WindowInfo};
 use image::RgbImage;
 use xcb::x::{self, Drawable, ImageOrder};
 use xcb::{Xid, XidNew};
-
-/// A window's place on the screen: its inside (no frame) in root-window pixels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
-    pub x: i32,
-    pub y: i32,
-    pub width: u32,
-    pub height: u32,
-    /// Whether it is mapped and visible (a minimised window is not).
-    pub viewable: bool,
-}
 
 /// An open connection to the X display.
 pub struct X11 {
@@ -230,5 +221,31 @@ impl X11 {
             }))
             .map_err(|err| failed("asking the screen size", err))?;
         Ok((u32::from(geometry.width()), u32::from(geometry.height())))
+    }
+}
+
+impl Desktop for X11 {
+    fn system(&self) -> DisplaySystem {
+        DisplaySystem::X11
+    }
+
+    fn windows(&self) -> Result<Vec<WindowInfo>, CaptureError> {
+        visible_windows(|w| w.id().ok().and_then(|id| self.window_name(id)))
+    }
+
+    fn placement(&self, id: u32) -> Result<Option<Placement>, CaptureError> {
+        X11::placement(self, id)
+    }
+
+    fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+        X11::grab(self, id, area)
+    }
+
+    fn has_compositor(&self) -> Result<bool, CaptureError> {
+        X11::has_compositor(self)
+    }
+
+    fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
+        X11::screen_size(self)
     }
 }

@@ -2,6 +2,7 @@
 //! when a board is first read), in the format DESIGN.md gives, for scripts and tests.
 
 use crate::advice::{GuessJson, MoveJson};
+use crate::capture::DisplaySystem;
 use crate::overlay::ScreenRect;
 use serde::Serialize;
 use std::io::Write;
@@ -23,6 +24,8 @@ pub struct LogLine {
     pub best_guess: Option<GuessJson>,
     /// Cells read in doubt, as `[row, col]`: no advice rests on them.
     pub doubt: Vec<[usize; 2]>,
+    /// The display system captured from and drawn on.
+    pub display: DisplaySystem,
 }
 
 /// Writes log lines, each flushed at once so a reader following the file sees it.
@@ -69,6 +72,7 @@ mod tests {
             }],
             best_guess: None,
             doubt: vec![[0, 0]],
+            display: DisplaySystem::X11,
         };
         let mut log = JsonLog::new(Vec::new());
         log.write(&line).unwrap();
@@ -94,11 +98,13 @@ mod tests {
             "moves",
             "best_guess",
             "doubt",
+            "display",
         ];
         expected.sort_unstable();
         assert_eq!(keys, expected);
         assert_eq!(value["board"]["width"], 386);
         assert_eq!(value["moves"][0]["action"], "flag");
         assert!(value["best_guess"].is_null());
+        assert_eq!(value["display"], "x11");
     }
 }

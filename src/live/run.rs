@@ -4,7 +4,7 @@
 use super::log::JsonLog;
 use super::stats::{cpu_time, rss_kib, Histogram};
 use super::tracker::{Report, Tracker, TrackerOptions};
-use crate::capture::{CaptureError, X11};
+use crate::capture::{connect, CaptureError};
 use crate::overlay::{overlay_event_loop, run_overlay, OverlayError, UiEvent};
 use crate::vision::Classifier;
 use std::fs::File;
@@ -73,8 +73,7 @@ pub fn run_live(
         None => None,
     };
     let (event_loop, proxy) = overlay_event_loop()?;
-    let x = X11::connect()?;
-    let tracker = Tracker::new(x, classifier, options.tracker.clone(), start)?;
+    let tracker = Tracker::new(connect()?, classifier, options.tracker.clone(), start)?;
     if !tracker.has_compositor() {
         notify(
             "no compositing manager is running, so the overlay cannot be transparent: \

@@ -5,7 +5,7 @@
 use super::log::LogLine;
 use crate::advice::GuessPolicy;
 use crate::board::{Cell, Pos};
-use crate::capture::{candidates, visible_windows, CaptureError, Placement, Profile, X11};
+use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
 use crate::overlay::{Layout, Marks, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle, Settled};
@@ -115,7 +115,7 @@ const RELOCATE_EVERY: Duration = Duration::from_secs(3);
 
 /// The live loop's state between frames.
 pub struct Tracker {
-    x: X11,
+    desktop: Box<dyn Desktop>,
     classifier: Classifier,
     cache: LookCache,
     options: TrackerOptions,
@@ -127,6 +127,8 @@ pub struct Tracker {
     lock: Option<Lock>,
     next_search: Instant,
     waiting_said: bool,
+    /// Whether the failure to list the windows was said (once until they can be listed again).
+    list_failure_said: bool,
     start: Instant,
     /// Frames whose board pixels changed and were read.
     pub frames_read: u64,
@@ -219,15 +221,15 @@ fn crop_of(grid: &Grid, width: u32, height: u32) -> Rect {
 }
 
 impl Tracker {
-    /// A tracker on display `x`, reading tiles with `classifier`.
+    /// A tracker on `desktop`, reading tiles with `classifier`.
     pub fn new(
-        x: X11,
+        desktop: Box<dyn Desktop>,
         classifier: Classifier,
         options: TrackerOptions,
         now: Instant,
     ) -> Result<Tracker, CaptureError> {
-        let compositor = x.has_compositor()?;
-        let screen = x.screen_size()?;
+        let compositor = desktop.has_compositor()?;
+        let screen = desktop.screen_size()?;
         // A profile from `calibrate --save` brings the skin's looks: the first frame needs
         // neither the classifier nor the board-level reading for them.
         let mut cache = LookCache::new();
@@ -235,7 +237,7 @@ impl Tracker {
             cache.seed(profile.decoded_looks());
         }
         Ok(Tracker {
-            x,
+            desktop,
             classifier,
             cache,
             options,
@@ -246,6 +248,7 @@ impl Tracker {
             lock: None,
             next_search: now,
             waiting_said: false,
+            list_failure_said: false,
             start: now,
             frames_read: 0,
             frames_skipped: 0,
@@ -303,7 +306,7 @@ impl Tracker {
 
     /// Notices a compositing manager that stopped or started since the last check; says so.
     fn compositor_changed(&mut self, reports: &mut Vec<Report>) -> Result<bool, CaptureError> {
-        let compositor = self.x.has_compositor()?;
+        let compositor = self.desktop.has_compositor()?;
         if compositor == self.compositor {
             return Ok(false);
         }
@@ -380,10 +383,18 @@ impl Tracker {
         now: Instant,
     ) -> Result<Option<Lock>, CaptureError> {
         // No window list (the window manager is starting, or gone): nothing to follow yet.
-        let windows = match visible_windows(&self.x) {
-            Ok(windows) => windows,
+        // Said once, as a player waiting for hints would otherwise never learn why none come.
+        let windows = match self.desktop.windows() {
+            Ok(windows) => {
+                self.list_failure_said = false;
+                windows
+            }
             Err(err) => {
-                tracing::debug!("cannot list the windows: {err}");
+                if !std::mem::replace(&mut self.list_failure_said, true) {
+                    tracing::warn!(
+                        "no game can be found while the windows cannot be listed: {err}"
+                    );
+                }
                 return Ok(None);
             }
         };
@@ -413,7 +424,9 @@ impl Tracker {
             x0 + i64::from(region.width) - 1,
             y0 + i64::from(region.height) - 1,
         );
-        let around = visible_windows(&self.x)
+        let around = self
+            .desktop
+            .windows()
             .unwrap_or_default()
             .into_iter()
             .filter(|w| w.contains(x0, y0) && w.contains(x1, y1))
@@ -448,7 +461,7 @@ impl Tracker {
 
     fn placement(&self, source: &Source) -> Result<Option<Placement>, CaptureError> {
         match source.id {
-            Some(id) => self.x.placement(id),
+            Some(id) => self.desktop.placement(id),
             None => Ok(Some(Placement {
                 x: 0,
                 y: 0,
@@ -474,7 +487,7 @@ impl Tracker {
         }
         // A window may vanish between the listing and the grab: that is "no board here".
         let Ok(image) = self
-            .x
+            .desktop
             .grab(source.id, (0, 0, placement.width, placement.height))
         else {
             return Ok(None);
@@ -563,7 +576,7 @@ impl Tracker {
         lock.placement = placement;
         let captured = Instant::now();
         let crop = lock.crop;
-        let Ok(image) = self.x.grab(
+        let Ok(image) = self.desktop.grab(
             lock.source.id,
             (crop.x as i32, crop.y as i32, crop.width, crop.height),
         ) else {
@@ -769,6 +782,7 @@ impl Tracker {
             moves,
             best_guess,
             doubt: doubt.iter().map(|p| [p.row, p.col]).collect(),
+            display: self.desktop.system(),
         })));
         let layout = if self.compositor && lock.source.id.is_some() {
             Layout::OnBoard

@@ -9,6 +9,7 @@ pub mod marks;
 pub mod panel;
 pub mod premul;
 pub mod scene;
+#[cfg(target_os = "linux")]
 mod stacking;
 pub mod window;
 

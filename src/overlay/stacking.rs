@@ -3,6 +3,8 @@
 //! focus and sits exactly where it is put; but nobody keeps it on top either, so it raises itself
 //! whenever it shows a new scene (a game window opened or clicked may have gone above it).
 
+use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
+use winit::window::Window;
 use xcb::x;
 use xcb::XidNew;
 
@@ -13,8 +15,18 @@ pub struct Stacking {
 }
 
 impl Stacking {
+    /// For the overlay `window`; `None` when it is not an X11 window or the display cannot be
+    /// opened.
+    pub fn of(window: &Window) -> Option<Stacking> {
+        match window.window_handle().map(|h| h.as_raw()) {
+            Ok(RawWindowHandle::Xlib(h)) => Stacking::new(h.window as u32),
+            Ok(RawWindowHandle::Xcb(h)) => Stacking::new(h.window.get()),
+            _ => None,
+        }
+    }
+
     /// Connects for window `id`; `None` when the display cannot be opened.
-    pub fn new(id: u32) -> Option<Stacking> {
+    fn new(id: u32) -> Option<Stacking> {
         let (conn, _) = xcb::Connection::connect(None).ok()?;
         Some(Stacking {
             conn,

@@ -9,6 +9,7 @@
 use super::canvas::Rgba;
 use super::premul::PremulBuffer;
 use super::scene::{Scene, ScreenRect};
+#[cfg(target_os = "linux")]
 use super::stacking::Stacking;
 use std::num::NonZeroU32;
 use std::rc::Rc;
@@ -17,9 +18,7 @@ use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{StartCause, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
-use winit::platform::x11::{WindowAttributesExtX11, WindowType};
-use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
-use winit::window::{Window, WindowId, WindowLevel};
+use winit::window::{Window, WindowAttributes, WindowId, WindowLevel};
 
 /// What the live loop tells the overlay.
 #[derive(Debug)]
@@ -83,6 +82,44 @@ pub fn run_overlay(
 
 type Surface = softbuffer::Surface<Rc<Window>, Rc<Window>>;
 
+/// What the overlay window needs on X11: unmanaged, since a window manager's frame around a
+/// managed window would take the clicks its input shape lets through, and a managed window can
+/// take the focus.
+#[cfg(target_os = "linux")]
+fn system_attributes(attributes: WindowAttributes) -> WindowAttributes {
+    use winit::platform::x11::{WindowAttributesExtX11, WindowType};
+    attributes
+        .with_override_redirect(true)
+        .with_x11_window_type(vec![WindowType::Notification])
+}
+
+/// What the overlay window needs on Windows: no taskbar button. The system keeps an
+/// always-on-top window above the game by itself, shown without activation it never takes the
+/// focus, and with hit-testing off it is click-through (`WS_EX_TRANSPARENT`).
+#[cfg(windows)]
+fn system_attributes(attributes: WindowAttributes) -> WindowAttributes {
+    use winit::platform::windows::WindowAttributesExtWindows;
+    attributes.with_skip_taskbar(true)
+}
+
+#[cfg(not(any(target_os = "linux", windows)))]
+fn system_attributes(attributes: WindowAttributes) -> WindowAttributes {
+    attributes
+}
+
+/// Elsewhere the system keeps an always-on-top window on top: nothing to raise by hand.
+#[cfg(not(target_os = "linux"))]
+struct Stacking;
+
+#[cfg(not(target_os = "linux"))]
+impl Stacking {
+    fn of(_window: &Window) -> Option<Stacking> {
+        None
+    }
+
+    fn raise(&self) {}
+}
+
 struct OverlayApp {
     window: Option<Rc<Window>>,
     surface: Option<Surface>,
@@ -106,11 +143,8 @@ impl OverlayApp {
             .with_active(false)
             .with_visible(false)
             .with_window_level(WindowLevel::AlwaysOnTop)
-            .with_inner_size(PhysicalSize::new(1, 1))
-            // Unmanaged: a window manager's frame around a managed window would take the clicks
-            // its input shape lets through, and a managed window can take the focus.
-            .with_override_redirect(true)
-            .with_x11_window_type(vec![WindowType::Notification]);
+            .with_inner_size(PhysicalSize::new(1, 1));
+        let attributes = system_attributes(attributes);
         let window = Rc::new(
             event_loop
                 .create_window(attributes)
@@ -124,11 +158,7 @@ impl OverlayApp {
             .map_err(|err| OverlayError::Window(err.to_string()))?;
         let surface = Surface::new(&context, window.clone())
             .map_err(|err| OverlayError::Window(err.to_string()))?;
-        self.stacking = match window.window_handle().map(|h| h.as_raw()) {
-            Ok(RawWindowHandle::Xlib(h)) => Stacking::new(h.window as u32),
-            Ok(RawWindowHandle::Xcb(h)) => Stacking::new(h.window.get()),
-            _ => None,
-        };
+        self.stacking = Stacking::of(&window);
         self.window = Some(window);
         self.surface = Some(surface);
         Ok(())

@@ -1,0 +1,142 @@
+//! The live loop's screen on systems other than Linux (Windows): windows, their positions and
+//! their pixels through xcap, which asks the system itself (on Windows: the window list, the
+//! desktop window manager's frame bounds, and `PrintWindow`, which draws a window's own pixels
+//! even where another window covers it).
+//!
+//! xcap's window handles are not `Send`, and the live loop runs on a worker thread, so windows
+//! are held by id and looked up again in the system's list when needed: on Windows that list is
+//! one `EnumWindows` call, cheap at the frame rate.
+
+use super::desktop::{Desktop, DisplaySystem, Placement};
+use super::screen::CaptureError;
+use super::windows::{visible_windows, WindowInfo};
+use image::{DynamicImage, RgbImage};
+
+/// The screen as xcap sees it.
+pub struct XcapDesktop {
+    /// The primary monitor's size. `grab(None, …)` grabs that monitor, whose top-left corner is
+    /// the origin of the virtual screen on Windows.
+    size: (u32, u32),
+}
+
+fn failed(what: &str, err: impl std::fmt::Display) -> CaptureError {
+    CaptureError::Capture(format!("{what}: {err}"))
+}
+
+fn primary_monitor() -> Result<xcap::Monitor, CaptureError> {
+    let monitors = xcap::Monitor::all().map_err(|err| failed("cannot list the monitors", err))?;
+    let primary = monitors
+        .iter()
+        .position(|m| m.is_primary().unwrap_or(false))
+        .unwrap_or(0);
+    monitors
+        .into_iter()
+        .nth(primary)
+        .ok_or_else(|| CaptureError::Capture("the system reports no monitor".into()))
+}
+
+fn window(id: u32) -> Result<Option<xcap::Window>, CaptureError> {
+    let windows = xcap::Window::all().map_err(|err| failed("cannot list the windows", err))?;
+    Ok(windows.into_iter().find(|w| w.id().ok() == Some(id)))
+}
+
+impl XcapDesktop {
+    /// The desktop, its primary monitor measured once (live follows a game on it).
+    pub fn new() -> Result<XcapDesktop, CaptureError> {
+        let monitor = primary_monitor()?;
+        let size = (
+            monitor
+                .width()
+                .map_err(|err| failed("monitor width", err))?,
+            monitor
+                .height()
+                .map_err(|err| failed("monitor height", err))?,
+        );
+        Ok(XcapDesktop { size })
+    }
+}
+
+/// The part of `image` inside `area`, clipped to the image.
+fn crop(image: RgbImage, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+    let (x, y, width, height) = area;
+    let x = x.max(0) as u32;
+    let y = y.max(0) as u32;
+    if x >= image.width() || y >= image.height() {
+        return Err(CaptureError::Capture(format!(
+            "the area at ({x}, {y}) is outside the {}x{} pixels grabbed",
+            image.width(),
+            image.height()
+        )));
+    }
+    let width = width.min(image.width() - x);
+    let height = height.min(image.height() - y);
+    Ok(image::imageops::crop_imm(&image, x, y, width, height).to_image())
+}
+
+impl Desktop for XcapDesktop {
+    fn system(&self) -> DisplaySystem {
+        if cfg!(windows) {
+            DisplaySystem::Windows
+        } else {
+            DisplaySystem::X11
+        }
+    }
+
+    fn windows(&self) -> Result<Vec<WindowInfo>, CaptureError> {
+        visible_windows(|w| w.title().ok())
+    }
+
+    fn placement(&self, id: u32) -> Result<Option<Placement>, CaptureError> {
+        let Some(w) = window(id)? else {
+            return Ok(None);
+        };
+        // A window that closes between the list and these calls reads as gone.
+        let (Ok(x), Ok(y), Ok(width), Ok(height)) = (w.x(), w.y(), w.width(), w.height()) else {
+            return Ok(None);
+        };
+        Ok(Some(Placement {
+            x,
+            y,
+            width,
+            height,
+            viewable: !w.is_minimized().unwrap_or(true),
+        }))
+    }
+
+    fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+        let image = match id {
+            Some(id) => window(id)?
+                .ok_or_else(|| CaptureError::Capture(format!("window {id} is gone")))?
+                .capture_image()
+                .map_err(|err| failed("grabbing the game's pixels", err))?,
+            None => primary_monitor()?
+                .capture_image()
+                .map_err(|err| failed("grabbing the screen", err))?,
+        };
+        crop(DynamicImage::ImageRgba8(image).into_rgb8(), area)
+    }
+
+    fn has_compositor(&self) -> Result<bool, CaptureError> {
+        // Windows composites every window (the desktop window manager cannot be turned off
+        // since Windows 8).
+        Ok(cfg!(windows))
+    }
+
+    fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
+        Ok(self.size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crop_is_clipped_to_the_image_and_one_outside_is_an_error() {
+        let image = RgbImage::from_fn(10, 8, |x, y| image::Rgb([x as u8, y as u8, 0]));
+        let part = crop(image.clone(), (6, 5, 10, 10)).unwrap();
+        assert_eq!(part.dimensions(), (4, 3));
+        assert_eq!(part.get_pixel(0, 0).0, [6, 5, 0]);
+        assert!(crop(image, (10, 0, 2, 2)).is_err());
+    }
+}
