@@ -16,6 +16,8 @@
 //! Starting X programs is flaky by nature: the display is tried three times. Failures print the
 //! log, live's stderr and the game's log.
 
+mod xwininfo;
+
 use image::RgbImage;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
@@ -178,24 +180,8 @@ impl Desk {
 
     /// The (x, y, width, height) of the first window named `name`, from xwininfo.
     fn geometry(&self, id: &str) -> Result<(i64, i64, i64, i64), String> {
-        let out = Command::new("xwininfo")
-            .args(["-id", id])
-            .env("DISPLAY", &self.display)
-            .output()
-            .map_err(|e| format!("xwininfo: {e}"))?;
-        let text = String::from_utf8_lossy(&out.stdout);
-        let field = |name: &str| -> Result<i64, String> {
-            text.lines()
-                .find_map(|l| l.trim().strip_prefix(name))
-                .and_then(|v| v.trim().parse().ok())
-                .ok_or_else(|| format!("no {name} in xwininfo: {text}"))
-        };
-        Ok((
-            field("Absolute upper-left X:")?,
-            field("Absolute upper-left Y:")?,
-            field("Width:")?,
-            field("Height:")?,
-        ))
+        let g = xwininfo::geometry(&self.display, id)?;
+        Ok((g.x, g.y, g.width, g.height))
     }
 }
 

@@ -109,9 +109,17 @@ impl Desktop for XcapDesktop {
                 .ok_or_else(|| CaptureError::Capture(format!("window {id} is gone")))?
                 .capture_image()
                 .map_err(|err| failed("grabbing the game's pixels", err))?,
-            None => primary_monitor()?
-                .capture_image()
-                .map_err(|err| failed("grabbing the screen", err))?,
+            None => {
+                // Only the area: a whole monitor at the frame rate would cost a core.
+                let (x, y, width, height) = area;
+                let (x, y) = (x.max(0) as u32, y.max(0) as u32);
+                let width = width.min(self.size.0.saturating_sub(x));
+                let height = height.min(self.size.1.saturating_sub(y));
+                let image = primary_monitor()?
+                    .capture_region(x, y, width, height)
+                    .map_err(|err| failed("grabbing the screen", err))?;
+                return Ok(DynamicImage::ImageRgba8(image).into_rgb8());
+            }
         };
         crop(DynamicImage::ImageRgba8(image).into_rgb8(), area)
     }

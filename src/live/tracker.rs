@@ -10,6 +10,7 @@ use crate::overlay::{Layout, Marks, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle, Settled};
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
+use image::RgbImage;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -129,6 +130,9 @@ pub struct Tracker {
     waiting_said: bool,
     /// Whether the failure to list the windows was said (once until they can be listed again).
     list_failure_said: bool,
+    /// Where the overlay shows now (screen pixels): painted out of screen grabs, so the hint
+    /// panel's picture of the board is never read as a board.
+    overlay_at: Option<ScreenRect>,
     start: Instant,
     /// Frames whose board pixels changed and were read.
     pub frames_read: u64,
@@ -206,6 +210,23 @@ fn cover_unsettled_zeros(reading: &mut Reading) {
     }
 }
 
+/// Paints `rect` (screen pixels) out of `image`, whose top-left pixel is at `origin` on the
+/// screen, in one flat colour: no grid is seen there.
+fn paint_out(image: &mut RgbImage, origin: (i32, i32), rect: ScreenRect) {
+    let clip = |start: i32, length: u32, from: i32, size: u32| {
+        let lo = (i64::from(start) - i64::from(from)).clamp(0, i64::from(size));
+        let hi = (i64::from(start) + i64::from(length) - i64::from(from)).clamp(0, i64::from(size));
+        (lo as u32, hi as u32)
+    };
+    let (x0, x1) = clip(rect.x, rect.width, origin.0, image.width());
+    let (y0, y1) = clip(rect.y, rect.height, origin.1, image.height());
+    for y in y0..y1 {
+        for x in x0..x1 {
+            image.put_pixel(x, y, image::Rgb([0, 0, 0]));
+        }
+    }
+}
+
 /// The grid's outer edge, rounded out to whole pixels and clipped to a `width × height` source.
 fn crop_of(grid: &Grid, width: u32, height: u32) -> Rect {
     let x0 = grid.x.floor().max(0.0) as u32;
@@ -249,6 +270,7 @@ impl Tracker {
             next_search: now,
             waiting_said: false,
             list_failure_said: false,
+            overlay_at: None,
             start: now,
             frames_read: 0,
             frames_skipped: 0,
@@ -333,6 +355,7 @@ impl Tracker {
         if !self.compositor && !lock.hidden {
             // Read again once the overlay has had time to go.
             reports.push(Report::Hide);
+            self.overlay_at = None;
             lock.hidden = true;
             self.paused_until = now + OVERLAY_GONE_AFTER;
         }
@@ -382,20 +405,27 @@ impl Tracker {
         hints: Hints,
         now: Instant,
     ) -> Result<Option<Lock>, CaptureError> {
-        // No window list (the window manager is starting, or gone): nothing to follow yet.
-        // Said once, as a player waiting for hints would otherwise never learn why none come.
+        // No window list (no window manager on X11; a system that shows no other program's
+        // windows): the game is looked for on the whole screen instead, and followed there.
+        // Said once, as a player would otherwise not know why hints come in a panel.
         let windows = match self.desktop.windows() {
-            Ok(windows) => {
+            Ok(windows) if !windows.is_empty() => {
                 self.list_failure_said = false;
                 windows
             }
-            Err(err) => {
+            listed => {
                 if !std::mem::replace(&mut self.list_failure_said, true) {
-                    tracing::warn!(
-                        "no game can be found while the windows cannot be listed: {err}"
-                    );
+                    let why = match listed {
+                        Err(err) => err.to_string(),
+                        Ok(_) => "the system shows no windows".into(),
+                    };
+                    tracing::warn!("no window list ({why}): looking for the game on the screen");
                 }
-                return Ok(None);
+                let screen = Source {
+                    id: None,
+                    name: None,
+                };
+                return self.lock_on(screen, hints, now);
             }
         };
         tracing::debug!("looking for a board in {} windows", windows.len());
@@ -472,6 +502,16 @@ impl Tracker {
         }
     }
 
+    /// The pixels of `area` of window `id`, or of the screen with the overlay painted out: a
+    /// window's own pixels never show the overlay, the screen's do.
+    fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+        let mut image = self.desktop.grab(id, area)?;
+        if let (None, Some(overlay)) = (id, self.overlay_at) {
+            paint_out(&mut image, (area.0, area.1), overlay);
+        }
+        Ok(image)
+    }
+
     /// Finds the board in the whole of `source`; `None` when it holds none.
     fn lock_on(
         &mut self,
@@ -486,10 +526,7 @@ impl Tracker {
             return Ok(None);
         }
         // A window may vanish between the listing and the grab: that is "no board here".
-        let Ok(image) = self
-            .desktop
-            .grab(source.id, (0, 0, placement.width, placement.height))
-        else {
+        let Ok(image) = self.grab(source.id, (0, 0, placement.width, placement.height)) else {
             return Ok(None);
         };
         let grid = match locate(&image, hints) {
@@ -552,6 +589,7 @@ impl Tracker {
     ) -> Result<Option<Lock>, CaptureError> {
         let Some(placement) = self.placement(&lock.source)? else {
             reports.push(Report::Hide);
+            self.overlay_at = None;
             reports.push(Report::Note(
                 "the game window closed; waiting for a game".into(),
             ));
@@ -560,6 +598,7 @@ impl Tracker {
         if !placement.viewable {
             if !lock.hidden {
                 reports.push(Report::Hide);
+                self.overlay_at = None;
                 lock.hidden = true;
                 lock.last_shown = None;
             }
@@ -576,7 +615,7 @@ impl Tracker {
         lock.placement = placement;
         let captured = Instant::now();
         let crop = lock.crop;
-        let Ok(image) = self.desktop.grab(
+        let Ok(image) = self.grab(
             lock.source.id,
             (crop.x as i32, crop.y as i32, crop.width, crop.height),
         ) else {
@@ -735,6 +774,7 @@ impl Tracker {
             None => {
                 if !lock.hidden {
                     reports.push(Report::Hide);
+                    self.overlay_at = None;
                 }
                 reports.push(Report::Note(
                     "the board is out of sight; waiting for a game".into(),
@@ -746,7 +786,7 @@ impl Tracker {
     }
 
     /// Reports the scene and the log line for a board read and solved.
-    fn show(&self, lock: &Lock, shown: Shown, reports: &mut Vec<Report>) {
+    fn show(&mut self, lock: &Lock, shown: Shown, reports: &mut Vec<Report>) {
         let Shown {
             reading,
             result,
@@ -801,7 +841,7 @@ impl Tracker {
                 screen: self.screen,
             }
         };
-        reports.push(Report::Show(Box::new(Scene {
+        let scene = Scene {
             board,
             grid,
             cells: reading.board,
@@ -811,7 +851,9 @@ impl Tracker {
                 .with_doubt(doubt),
             layout,
             captured,
-        })));
+        };
+        self.overlay_at = Some(scene.window_rect());
+        reports.push(Report::Show(Box::new(scene)));
     }
 }
 
@@ -865,6 +907,23 @@ mod tests {
         };
         cover_unsettled_zeros(&mut reading);
         assert_eq!(reading.board.to_text(), "...\n...\n000\n");
+    }
+
+    #[test]
+    fn the_overlay_is_painted_out_where_it_overlaps_the_grab() {
+        let mut image = RgbImage::from_pixel(10, 10, image::Rgb([200, 200, 200]));
+        let overlay = ScreenRect {
+            x: 105,
+            y: 48,
+            width: 20,
+            height: 4,
+        };
+        // The image shows the screen from (100, 50): columns 5.., rows ..2 are the overlay's.
+        paint_out(&mut image, (100, 50), overlay);
+        for (x, y, pixel) in image.enumerate_pixels() {
+            let covered = x >= 5 && y < 2;
+            assert_eq!(pixel.0 == [0, 0, 0], covered, "({x}, {y})");
+        }
     }
 
     #[test]

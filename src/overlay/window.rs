@@ -107,6 +107,19 @@ fn system_attributes(attributes: WindowAttributes) -> WindowAttributes {
     attributes
 }
 
+/// On Windows a window made click-through while hidden stays invisible once shown (winit
+/// issue 2618: the layered style it takes is applied before the window has content); turning
+/// hit-testing on and off again once it is visible shows it, still click-through.
+#[cfg(windows)]
+fn refresh_click_through(window: &Window) {
+    let _ = window.set_cursor_hittest(true);
+    let _ = window.set_cursor_hittest(false);
+}
+
+/// Elsewhere the click-through set at creation holds.
+#[cfg(not(windows))]
+fn refresh_click_through(_window: &Window) {}
+
 /// Elsewhere the system keeps an always-on-top window on top: nothing to raise by hand.
 #[cfg(not(target_os = "linux"))]
 struct Stacking;
@@ -171,6 +184,7 @@ impl OverlayApp {
             // Mapped first, then moved: a window manager places a window as it maps it,
             // whatever position it was given before.
             window.set_visible(true);
+            refresh_click_through(window);
         }
         if self.shown != Some(rect) {
             window.set_outer_position(PhysicalPosition::new(rect.x, rect.y));
