@@ -3,16 +3,21 @@
 use std::process::Command;
 
 fn live(args: &[&str], display: Option<&str>) -> std::process::Output {
+    live_on(args, display, None)
+}
+
+fn live_on(args: &[&str], display: Option<&str>, wayland: Option<&str>) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_minehint"));
     command.arg("live").args(args);
     match display {
         Some(d) => command.env("DISPLAY", d),
         None => command.env_remove("DISPLAY"),
     };
-    command
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
+    match wayland {
+        Some(w) => command.env("WAYLAND_DISPLAY", w),
+        None => command.env_remove("WAYLAND_DISPLAY"),
+    };
+    command.output().expect("the binary runs")
 }
 
 #[test]
@@ -20,8 +25,24 @@ fn without_a_display_live_says_so_and_exits_one() {
     let out = live(&["--no-profile", "--duration", "1"], None);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("cannot open the overlay"), "{stderr}");
+    assert!(stderr.contains("cannot open the X display"), "{stderr}");
     assert!(stderr.contains("DISPLAY"), "{stderr}");
+}
+
+#[test]
+fn a_wayland_session_without_xwayland_is_told_how_to_run_the_game() {
+    let out = live_on(
+        &["--no-profile", "--duration", "1"],
+        None,
+        Some("wayland-9"),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("Wayland session without XWayland"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("GDK_BACKEND=x11"), "{stderr}");
 }
 
 #[test]

@@ -57,8 +57,9 @@ pub fn connect() -> Result<Box<dyn Desktop>, CaptureError> {
     if !x11 && wayland {
         return Err(CaptureError::Capture(
             "this is a Wayland session without XWayland ($DISPLAY is unset, $WAYLAND_DISPLAY is \
-             set): live needs an X display to see and mark the game; start XWayland, or run the \
-             game and live in an X11 session"
+             set): live sees and marks games through X11 only; start XWayland, run the game as an \
+             X11 client (GDK_BACKEND=x11 for GTK games, QT_QPA_PLATFORM=xcb for Qt ones) and \
+             live with $DISPLAY set, or use an X11 session"
                 .into(),
         ));
     }

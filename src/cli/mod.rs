@@ -35,6 +35,13 @@ pub enum Command {
     /// Find the board and its tile width in a screenshot; with --save, store them for `live`.
     Calibrate(calibrate::CalibrateArgs),
     /// Follow a running game and draw safe tiles, mines and the best guess on it (Ctrl-C stops).
+    ///
+    /// Desktops: X11 (with a compositing manager the marks sit on the board; without one they
+    /// go to a panel beside the game) and Windows (the marks on the board). On Wayland, only
+    /// through XWayland: run the game as an X11 client (GDK_BACKEND=x11 for GTK games,
+    /// QT_QPA_PLATFORM=xcb for Qt ones) and live with $DISPLAY set. Where the system lists no
+    /// windows (no window manager, Wine) the game is looked for on the whole screen and the
+    /// hints go to a panel beside it.
     Live(live::LiveArgs),
 }
 

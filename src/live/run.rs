@@ -72,8 +72,10 @@ pub fn run_live(
         )?))),
         None => None,
     };
+    // The screen first: its error says more than the overlay's on a desktop live cannot use.
+    let desktop = connect()?;
     let (event_loop, proxy) = overlay_event_loop()?;
-    let tracker = Tracker::new(connect()?, classifier, options.tracker.clone(), start)?;
+    let tracker = Tracker::new(desktop, classifier, options.tracker.clone(), start)?;
     if !tracker.has_compositor() {
         notify(
             "no compositing manager is running, so the overlay cannot be transparent: \
