@@ -49,19 +49,13 @@ pub trait Desktop: Send {
 }
 
 /// The backend for the display system this process runs in: X11 where `$DISPLAY` is set (an
-/// X server, or XWayland on a Wayland desktop), the system's own on Windows.
+/// X server, or XWayland, which then sees the games that run through it); Wayland's own screen
+/// copies on a Wayland session without XWayland.
 #[cfg(target_os = "linux")]
 pub fn connect() -> Result<Box<dyn Desktop>, CaptureError> {
-    let x11 = std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty());
-    let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty());
-    if !x11 && wayland {
-        return Err(CaptureError::Capture(
-            "this is a Wayland session without XWayland ($DISPLAY is unset, $WAYLAND_DISPLAY is \
-             set): live sees and marks games through X11 only; start XWayland, run the game as an \
-             X11 client (GDK_BACKEND=x11 for GTK games, QT_QPA_PLATFORM=xcb for Qt ones) and \
-             live with $DISPLAY set, or use an X11 session"
-                .into(),
-        ));
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if !set("DISPLAY") && set("WAYLAND_DISPLAY") {
+        return Ok(Box::new(super::wayland::Wayland::connect()?));
     }
     Ok(Box::new(super::x11::X11::connect()?))
 }

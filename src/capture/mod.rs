@@ -5,12 +5,15 @@
 //! - [`windows`]: the visible windows through xcap, and which may hold a game;
 //! - [`desktop`]: the one interface the live loop sees the screen through, and its backends:
 //!   - `x11`: the live loop's own X connection: window placement, compositor, board pixels;
+//!   - `wayland`: a Wayland compositor's screen copies (wlroots compositors);
 //!   - `xcap_desktop`: elsewhere (Windows), xcap's window and monitor capture;
 //! - [`profile`]: what `calibrate --save` stores.
 
 pub mod desktop;
 pub mod profile;
 pub mod screen;
+#[cfg(target_os = "linux")]
+pub mod wayland;
 pub mod windows;
 #[cfg(target_os = "linux")]
 pub mod x11;

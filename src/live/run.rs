@@ -74,7 +74,7 @@ pub fn run_live(
     };
     // The screen first: its error says more than the overlay's on a desktop live cannot use.
     let desktop = connect()?;
-    let (event_loop, proxy) = overlay_event_loop()?;
+    let (event_loop, proxy) = overlay_event_loop(desktop.system())?;
     let tracker = Tracker::new(desktop, classifier, options.tracker.clone(), start)?;
     if !tracker.has_compositor() {
         notify(

@@ -11,6 +11,8 @@ pub mod premul;
 pub mod scene;
 #[cfg(target_os = "linux")]
 mod stacking;
+#[cfg(target_os = "linux")]
+mod sway;
 pub mod window;
 
 pub use canvas::{Canvas, Rgba};

@@ -11,6 +11,9 @@ use super::premul::PremulBuffer;
 use super::scene::{Scene, ScreenRect};
 #[cfg(target_os = "linux")]
 use super::stacking::Stacking;
+#[cfg(target_os = "linux")]
+use super::sway::Placer;
+use crate::capture::DisplaySystem;
 use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -46,14 +49,31 @@ const RAISE_EVERY: Duration = Duration::from_secs(1);
 /// Title of the overlay window, so that other tools (and tests) can tell it apart.
 pub const TITLE: &str = "minehint overlay";
 
-/// The winit event loop for the overlay, with a proxy to send it events from other threads.
-pub fn overlay_event_loop() -> Result<(EventLoop<UiEvent>, EventLoopProxy<UiEvent>), OverlayError> {
-    let event_loop = EventLoop::<UiEvent>::with_user_event()
-        .build()
-        .map_err(|err| OverlayError::NoDisplay {
-            display: std::env::var("DISPLAY").unwrap_or_else(|_| "unset".into()),
-            message: err.to_string(),
-        })?;
+/// The winit event loop for the overlay on `system`, with a proxy to send it events from other
+/// threads.
+pub fn overlay_event_loop(
+    system: DisplaySystem,
+) -> Result<(EventLoop<UiEvent>, EventLoopProxy<UiEvent>), OverlayError> {
+    let mut builder = EventLoop::<UiEvent>::with_user_event();
+    // The overlay goes where the game was seen: an XWayland game gets an X11 overlay, which can
+    // be placed over it, though winit would pick Wayland where both are there.
+    #[cfg(target_os = "linux")]
+    match system {
+        DisplaySystem::Wayland => {
+            use winit::platform::wayland::EventLoopBuilderExtWayland;
+            builder.with_wayland();
+        }
+        DisplaySystem::X11 | DisplaySystem::Windows => {
+            use winit::platform::x11::EventLoopBuilderExtX11;
+            builder.with_x11();
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = system;
+    let event_loop = builder.build().map_err(|err| OverlayError::NoDisplay {
+        display: std::env::var("DISPLAY").unwrap_or_else(|_| "unset".into()),
+        message: err.to_string(),
+    })?;
     let proxy = event_loop.create_proxy();
     Ok((event_loop, proxy))
 }
@@ -68,6 +88,7 @@ pub fn run_overlay(
         window: None,
         surface: None,
         stacking: None,
+        placer: None,
         scene: None,
         shown: None,
         on_presented,
@@ -120,6 +141,43 @@ fn refresh_click_through(window: &Window) {
 #[cfg(not(windows))]
 fn refresh_click_through(_window: &Window) {}
 
+/// Where the compositor places windows itself (Windows, X11): nothing to ask of it.
+#[cfg(not(target_os = "linux"))]
+struct Placer;
+
+#[cfg(not(target_os = "linux"))]
+impl Placer {
+    fn show(&mut self, _rect: ScreenRect) {}
+
+    fn hide(&mut self) {}
+}
+
+/// A placer for the panel where a Wayland compositor, not the window, decides where it goes.
+#[cfg(target_os = "linux")]
+fn placer_for(window: &Window) -> Option<Placer> {
+    use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
+    let wayland = matches!(
+        window.window_handle().map(|h| h.as_raw()),
+        Ok(RawWindowHandle::Wayland(_))
+    );
+    if !wayland {
+        return None;
+    }
+    let placer = Placer::connect();
+    if placer.is_none() {
+        tracing::warn!(
+            "this Wayland compositor places the hint panel where it likes (only sway lets live \
+             place it): move it beside the game"
+        );
+    }
+    placer
+}
+
+#[cfg(not(target_os = "linux"))]
+fn placer_for(_window: &Window) -> Option<Placer> {
+    None
+}
+
 /// Elsewhere the system keeps an always-on-top window on top: nothing to raise by hand.
 #[cfg(not(target_os = "linux"))]
 struct Stacking;
@@ -137,6 +195,8 @@ struct OverlayApp {
     window: Option<Rc<Window>>,
     surface: Option<Surface>,
     stacking: Option<Stacking>,
+    /// On Wayland, what places the panel (the window cannot place itself there).
+    placer: Option<Placer>,
     scene: Option<Scene>,
     /// Where the window was last put, to move it only when the scene moved.
     shown: Option<ScreenRect>,
@@ -172,6 +232,7 @@ impl OverlayApp {
         let surface = Surface::new(&context, window.clone())
             .map_err(|err| OverlayError::Window(err.to_string()))?;
         self.stacking = Stacking::of(&window);
+        self.placer = placer_for(&window);
         self.window = Some(window);
         self.surface = Some(surface);
         Ok(())
@@ -199,11 +260,18 @@ impl OverlayApp {
         if let Err(err) = self.draw() {
             self.error = Some(err);
         }
+        // After drawing: a Wayland window exists for the compositor once it has content.
+        if let Some(placer) = &mut self.placer {
+            placer.show(rect);
+        }
     }
 
     fn hide(&mut self) {
         if let Some(window) = &self.window {
             window.set_visible(false);
+        }
+        if let Some(placer) = &mut self.placer {
+            placer.hide();
         }
         self.scene = None;
         self.shown = None;
@@ -271,10 +339,16 @@ impl ApplicationHandler<UiEvent> for OverlayApp {
     }
 
     fn new_events(&mut self, _event_loop: &ActiveEventLoop, cause: StartCause) {
-        if let (StartCause::ResumeTimeReached { .. }, Some(stacking)) = (cause, &self.stacking) {
-            if self.shown.is_some() {
-                stacking.raise();
-            }
+        let (StartCause::ResumeTimeReached { .. }, Some(shown)) = (cause, self.shown) else {
+            return;
+        };
+        if let Some(stacking) = &self.stacking {
+            stacking.raise();
+        }
+        // A placement the compositor refused (the window was not known to it yet) is tried
+        // again.
+        if let Some(placer) = &mut self.placer {
+            placer.show(shown);
         }
     }
 
