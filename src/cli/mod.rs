@@ -37,11 +37,13 @@ pub enum Command {
     /// Follow a running game and draw safe tiles, mines and the best guess on it (Ctrl-C stops).
     ///
     /// Desktops: X11 (with a compositing manager the marks sit on the board; without one they
-    /// go to a panel beside the game) and Windows (the marks on the board). On Wayland, only
-    /// through XWayland: run the game as an X11 client (GDK_BACKEND=x11 for GTK games,
-    /// QT_QPA_PLATFORM=xcb for Qt ones) and live with $DISPLAY set. Where the system lists no
-    /// windows (no window manager, Wine) the game is looked for on the whole screen and the
-    /// hints go to a panel beside it.
+    /// go to a panel beside the game); Windows (the marks on the board); Wayland compositors
+    /// that let clients copy the screen (wlr-screencopy: sway, Hyprland and other wlroots
+    /// ones): the game is found on the screen and the hints go to a panel beside it, which sway
+    /// places itself and other compositors leave to you. On GNOME and KDE Wayland, run the game
+    /// through XWayland (GDK_BACKEND=x11 for GTK games, QT_QPA_PLATFORM=xcb for Qt ones) and
+    /// live with $DISPLAY set. Where the system lists no windows (no window manager, Wine) the
+    /// game is looked for on the whole screen and the hints go to a panel beside it.
     Live(live::LiveArgs),
 }
 

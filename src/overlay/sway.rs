@@ -79,7 +79,9 @@ pub struct Placer {
     sway: Sway,
     /// Where sway last confirmed the panel.
     placed: Option<ScreenRect>,
-    /// The window that had the keyboard before the panel first showed, to give it back.
+    /// The window that had the keyboard before the panel showed, to give it back once sway
+    /// has placed the panel (sway focuses a window as it maps it, and as it leaves the
+    /// scratchpad).
     focus_back: Option<u64>,
     /// Whether the panel was put away in sway's scratchpad (hidden).
     stowed: bool,
@@ -90,15 +92,18 @@ pub struct Placer {
 impl Placer {
     /// A placer on this session's sway; `None` when the compositor is not sway.
     pub fn connect() -> Option<Placer> {
-        let mut sway = Sway::connect()?;
-        let focus_back = sway.focused();
         Some(Placer {
-            sway,
+            sway: Sway::connect()?,
             placed: None,
-            focus_back,
+            focus_back: None,
             stowed: false,
             refusal_said: false,
         })
+    }
+
+    /// Notes which window has the keyboard, just before the panel shows (again).
+    pub fn before_show(&mut self) {
+        self.focus_back = self.sway.focused();
     }
 
     /// Puts the panel at `rect` unless it is there already. sway learns of a new window only
@@ -122,9 +127,8 @@ impl Placer {
         match self.sway.run(&commands) {
             Ok(()) => {
                 self.stowed = false;
-                let first = self.placed.is_none();
                 self.placed = Some(rect);
-                if let (true, Some(id)) = (first, self.focus_back) {
+                if let Some(id) = self.focus_back.take() {
                     let _ = self.sway.run(&format!("[con_id={id}] focus"));
                 }
             }

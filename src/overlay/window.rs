@@ -147,6 +147,8 @@ struct Placer;
 
 #[cfg(not(target_os = "linux"))]
 impl Placer {
+    fn before_show(&mut self) {}
+
     fn show(&mut self, _rect: ScreenRect) {}
 
     fn hide(&mut self) {}
@@ -242,6 +244,9 @@ impl OverlayApp {
         let Some(window) = &self.window else { return };
         let rect = scene.window_rect();
         if self.shown.is_none() {
+            if let Some(placer) = &mut self.placer {
+                placer.before_show();
+            }
             // Mapped first, then moved: a window manager places a window as it maps it,
             // whatever position it was given before.
             window.set_visible(true);
