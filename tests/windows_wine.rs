@@ -232,7 +232,7 @@ struct WineDesk {
 }
 
 impl WineDesk {
-    fn start(display: u32, wine: &Path) -> Result<WineDesk, String> {
+    fn start(display: u32, wine: &Path, prefix: &Path) -> Result<WineDesk, String> {
         use std::io::{BufRead, BufReader};
         let script = format!(
             "source scripts/real_games.sh
@@ -241,7 +241,7 @@ impl WineDesk {
              game=$!
              trap 'kill $game 2>/dev/null; rg_stop_display' EXIT
              echo display $DISPLAY
-             rg_wait 60 'the winemine window' xdotool search --name '^WineMine$' || exit 4
+             rg_wait 120 'the winemine window' xdotool search --name '^WineMine$' || exit 4
              # Mapped is not yet drawn: give it a moment.
              sleep 2
              echo window $(xdotool search --name '^WineMine$' | head -n1)
@@ -253,6 +253,7 @@ impl WineDesk {
             .arg(script)
             .current_dir(root())
             .env("WINEDEBUG", "-all")
+            .env("WINEPREFIX", prefix)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -312,6 +313,18 @@ impl Drop for WineDesk {
     }
 }
 
+/// Stops the Wine server of a prefix when dropped (it would linger a few seconds, holding files).
+struct WineServer(PathBuf);
+
+impl Drop for WineServer {
+    fn drop(&mut self) {
+        let _ = Command::new("/usr/lib/wine/wineserver64")
+            .arg("-k")
+            .env("WINEPREFIX", &self.0)
+            .status();
+    }
+}
+
 /// The text of the board in a log line, row by row.
 fn cell(line: &serde_json::Value, row: usize, col: usize) -> char {
     line["text"]
@@ -352,8 +365,23 @@ fn wait_line(
 /// as the advice says. Returns what went wrong, with what live said.
 fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> {
     use std::time::Duration;
-    let desk = WineDesk::start(display, wine)?;
     let dir = tempfile::tempdir_in(root().join("target")).map_err(|e| e.to_string())?;
+    // A Wine prefix of its own, copied from the shared one: its own Wine server, whose desktop
+    // is on this display. With the shared one, a server started by the other tests (run with
+    // no display) kept winemine from showing for minutes.
+    let prefix = dir.path().join("prefix");
+    let shared = std::env::var_os("WINEPREFIX").ok_or("WINEPREFIX is not set")?;
+    let copied = Command::new("cp")
+        .arg("-a")
+        .arg(&shared)
+        .arg(&prefix)
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !copied.success() {
+        return Err("cannot copy the Wine prefix".into());
+    }
+    let _server = WineServer(prefix.clone());
+    let desk = WineDesk::start(display, wine, &prefix)?;
     let log = dir.path().join("live.jsonl");
     let relative_log = log.strip_prefix(root()).map_err(|e| e.to_string())?;
     let stderr_path = dir.path().join("live.stderr");
@@ -372,6 +400,7 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
         .current_dir(root())
         .env("DISPLAY", &desk.display)
         .env("WINEDEBUG", "-all")
+        .env("WINEPREFIX", &prefix)
         .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
         .spawn()
         .map_err(|e| format!("cannot start minehint.exe live: {e}"))?;
