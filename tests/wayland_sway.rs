@@ -113,11 +113,24 @@ impl Sway {
             (desk.socket("wayland-1").exists() && desk.ipc_socket().is_some()).then_some(())
         })
         .ok_or_else(|| format!("sway did not start: {}", desk.log("sway.log")))?;
-        let log = std::fs::File::create(desk.dir.join("mines.log")).map_err(|e| e.to_string())?;
+        desk.new_game()?;
+        Ok(desk)
+    }
+
+    /// Closes the game, if one runs, and starts GNOME Mines on a fresh 8x8 board.
+    fn new_game(&mut self) -> Result<(), String> {
+        if let Some(mut game) = self.game.take() {
+            let _ = game.kill();
+            let _ = game.wait();
+            let _ = Command::new("pkill")
+                .args(["-u", USER, "-x", "gnome-mines"])
+                .status();
+        }
+        let log = std::fs::File::create(self.dir.join("mines.log")).map_err(|e| e.to_string())?;
         let game = Command::new("runuser")
             .args(["-u", USER, "--", "env"])
-            .arg(format!("XDG_RUNTIME_DIR={}", desk.dir.display()))
-            .arg(format!("HOME={}", desk.dir.join("home").display()))
+            .arg(format!("XDG_RUNTIME_DIR={}", self.dir.display()))
+            .arg(format!("HOME={}", self.dir.join("home").display()))
             .args([
                 "WAYLAND_DISPLAY=wayland-1",
                 "GDK_BACKEND=wayland",
@@ -133,8 +146,8 @@ impl Sway {
             .stderr(log)
             .spawn()
             .map_err(|e| format!("cannot start GNOME Mines: {e}"))?;
-        desk.game = Some(game);
-        Ok(desk)
+        self.game = Some(game);
+        Ok(())
     }
 
     fn socket(&self, name: &str) -> PathBuf {
@@ -476,4 +489,86 @@ fn live_follows_gnome_mines_on_sway_natively() {
         "live did not follow GNOME Mines on sway:\n{}",
         errors.join("\n---\n")
     );
+}
+
+/// The last `live stats:` line `live` printed on stderr.
+fn stats_line(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("live stats:"))
+        .unwrap_or("no stats printed")
+        .to_string()
+}
+
+/// Runs `live --rate 30 --stats` for `seconds`; with `play`, clicks the advised tiles meanwhile,
+/// starting a new game when one ends. Returns live's stats line.
+fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> {
+    let log = desk.dir.join(format!("bench-{play}.jsonl"));
+    let stderr_path = desk.dir.join(format!("bench-{play}.stderr"));
+    let mut live = desk
+        .client(env!("CARGO_BIN_EXE_minehint"))
+        .args([
+            "live",
+            "--no-profile",
+            "--mines",
+            "10",
+            "--rate",
+            "30",
+            "--stats",
+        ])
+        .args(["--duration", &seconds.to_string(), "--log-json"])
+        .arg(&log)
+        .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
+        .spawn()
+        .map_err(|e| format!("cannot start minehint live: {e}"))?;
+    let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
+    while play && Instant::now() < end {
+        let Some(line) = log_lines(&log).pop() else {
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        };
+        let text = line["text"].as_str().unwrap_or_default();
+        if text.contains('*') || text.contains('!') || !text.contains('.') {
+            desk.new_game()?;
+            std::thread::sleep(Duration::from_secs(2));
+            continue;
+        }
+        let open = line["moves"]
+            .as_array()
+            .and_then(|m| m.iter().find(|m| m["action"] == "open"));
+        let target = open.unwrap_or(&line["best_guess"]);
+        let board = &line["board"];
+        let pitch = board["width"].as_f64().unwrap_or(0.0) / 8.0;
+        if let (Some(row), Some(col)) = (target["row"].as_f64(), target["col"].as_f64()) {
+            desk.click(
+                board["x"].as_f64().unwrap_or(0.0) + (col + 0.5) * pitch,
+                board["y"].as_f64().unwrap_or(0.0) + (row + 0.5) * pitch,
+            )?;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let _ = live.wait();
+    Ok(stats_line(&stderr_path))
+}
+
+/// Prints live's capture → overlay latency while GNOME Mines is played, and its CPU use while
+/// the board does not change, at 30 frames a second on headless sway (README, Benchmarks):
+/// `cargo test --release --test wayland_sway -- --ignored --nocapture`.
+#[test]
+#[ignore = "a benchmark, not a check: run it with --ignored"]
+fn bench_live_on_sway() {
+    if let Some(why) = missing() {
+        eprintln!("bench_live_on_sway: SKIPPED, {why}");
+        return;
+    }
+    let mut desk = Sway::start("swaybench").expect("sway starts");
+    std::thread::sleep(Duration::from_secs(3));
+    let playing = measure(&mut desk, 45, true).expect("the played run");
+    desk.new_game().expect("a fresh game");
+    std::thread::sleep(Duration::from_secs(3));
+    let idle = measure(&mut desk, 30, false).expect("the idle run");
+    println!("wayland, 45 s of play: {playing}");
+    println!("wayland, 30 s with the board unchanged: {idle}");
 }

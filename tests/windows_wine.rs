@@ -369,17 +369,7 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
     // A Wine prefix of its own, copied from the shared one: its own Wine server, whose desktop
     // is on this display. With the shared one, a server started by the other tests (run with
     // no display) kept winemine from showing for minutes.
-    let prefix = dir.path().join("prefix");
-    let shared = std::env::var_os("WINEPREFIX").ok_or("WINEPREFIX is not set")?;
-    let copied = Command::new("cp")
-        .arg("-a")
-        .arg(&shared)
-        .arg(&prefix)
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !copied.success() {
-        return Err("cannot copy the Wine prefix".into());
-    }
+    let prefix = own_prefix(dir.path())?;
     let _server = WineServer(prefix.clone());
     let desk = WineDesk::start(display, wine, &prefix)?;
     let log = dir.path().join("live.jsonl");
@@ -532,4 +522,139 @@ fn live_on_windows_follows_winemine_under_wine() {
         }
     }
     panic!("live did not follow winemine:\n{}", errors.join("\n---\n"));
+}
+
+/// A copy of the shared Wine prefix in `dir`: a Wine server of its own (see `follow_winemine`).
+fn own_prefix(dir: &Path) -> Result<PathBuf, String> {
+    let prefix = dir.join("prefix");
+    let shared = std::env::var_os("WINEPREFIX").ok_or("WINEPREFIX is not set")?;
+    let copied = Command::new("cp")
+        .arg("-a")
+        .arg(&shared)
+        .arg(&prefix)
+        .status()
+        .map_err(|e| e.to_string())?;
+    copied
+        .success()
+        .then_some(prefix)
+        .ok_or_else(|| "cannot copy the Wine prefix".to_string())
+}
+
+/// Runs `minehint.exe live --rate 30 --stats` for `seconds`; with `play`, clicks the advised
+/// tiles meanwhile, and a new game when one ends. Returns live's stats line.
+fn measure_wine(
+    desk: &WineDesk,
+    exe: &Path,
+    wine: &Path,
+    prefix: &Path,
+    seconds: u64,
+    play: bool,
+) -> Result<String, String> {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir_in(root().join("target")).map_err(|e| e.to_string())?;
+    let log = dir.path().join("live.jsonl");
+    let relative_log = log.strip_prefix(root()).map_err(|e| e.to_string())?;
+    let stderr_path = dir.path().join("live.stderr");
+    let mut live = Command::new(wine)
+        .arg(exe)
+        .args([
+            "live",
+            "--no-profile",
+            "--mines",
+            "10",
+            "--rate",
+            "30",
+            "--stats",
+        ])
+        .args(["--duration", &seconds.to_string(), "--log-json"])
+        .arg(relative_log)
+        .current_dir(root())
+        .env("DISPLAY", &desk.display)
+        .env("WINEDEBUG", "-all")
+        .env("WINEPREFIX", prefix)
+        .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
+        .spawn()
+        .map_err(|e| format!("cannot start minehint.exe live: {e}"))?;
+    let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
+    while play && Instant::now() < end {
+        let Some(line) = log_lines(&log).pop() else {
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        };
+        let text = line["text"].as_str().unwrap_or_default();
+        if text.contains('*') || text.contains('!') || !text.contains('.') {
+            new_winemine_game(desk, &line)?;
+            continue;
+        }
+        let open = line["moves"]
+            .as_array()
+            .and_then(|m| m.iter().find(|m| m["action"] == "open"));
+        let target = open.unwrap_or(&line["best_guess"]);
+        let board = &line["board"];
+        let pitch = board["width"].as_f64().unwrap_or(0.0) / 9.0;
+        if let (Some(row), Some(col)) = (target["row"].as_f64(), target["col"].as_f64()) {
+            let x = board["x"].as_f64().unwrap_or(0.0) + (col + 0.5) * pitch;
+            let y = board["y"].as_f64().unwrap_or(0.0) + (row + 0.5) * pitch;
+            desk.x(
+                "xdotool",
+                &[
+                    "mousemove",
+                    &format!("{x:.0}"),
+                    &format!("{y:.0}"),
+                    "click",
+                    "1",
+                ],
+            )?;
+            desk.x("xdotool", &["mousemove", "1270", "790"])?;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let _ = live.wait();
+    let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
+    Ok(stderr
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("live stats:"))
+        .unwrap_or("no stats printed")
+        .to_string())
+}
+
+/// Starts a new winemine game by clicking its face, centred above the board `line` was read on.
+fn new_winemine_game(desk: &WineDesk, line: &serde_json::Value) -> Result<(), String> {
+    let board = &line["board"];
+    let x = board["x"].as_f64().unwrap_or(0.0) + board["width"].as_f64().unwrap_or(0.0) / 2.0;
+    let y = board["y"].as_f64().unwrap_or(0.0) - 16.0;
+    desk.x(
+        "xdotool",
+        &[
+            "mousemove",
+            &format!("{x:.0}"),
+            &format!("{y:.0}"),
+            "click",
+            "1",
+        ],
+    )?;
+    desk.x("xdotool", &["mousemove", "1270", "790"])?;
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    Ok(())
+}
+
+/// Prints the Windows build's capture → overlay latency while winemine is played under Wine,
+/// and its CPU use while the board does not change, at 30 frames a second (README,
+/// Benchmarks): `cargo test --release --test windows_wine -- --ignored --nocapture`, with the
+/// environment `scripts/windows.sh` sets.
+#[test]
+#[ignore = "a benchmark, not a check: run it with --ignored"]
+fn bench_live_on_wine() {
+    let Some((exe, wine)) = windows_or_skip("bench_live_on_wine") else {
+        return;
+    };
+    let dir = tempfile::tempdir_in(root().join("target")).expect("a scratch folder");
+    let prefix = own_prefix(dir.path()).expect("a Wine prefix");
+    let _server = WineServer(prefix.clone());
+    let desk = WineDesk::start(563, &wine, &prefix).expect("winemine starts");
+    let playing = measure_wine(&desk, &exe, &wine, &prefix, 45, true).expect("the played run");
+    let idle = measure_wine(&desk, &exe, &wine, &prefix, 30, false).expect("the idle run");
+    println!("windows under wine, 45 s of play: {playing}");
+    println!("windows under wine, 30 s with the board unchanged: {idle}");
 }
