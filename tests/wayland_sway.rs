@@ -8,6 +8,9 @@
 //! sway or GNOME Mines (scripts/test.sh installs them) the test says it was skipped.
 #![cfg(target_os = "linux")]
 
+mod live_log;
+
+use live_log::{advised, cell, game_over, log_lines, stats_line, tile_centre};
 use serde_json::Value;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
@@ -325,23 +328,6 @@ fn node<'a>(tree: &'a Value, name: &str) -> Option<&'a Value> {
         .find_map(|child| node(child, name))
 }
 
-fn log_lines(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| l.ends_with('}'))
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect()
-}
-
-fn cell(line: &Value, row: usize, col: usize) -> char {
-    line["text"]
-        .as_str()
-        .and_then(|t| t.lines().nth(row))
-        .and_then(|r| r.chars().nth(col))
-        .unwrap_or('?')
-}
-
 /// One try: sway, GNOME Mines, live, the panel's place and six clicks by the advice.
 fn follow_gnome_mines(name: &str) -> Result<(), String> {
     let desk = Sway::start(name)?;
@@ -397,30 +383,17 @@ fn follow_gnome_mines(name: &str) -> Result<(), String> {
                 desk.tree().map(|t| t.to_string()).unwrap_or_default()
             ));
         }
-        let pitch = bw / 8.0;
         let mut line = first;
         let mut seen = log_lines(&log).len();
         let mut clicks = 0;
         for _ in 0..6 {
-            let text = line["text"].as_str().unwrap_or_default();
-            if text.contains('*') || text.contains('!') || !text.contains('.') {
+            if game_over(&line) {
                 break;
             }
-            let open = line["moves"]
-                .as_array()
-                .and_then(|m| m.iter().find(|m| m["action"] == "open"));
-            let (target, safe) = match open {
-                Some(m) => (m, true),
-                None => (&line["best_guess"], false),
-            };
-            let (row, col) = match (target["row"].as_u64(), target["col"].as_u64()) {
-                (Some(r), Some(c)) => (r as usize, c as usize),
-                _ => return Err(format!("no move and no guess on a board in play: {line}")),
-            };
-            desk.click(
-                bx + (col as f64 + 0.5) * pitch,
-                by + (row as f64 + 0.5) * pitch,
-            )?;
+            let (row, col, safe) =
+                advised(&line).ok_or(format!("no move and no guess on a board in play: {line}"))?;
+            let (x, y) = tile_centre(&line, row, col);
+            desk.click(x, y)?;
             let next = wait(Duration::from_secs(20), || {
                 let lines = log_lines(&log);
                 lines[seen.min(lines.len())..]
@@ -491,17 +464,6 @@ fn live_follows_gnome_mines_on_sway_natively() {
     );
 }
 
-/// The last `live stats:` line `live` printed on stderr.
-fn stats_line(path: &Path) -> String {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .rev()
-        .find(|l| l.starts_with("live stats:"))
-        .unwrap_or("no stats printed")
-        .to_string()
-}
-
 /// Runs `live --rate 30 --stats` for `seconds`; with `play`, clicks the advised tiles meanwhile,
 /// starting a new game when one ends. Returns live's stats line.
 fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> {
@@ -529,28 +491,21 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
             std::thread::sleep(Duration::from_millis(200));
             continue;
         };
-        let text = line["text"].as_str().unwrap_or_default();
-        if text.contains('*') || text.contains('!') || !text.contains('.') {
+        if game_over(&line) {
             desk.new_game()?;
             std::thread::sleep(Duration::from_secs(2));
             continue;
         }
-        let open = line["moves"]
-            .as_array()
-            .and_then(|m| m.iter().find(|m| m["action"] == "open"));
-        let target = open.unwrap_or(&line["best_guess"]);
-        let board = &line["board"];
-        let pitch = board["width"].as_f64().unwrap_or(0.0) / 8.0;
-        if let (Some(row), Some(col)) = (target["row"].as_f64(), target["col"].as_f64()) {
-            desk.click(
-                board["x"].as_f64().unwrap_or(0.0) + (col + 0.5) * pitch,
-                board["y"].as_f64().unwrap_or(0.0) + (row + 0.5) * pitch,
-            )?;
+        if let Some((row, col, _)) = advised(&line) {
+            let (x, y) = tile_centre(&line, row, col);
+            desk.click(x, y)?;
         }
         std::thread::sleep(Duration::from_millis(300));
     }
     let _ = live.wait();
-    Ok(stats_line(&stderr_path))
+    Ok(stats_line(
+        &std::fs::read_to_string(&stderr_path).unwrap_or_default(),
+    ))
 }
 
 /// Prints live's capture → overlay latency while GNOME Mines is played, and its CPU use while

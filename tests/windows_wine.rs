@@ -7,7 +7,10 @@
 //! `MINEHINT_REQUIRE_WINDOWS=1` (CI), a missing build or Wine fails instead.
 
 use std::io::Write;
+mod live_log;
 mod xwininfo;
+
+use live_log::{advised, cell, game_over, log_lines, stats_line, tile_centre};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -325,24 +328,6 @@ impl Drop for WineServer {
     }
 }
 
-/// The text of the board in a log line, row by row.
-fn cell(line: &serde_json::Value, row: usize, col: usize) -> char {
-    line["text"]
-        .as_str()
-        .and_then(|t| t.lines().nth(row))
-        .and_then(|r| r.chars().nth(col))
-        .unwrap_or('?')
-}
-
-/// The log's lines so far.
-fn log_lines(path: &Path) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .filter(|l| l.ends_with('}'))
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect()
-}
-
 /// Waits (bounded) for a log line after the first `seen` that `accept`s.
 fn wait_line(
     path: &Path,
@@ -437,30 +422,14 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
             ));
         }
         // Play by the advice: every click must show in the next reading.
-        let pitch = bw as f64 / 9.0;
         let mut clicks = 0;
         for _ in 0..6 {
-            let text = line["text"].as_str().unwrap_or_default().to_string();
-            if text.contains('*') || text.contains('!') || !text.contains('.') {
+            if game_over(&line) {
                 break;
             }
-            let (row, col, safe) = match line["moves"]
-                .as_array()
-                .and_then(|m| m.iter().find(|m| m["action"] == "open"))
-            {
-                Some(m) => (m["row"].as_u64(), m["col"].as_u64(), true),
-                None => (
-                    line["best_guess"]["row"].as_u64(),
-                    line["best_guess"]["col"].as_u64(),
-                    false,
-                ),
-            };
-            let (row, col) = match (row, col) {
-                (Some(r), Some(c)) => (r as usize, c as usize),
-                _ => return Err(format!("no move and no guess on a board in play: {line}")),
-            };
-            let x = bx as f64 + (col as f64 + 0.5) * pitch;
-            let y = by as f64 + (row as f64 + 0.5) * pitch;
+            let (row, col, safe) =
+                advised(&line).ok_or(format!("no move and no guess on a board in play: {line}"))?;
+            let (x, y) = tile_centre(&line, row, col);
             desk.x(
                 "xdotool",
                 &[
@@ -581,20 +550,12 @@ fn measure_wine(
             std::thread::sleep(Duration::from_millis(200));
             continue;
         };
-        let text = line["text"].as_str().unwrap_or_default();
-        if text.contains('*') || text.contains('!') || !text.contains('.') {
+        if game_over(&line) {
             new_winemine_game(desk, &line)?;
             continue;
         }
-        let open = line["moves"]
-            .as_array()
-            .and_then(|m| m.iter().find(|m| m["action"] == "open"));
-        let target = open.unwrap_or(&line["best_guess"]);
-        let board = &line["board"];
-        let pitch = board["width"].as_f64().unwrap_or(0.0) / 9.0;
-        if let (Some(row), Some(col)) = (target["row"].as_f64(), target["col"].as_f64()) {
-            let x = board["x"].as_f64().unwrap_or(0.0) + (col + 0.5) * pitch;
-            let y = board["y"].as_f64().unwrap_or(0.0) + (row + 0.5) * pitch;
+        if let Some((row, col, _)) = advised(&line) {
+            let (x, y) = tile_centre(&line, row, col);
             desk.x(
                 "xdotool",
                 &[
@@ -610,13 +571,9 @@ fn measure_wine(
         std::thread::sleep(Duration::from_millis(500));
     }
     let _ = live.wait();
-    let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-    Ok(stderr
-        .lines()
-        .rev()
-        .find(|l| l.starts_with("live stats:"))
-        .unwrap_or("no stats printed")
-        .to_string())
+    Ok(stats_line(
+        &std::fs::read_to_string(&stderr_path).unwrap_or_default(),
+    ))
 }
 
 /// Starts a new winemine game by clicking its face, centred above the board `line` was read on.
