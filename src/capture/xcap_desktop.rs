@@ -3,9 +3,9 @@
 //! desktop window manager's frame bounds, and `PrintWindow`, which draws a window's own pixels
 //! even where another window covers it).
 //!
-//! xcap's window handles are not `Send`, and the live loop runs on a worker thread, so windows
-//! are held by id and looked up again in the system's list when needed: on Windows that list is
-//! one `EnumWindows` call, cheap at the frame rate.
+//! Windows are held by id and looked up again in the system's list when needed (one
+//! `EnumWindows` call on Windows), so a closed window reads as gone. A frame looks its window up
+//! twice, for its placement and for its pixels.
 
 use super::desktop::{Desktop, DisplaySystem, Placement};
 use super::screen::CaptureError;
