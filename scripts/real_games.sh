@@ -16,7 +16,7 @@
 # Xvfb starts (it reads its font path once), or the digits come out clipped.
 # sway (headless): live on Wayland, natively (tests/wayland_sway.rs).
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
-    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway)
+    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim)
 export PATH="$PATH:/usr/games"
 
 rg_install() {

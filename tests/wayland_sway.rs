@@ -1,7 +1,8 @@
 //! `live` on a Wayland desktop, natively: sway, headless, with GNOME Mines as a Wayland client
-//! (no XWayland anywhere), `minehint live` finding the board on the screen by itself, its hint
-//! panel floated beside the board with the keyboard left with the game, and clicks, made through
-//! the wlr virtual-pointer protocol, each showing in the next reading.
+//! (no XWayland anywhere), `minehint live` finding the board on the screen by itself, its marks
+//! drawn over the board on the layer shell's overlay layer (seen in grim's screenshot at the
+//! advised tile), and clicks, made through the wlr virtual-pointer protocol on the marked tiles,
+//! going through the overlay to the game, each showing in the next reading.
 //!
 //! sway refuses to run as root, so it runs as an ordinary user the test creates
 //! (`minehint-sway`); the test itself, live and the clicks connect to that sway's socket. Without
@@ -39,7 +40,7 @@ fn have(program: &str) -> bool {
 
 /// What is missing to run the test, if anything.
 fn missing() -> Option<String> {
-    for program in ["sway", "runuser", "swaymsg"] {
+    for program in ["sway", "runuser", "swaymsg", "grim"] {
         if !have(program) {
             return Some(format!("{program} is not installed"));
         }
@@ -194,6 +195,45 @@ impl Sway {
             .output()
             .map_err(|e| e.to_string())?;
         serde_json::from_slice(&out.stdout).map_err(|e| format!("swaymsg get_tree: {e}"))
+    }
+
+    /// Whether the screen shows the advice's mark on tile (row, col) of the board in `line`:
+    /// a safe tile's green, or the best guess's yellow ring, blended over the tile.
+    fn mark_shows(&self, line: &Value, row: usize, col: usize, safe: bool) -> Result<bool, String> {
+        let pitch =
+            line["board"]["width"].as_f64().unwrap_or(0.0) / line["cols"].as_f64().unwrap_or(1.0);
+        let (cx, cy) = tile_centre(line, row, col);
+        let (x, y) = ((cx - pitch / 2.0).round(), (cy - pitch / 2.0).round());
+        let size = pitch.floor().max(1.0);
+        let path = self.dir.join("mark.png");
+        let out = self
+            .client("grim")
+            .args(["-g", &format!("{x},{y} {size}x{size}")])
+            .arg(&path)
+            .output()
+            .map_err(|e| format!("cannot run grim: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "grim failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        let tile = image::open(&path)
+            .map_err(|e| format!("grim's screenshot: {e}"))?
+            .to_rgb8();
+        let marked = tile
+            .pixels()
+            .filter(|p| {
+                let [r, g, b] = p.0.map(i32::from);
+                if safe {
+                    g > r + 60
+                } else {
+                    b + 80 < r.min(g)
+                }
+            })
+            .count();
+        // At least a line's worth of the mark's colour.
+        Ok(marked as f64 >= size)
     }
 
     /// Clicks the screen pixel (x, y) with a virtual pointer.
@@ -366,21 +406,27 @@ fn follow_gnome_mines(name: &str) -> Result<(), String> {
             board["width"].as_f64().unwrap_or(0.0),
             board["height"].as_f64().unwrap_or(0.0),
         );
-        // The panel: floated beside the board by sway, and the keyboard left with the game.
-        let placed = wait(Duration::from_secs(10), || {
-            let tree = desk.tree().ok()?;
-            let panel = node(&tree, "minehint overlay")?;
-            let r = &panel["rect"];
-            let (px, py) = (r["x"].as_f64()?, r["y"].as_f64()?);
-            let (pw, ph) = (r["width"].as_f64()?, r["height"].as_f64()?);
-            let apart = px >= bx + bw || px + pw <= bx || py >= by + bh || py + ph <= by;
-            let game_focused = node(&tree, "Mines").is_some_and(|g| g["focused"] == true);
-            (apart && panel["type"] == "floating_con" && game_focused).then_some(())
+        // The marks: over the board, on the advised tile, in the screen sway shows.
+        let (row, col, safe) =
+            advised(&first).ok_or(format!("no move and no guess on a fresh board: {first}"))?;
+        let marked = wait(Duration::from_secs(10), || {
+            desk.mark_shows(&first, row, col, safe).ok()?.then_some(())
         });
-        if placed.is_none() {
+        if marked.is_none() {
             return Err(format!(
-                "the panel is not floating beside the board with the game focused; tree: {}",
-                desk.tree().map(|t| t.to_string()).unwrap_or_default()
+                "the screen shows no {} mark on ({row}, {col}) of the board at {bx},{by} \
+                 {bw}x{bh} ({})",
+                if safe { "safe" } else { "guess" },
+                desk.mark_shows(&first, row, col, safe)
+                    .err()
+                    .unwrap_or_else(|| "the tile looks unmarked".into())
+            ));
+        }
+        // The overlay takes no keyboard: the game keeps the focus.
+        let tree = desk.tree()?;
+        if !node(&tree, "Mines").is_some_and(|g| g["focused"] == true) {
+            return Err(format!(
+                "the game lost the focus to the overlay; tree: {tree}"
             ));
         }
         let mut line = first;

@@ -3,11 +3,13 @@
 //! found (→ pixels); the JSON log and the run's figures are for scripts, tests and benchmarks.
 //!
 //! - [`tracker`]: finding and following the game, one frame at a time;
+//! - [`own_pixels`]: the overlay taken back out of copies of the screen;
 //! - [`run`]: the threads, Ctrl-C, the frame rate;
 //! - [`log`]: the `--log-json` lines;
 //! - [`stats`]: latency histogram, CPU time and memory of the run.
 
 pub mod log;
+pub mod own_pixels;
 pub mod run;
 pub mod stats;
 pub mod tracker;

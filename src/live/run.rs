@@ -5,7 +5,7 @@ use super::log::JsonLog;
 use super::stats::{cpu_time, rss_kib, Histogram};
 use super::tracker::{Report, Tracker, TrackerOptions};
 use crate::capture::{connect, CaptureError};
-use crate::overlay::{overlay_event_loop, run_overlay, OverlayError, UiEvent};
+use crate::overlay::{open_overlay, OverlayError, UiEvent};
 use crate::vision::Classifier;
 use std::fs::File;
 use std::io::BufWriter;
@@ -74,8 +74,9 @@ pub fn run_live(
     };
     // The screen first: its error says more than the overlay's on a desktop live cannot use.
     let desktop = connect()?;
-    let (event_loop, proxy) = overlay_event_loop(desktop.system())?;
-    let tracker = Tracker::new(desktop, classifier, options.tracker.clone(), start)?;
+    let (overlay, proxy) = open_overlay(desktop.system())?;
+    let mut tracker = Tracker::new(desktop, classifier, options.tracker.clone(), start)?;
+    tracker.set_marks_in_screen_copies(overlay.over_screen_copies());
     if !tracker.has_compositor() {
         notify(
             "no compositing manager is running, so the overlay cannot be transparent: \
@@ -88,7 +89,7 @@ pub fn run_live(
         let proxy = proxy.clone();
         ctrlc::set_handler(move || {
             stop.store(true, Ordering::SeqCst);
-            let _ = proxy.send_event(UiEvent::Quit);
+            proxy.send(UiEvent::Quit);
         })
         .map_err(|err| LiveError::Signal(err.to_string()))?;
     }
@@ -106,10 +107,10 @@ pub fn run_live(
                 period,
                 deadline,
                 &stop,
-                &|event| proxy.send_event(event).is_ok(),
+                &|event| proxy.send(event),
                 &*notify,
             );
-            let _ = proxy.send_event(UiEvent::Quit);
+            proxy.send(UiEvent::Quit);
             result.map_err(|err| match err {
                 LoopError::Capture(err) => LiveError::Capture(err),
                 LoopError::Log(source) => LiveError::Log { path, source },
@@ -119,14 +120,11 @@ pub fn run_live(
     let latency = Arc::new(Mutex::new(Histogram::new()));
     let overlay = {
         let latency = latency.clone();
-        run_overlay(
-            event_loop,
-            Box::new(move |d| {
-                if let Ok(mut h) = latency.lock() {
-                    h.record(d);
-                }
-            }),
-        )
+        overlay.run(Box::new(move |d| {
+            if let Ok(mut h) = latency.lock() {
+                h.record(d);
+            }
+        }))
     };
     stop.store(true, Ordering::SeqCst);
     let counts = worker

@@ -3,10 +3,11 @@
 //! notice when the window moves, resizes, shows another board, closes or is minimised.
 
 use super::log::LogLine;
+use super::own_pixels::{Cleaned, OnScreen, OwnPixels};
 use crate::advice::GuessPolicy;
 use crate::board::{Cell, Pos};
 use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
-use crate::overlay::{Layout, Marks, Scene, ScreenRect};
+use crate::overlay::{Layout, Marks, Picture, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle, Settled};
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
@@ -130,9 +131,12 @@ pub struct Tracker {
     waiting_said: bool,
     /// Whether the failure to list the windows was said (once until they can be listed again).
     list_failure_said: bool,
-    /// Where the overlay shows now (screen pixels): painted out of screen grabs, so the hint
-    /// panel's picture of the board is never read as a board.
-    overlay_at: Option<ScreenRect>,
+    /// What the overlay shows on the screen, taken out of screen grabs: the hint panel's
+    /// picture of the board is never read as a board, and marks over it never as its tiles.
+    own: OwnPixels,
+    /// Whether the overlay can draw over the board where the board is read from copies of the
+    /// screen (it can when the marks can be taken back out of them: `own_pixels`).
+    marks_in_screen_copies: bool,
     start: Instant,
     /// Frames whose board pixels changed and were read.
     pub frames_read: u64,
@@ -210,23 +214,6 @@ fn cover_unsettled_zeros(reading: &mut Reading) {
     }
 }
 
-/// Paints `rect` (screen pixels) out of `image`, whose top-left pixel is at `origin` on the
-/// screen, in one flat colour: no grid is seen there.
-fn paint_out(image: &mut RgbImage, origin: (i32, i32), rect: ScreenRect) {
-    let clip = |start: i32, length: u32, from: i32, size: u32| {
-        let lo = (i64::from(start) - i64::from(from)).clamp(0, i64::from(size));
-        let hi = (i64::from(start) + i64::from(length) - i64::from(from)).clamp(0, i64::from(size));
-        (lo as u32, hi as u32)
-    };
-    let (x0, x1) = clip(rect.x, rect.width, origin.0, image.width());
-    let (y0, y1) = clip(rect.y, rect.height, origin.1, image.height());
-    for y in y0..y1 {
-        for x in x0..x1 {
-            image.put_pixel(x, y, image::Rgb([0, 0, 0]));
-        }
-    }
-}
-
 /// The grid's outer edge, rounded out to whole pixels and clipped to a `width × height` source.
 fn crop_of(grid: &Grid, width: u32, height: u32) -> Rect {
     let x0 = grid.x.floor().max(0.0) as u32;
@@ -270,7 +257,8 @@ impl Tracker {
             next_search: now,
             waiting_said: false,
             list_failure_said: false,
-            overlay_at: None,
+            own: OwnPixels::default(),
+            marks_in_screen_copies: false,
             start: now,
             frames_read: 0,
             frames_skipped: 0,
@@ -280,6 +268,13 @@ impl Tracker {
     /// Whether a compositing manager runs (so the overlay can be transparent over the game).
     pub fn has_compositor(&self) -> bool {
         self.compositor
+    }
+
+    /// Lets the marks go over a board read from copies of the screen (where no window of the
+    /// game's own is grabbed): the overlay draws them see-through, and they are taken back out
+    /// of each copy before it is read. Without this, hints for such a board go in a panel.
+    pub fn set_marks_in_screen_copies(&mut self, allowed: bool) {
+        self.marks_in_screen_copies = allowed;
     }
 
     /// One frame: look at the game and say what changed.
@@ -355,7 +350,7 @@ impl Tracker {
         if !self.compositor && !lock.hidden {
             // Read again once the overlay has had time to go.
             reports.push(Report::Hide);
-            self.overlay_at = None;
+            self.own.hide();
             lock.hidden = true;
             self.paused_until = now + OVERLAY_GONE_AFTER;
         }
@@ -502,14 +497,22 @@ impl Tracker {
         }
     }
 
-    /// The pixels of `area` of window `id`, or of the screen with the overlay painted out: a
-    /// window's own pixels never show the overlay, the screen's do.
-    fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+    /// The pixels of `area` of window `id`, or of the screen with the overlay taken out: a
+    /// window's own pixels never show the overlay, the screen's do. `None` for a copy of the
+    /// screen caught between two pictures of the overlay.
+    fn grab(
+        &mut self,
+        id: Option<u32>,
+        area: (i32, i32, u32, u32),
+    ) -> Result<Option<RgbImage>, CaptureError> {
         let mut image = self.desktop.grab(id, area)?;
-        if let (None, Some(overlay)) = (id, self.overlay_at) {
-            paint_out(&mut image, (area.0, area.1), overlay);
+        if id.is_none() {
+            let cleaned = self.own.clean(&mut image, (area.0, area.1), Instant::now());
+            if cleaned == Cleaned::MidChange {
+                return Ok(None);
+            }
         }
-        Ok(image)
+        Ok(Some(image))
     }
 
     /// Finds the board in the whole of `source`; `None` when it holds none.
@@ -526,7 +529,8 @@ impl Tracker {
             return Ok(None);
         }
         // A window may vanish between the listing and the grab: that is "no board here".
-        let Ok(image) = self.grab(source.id, (0, 0, placement.width, placement.height)) else {
+        let Ok(Some(image)) = self.grab(source.id, (0, 0, placement.width, placement.height))
+        else {
             return Ok(None);
         };
         let grid = match locate(&image, hints) {
@@ -589,7 +593,7 @@ impl Tracker {
     ) -> Result<Option<Lock>, CaptureError> {
         let Some(placement) = self.placement(&lock.source)? else {
             reports.push(Report::Hide);
-            self.overlay_at = None;
+            self.own.hide();
             reports.push(Report::Note(
                 "the game window closed; waiting for a game".into(),
             ));
@@ -598,7 +602,7 @@ impl Tracker {
         if !placement.viewable {
             if !lock.hidden {
                 reports.push(Report::Hide);
-                self.overlay_at = None;
+                self.own.hide();
                 lock.hidden = true;
                 lock.last_shown = None;
             }
@@ -615,11 +619,12 @@ impl Tracker {
         lock.placement = placement;
         let captured = Instant::now();
         let crop = lock.crop;
-        let Ok(image) = self.grab(
+        let Ok(Some(image)) = self.grab(
             lock.source.id,
             (crop.x as i32, crop.y as i32, crop.width, crop.height),
         ) else {
-            // Unmapped between the two requests: try again next frame.
+            // Unmapped between the two requests, or the overlay caught mid-change: try again
+            // next frame.
             return Ok(Some(lock));
         };
         let hash = frame_hash(image.as_raw());
@@ -774,7 +779,7 @@ impl Tracker {
             None => {
                 if !lock.hidden {
                     reports.push(Report::Hide);
-                    self.overlay_at = None;
+                    self.own.hide();
                 }
                 reports.push(Report::Note(
                     "the board is out of sight; waiting for a game".into(),
@@ -824,7 +829,8 @@ impl Tracker {
             doubt: doubt.iter().map(|p| [p.row, p.col]).collect(),
             display: self.desktop.system(),
         })));
-        let layout = if self.compositor && lock.source.id.is_some() {
+        let layout = if self.compositor && (lock.source.id.is_some() || self.marks_in_screen_copies)
+        {
             Layout::OnBoard
         } else {
             let game = match lock.source.id {
@@ -852,7 +858,12 @@ impl Tracker {
             layout,
             captured,
         };
-        self.overlay_at = Some(scene.window_rect());
+        self.own.show(match scene.layout {
+            Layout::OnBoard if lock.source.id.is_none() => {
+                OnScreen::Marks(Box::new(Picture::of(&scene)))
+            }
+            _ => OnScreen::Panel(scene.window_rect()),
+        });
         reports.push(Report::Show(Box::new(scene)));
     }
 }
@@ -907,23 +918,6 @@ mod tests {
         };
         cover_unsettled_zeros(&mut reading);
         assert_eq!(reading.board.to_text(), "...\n...\n000\n");
-    }
-
-    #[test]
-    fn the_overlay_is_painted_out_where_it_overlaps_the_grab() {
-        let mut image = RgbImage::from_pixel(10, 10, image::Rgb([200, 200, 200]));
-        let overlay = ScreenRect {
-            x: 105,
-            y: 48,
-            width: 20,
-            height: 4,
-        };
-        // The image shows the screen from (100, 50): columns 5.., rows ..2 are the overlay's.
-        paint_out(&mut image, (100, 50), overlay);
-        for (x, y, pixel) in image.enumerate_pixels() {
-            let covered = x >= 5 && y < 2;
-            assert_eq!(pixel.0 == [0, 0, 0], covered, "({x}, {y})");
-        }
     }
 
     #[test]

@@ -20,6 +20,15 @@ pub struct ScreenRect {
 }
 
 impl ScreenRect {
+    pub fn new(x: i32, y: i32, width: u32, height: u32) -> ScreenRect {
+        ScreenRect {
+            x,
+            y,
+            width,
+            height,
+        }
+    }
+
     pub fn right(&self) -> i64 {
         i64::from(self.x) + i64::from(self.width)
     }
@@ -118,12 +127,7 @@ mod tests {
     use super::*;
 
     fn rect(x: i32, y: i32, width: u32, height: u32) -> ScreenRect {
-        ScreenRect {
-            x,
-            y,
-            width,
-            height,
-        }
+        ScreenRect::new(x, y, width, height)
     }
 
     #[test]

@@ -1,0 +1,141 @@
+//! Marks drawn over the board and read back through: where `live` reads the board from copies of
+//! the screen (Wayland), the copies show its own marks over the tiles. Every fixture is read,
+//! its advice drawn see-through over it (with `--heat`, so every covered tile is tinted) and
+//! blended as a compositor blends, and the board read from that copy, once the marks are taken
+//! out, must be the board read from the clean screenshot, but for tiles hidden as covered
+//! (under 1%: less advice, never wrong advice).
+
+use minehint::advice::GuessPolicy;
+use minehint::live::own_pixels::{Cleaned, OnScreen, OwnPixels};
+use minehint::overlay::{Layout, Picture, Scene, ScreenRect};
+use minehint::pipeline::{outcome, read_board};
+use minehint::vision::{load_image, Classifier, Hints};
+use std::path::Path;
+use std::time::Instant;
+
+/// What a compositor shows: premultiplied `picture` over `image`, rounded to nearest.
+fn composite(image: &mut image::RgbImage, picture: &Picture) {
+    let r = picture.rect;
+    for y in 0..r.height {
+        for x in 0..r.width {
+            let pixel = picture.pixels[(y * r.width + x) as usize];
+            let keep = 255 - (pixel >> 24);
+            let (sx, sy) = (r.x as u32 + x, r.y as u32 + y);
+            if sx >= image.width() || sy >= image.height() {
+                continue;
+            }
+            let under = image.get_pixel(sx, sy).0;
+            let shown: [u8; 3] = std::array::from_fn(|i| {
+                let mark = (pixel >> (16 - 8 * i)) & 0xFF;
+                (mark + (u32::from(under[i]) * keep + 127) / 255).min(255) as u8
+            });
+            image.put_pixel(sx, sy, image::Rgb(shown));
+        }
+    }
+}
+
+#[test]
+fn boards_read_through_their_own_marks_read_as_without_them() {
+    let classifier = Classifier::embedded().unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut shots: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "png"))
+        .collect();
+    shots.sort();
+    let (mut checked, mut marked, mut changed_by_marks) = (0, 0, 0);
+    let (mut tiles, mut hidden) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    for path in shots {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let image = load_image(&path).unwrap();
+        let Ok(reading) = read_board(&image, Hints::default(), &classifier) else {
+            continue;
+        };
+        let marks = outcome(&reading, None, &GuessPolicy::default()).marks(true);
+        let rect = reading.grid.rect();
+        let board = ScreenRect {
+            x: rect.x as i32,
+            y: rect.y as i32,
+            width: rect.width,
+            height: rect.height,
+        };
+        let scene = Scene {
+            board,
+            grid: reading.grid.shifted(-f64::from(rect.x), -f64::from(rect.y)),
+            cells: reading.board.clone(),
+            marks,
+            layout: Layout::OnBoard,
+            captured: Instant::now(),
+        };
+        let picture = Picture::of(&scene);
+        let covered = picture.pixels.iter().filter(|p| *p >> 24 != 0).count();
+        checked += 1;
+        if covered == 0 {
+            continue;
+        }
+        marked += 1;
+        let mut copy = image.clone();
+        composite(&mut copy, &picture);
+        let want = reading.board.to_text();
+        let as_shown = read_board(&copy, Hints::default(), &classifier).map(|r| r.board.to_text());
+        if as_shown.as_ref().ok() != Some(&want) {
+            changed_by_marks += 1;
+        }
+        let mut own = OwnPixels::default();
+        own.show(OnScreen::Marks(Box::new(picture)));
+        if own.clean(&mut copy, (0, 0), Instant::now()) != Cleaned::Clean {
+            failures.push(format!("{name}: the marks shown were not recognised"));
+            continue;
+        }
+        // Pixel by pixel, the board comes back to within the rounding of the blend.
+        let off = (copy.pixels().zip(image.pixels()))
+            .map(|(a, b)| (0..3).map(|i| a.0[i].abs_diff(b.0[i])).max().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        if off > 3 {
+            failures.push(format!("{name}: a pixel comes back {off} levels off"));
+        }
+        match read_board(&copy, Hints::default(), &classifier) {
+            Ok(r) => {
+                let got = r.board.to_text();
+                // A tile read as covered hides what it shows: less advice, none wrong (as in
+                // tests/fixtures.rs). Anything else read otherwise is a misread.
+                let (mut hid, mut misread) = (0, 0);
+                for (g, w) in got.chars().zip(want.chars()) {
+                    match (g, w) {
+                        _ if g == w => {}
+                        ('.', _) => hid += 1,
+                        _ => misread += 1,
+                    }
+                }
+                hidden += hid;
+                tiles += want.chars().filter(|c| *c != '\n').count();
+                if misread > 0 || got.len() != want.len() {
+                    failures.push(format!(
+                        "{name}: read through the marks as\n{got}instead of\n{want}"
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: not read through the marks: {e}")),
+        }
+    }
+    eprintln!(
+        "{checked} boards, {marked} with marks; {changed_by_marks} of those read otherwise with \
+         the marks left in; once they are taken out, {} misread and {hidden} of {tiles} tiles \
+         read as covered",
+        failures.len()
+    );
+    assert!(
+        hidden * 100 <= tiles,
+        "{hidden} of {tiles} tiles read as covered"
+    );
+    assert!(marked >= 50, "only {marked} fixtures had marks");
+    // The check has teeth: left in, the marks change what is read on some boards.
+    assert!(
+        changed_by_marks > 0,
+        "the marks never changed what was read"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
