@@ -12,7 +12,7 @@ use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle, Settled};
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
 use image::RgbImage;
-use std::collections::hash_map::DefaultHasher;
+use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
@@ -145,7 +145,7 @@ pub struct Tracker {
 }
 
 fn frame_hash(pixels: &[u8]) -> u64 {
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = FxHasher::default();
     pixels.hash(&mut hasher);
     hasher.finish()
 }
