@@ -52,9 +52,18 @@ pub struct OwnPixels {
     current: Option<OnScreen>,
     previous: Option<OnScreen>,
     unexplained_since: Option<Instant>,
-    /// The last copy cleaned of marks: its area, a hash of its pixels as shown, and the pixels
-    /// cleaned. The board mostly stays still, and the same copy cleans the same way.
-    last: Option<((i32, i32, u32, u32), u64, RgbImage)>,
+    /// The last copy cleaned of marks. The board mostly stays still, and the same copy cleans
+    /// the same way.
+    last: Option<LastCleaned>,
+}
+
+/// A copy cleaned of marks: its area (x, y, width, height), a hash of its pixels as shown, and
+/// the pixels cleaned.
+#[derive(Debug)]
+struct LastCleaned {
+    area: (i32, i32, u32, u32),
+    hash: u64,
+    cleaned: RgbImage,
 }
 
 impl OwnPixels {
@@ -103,8 +112,8 @@ impl OwnPixels {
             image.as_raw().hash(&mut hasher);
             hasher.finish()
         };
-        if let Some((_, _, cleaned)) = (self.last.as_ref()).filter(|l| l.0 == area && l.1 == hash) {
-            image.copy_from_slice(cleaned);
+        if let Some(last) = (self.last.as_ref()).filter(|l| l.area == area && l.hash == hash) {
+            image.copy_from_slice(&last.cleaned);
             return Cleaned::Clean;
         }
         let fits: Vec<(usize, usize)> =
@@ -116,7 +125,11 @@ impl OwnPixels {
         if let Some(best) = best {
             unmix(image, origin, pictures[best]);
             self.unexplained_since = None;
-            self.last = Some((area, hash, image.clone()));
+            self.last = Some(LastCleaned {
+                area,
+                hash,
+                cleaned: image.clone(),
+            });
             return Cleaned::Clean;
         }
         let hidden = !matches!(self.current, Some(OnScreen::Marks(_)));
