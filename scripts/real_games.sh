@@ -14,9 +14,11 @@
 
 # xbomb draws its digits in an X core font: the 75/100 dpi font packages must be installed before
 # Xvfb starts (it reads its font path once), or the digits come out clipped.
-# sway (headless): live on Wayland, natively (tests/wayland_sway.rs).
+# sway (headless): live on Wayland, natively (tests/wayland_sway.rs); grim checks its marks.
+# PipeWire and WirePlumber: the screen-cast stream GNOME's and KDE's portals hand out
+# (tests/screen_cast.rs).
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
-    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim)
+    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim pipewire wireplumber)
 export PATH="$PATH:/usr/games"
 
 rg_install() {

@@ -10,8 +10,10 @@
 #![cfg(target_os = "linux")]
 
 mod live_log;
+mod programs;
 
 use live_log::{advised, cell, game_over, log_lines, stats_line, tile_centre};
+use programs::{have, wait};
 use serde_json::Value;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
@@ -29,14 +31,6 @@ const USER: &str = "minehint-sway";
 const SCREEN: (u32, u32) = (1280, 800);
 /// Linux's code for the left mouse button.
 const BTN_LEFT: u32 = 0x110;
-
-fn have(program: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
 
 /// What is missing to run the test, if anything.
 fn missing() -> Option<String> {
@@ -339,20 +333,6 @@ impl Dispatch<ZwlrVirtualPointerV1, ()> for Clicker {
         _: &Connection,
         _: &QueueHandle<Self>,
     ) {
-    }
-}
-
-/// Polls `probe` every 100 ms until it gives a value or `limit` passes.
-fn wait<T>(limit: Duration, mut probe: impl FnMut() -> Option<T>) -> Option<T> {
-    let start = Instant::now();
-    loop {
-        if let Some(found) = probe() {
-            return Some(found);
-        }
-        if start.elapsed() > limit {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(100));
     }
 }
 

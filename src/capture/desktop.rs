@@ -48,16 +48,84 @@ pub trait Desktop: Send {
     fn screen_size(&self) -> Result<(u32, u32), CaptureError>;
 }
 
-/// The backend for the display system this process runs in: X11 where `$DISPLAY` is set (an
-/// X server, or XWayland, which then sees the games that run through it); Wayland's own screen
-/// copies on a Wayland session without XWayland.
+/// A Wayland session's screen: copies of it, as the compositor shows it, and its size. A Wayland
+/// client sees no other program's windows, so such a screen is a [`Desktop`] that lists none
+/// and grabs only the screen.
+pub trait ScreenCopies: Send {
+    /// The pixels of `area` (x, y, width, height) of the screen.
+    fn copy(&self, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError>;
+    /// The screen's size.
+    fn size(&self) -> Result<(u32, u32), CaptureError>;
+}
+
+impl<S: ScreenCopies> Desktop for S {
+    fn system(&self) -> DisplaySystem {
+        DisplaySystem::Wayland
+    }
+
+    fn windows(&self) -> Result<Vec<WindowInfo>, CaptureError> {
+        Ok(Vec::new())
+    }
+
+    fn placement(&self, _id: u32) -> Result<Option<Placement>, CaptureError> {
+        Ok(None)
+    }
+
+    fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+        match id {
+            Some(_) => Err(CaptureError::Capture(
+                "a Wayland client cannot capture another program's window".into(),
+            )),
+            None => self.copy(area),
+        }
+    }
+
+    fn has_compositor(&self) -> Result<bool, CaptureError> {
+        // A Wayland compositor blends every surface.
+        Ok(true)
+    }
+
+    fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
+        self.size()
+    }
+}
+
+/// The backend for the display system this process runs in. In a Wayland session
+/// (`$WAYLAND_DISPLAY` set), the screen as the compositor shows it, so that native Wayland games
+/// and XWayland ones are seen alike: through wlr-screencopy where the compositor has it (sway,
+/// Hyprland), else through the desktop portal's screen cast (GNOME, KDE Plasma). Elsewhere the
+/// X server at `$DISPLAY`. `$MINEHINT_SCREEN` (`x11`, `screencopy` or `portal`) picks one.
 #[cfg(target_os = "linux")]
 pub fn connect() -> Result<Box<dyn Desktop>, CaptureError> {
     let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    if !set("DISPLAY") && set("WAYLAND_DISPLAY") {
-        return Ok(Box::new(super::wayland::Wayland::connect()?));
+    let chosen = std::env::var("MINEHINT_SCREEN").unwrap_or_default();
+    match chosen.as_str() {
+        "x11" => return Ok(Box::new(super::x11::X11::connect()?)),
+        "screencopy" => return Ok(Box::new(super::wayland::Wayland::connect()?)),
+        "portal" => return Ok(Box::new(super::portal::Portal::connect()?)),
+        "" => {}
+        other => {
+            return Err(CaptureError::Capture(format!(
+                "$MINEHINT_SCREEN is {other:?}: use x11, screencopy or portal"
+            )))
+        }
     }
-    Ok(Box::new(super::x11::X11::connect()?))
+    if !set("WAYLAND_DISPLAY") {
+        return Ok(Box::new(super::x11::X11::connect()?));
+    }
+    match super::wayland::Wayland::connect() {
+        Ok(wayland) => Ok(Box::new(wayland)),
+        Err(screencopy) => {
+            tracing::info!("{screencopy}; trying the desktop portal's screen cast");
+            let portal = super::portal::Portal::connect().map_err(|portal| {
+                CaptureError::Capture(format!(
+                    "cannot see the screen: {screencopy}; nor through the desktop portal: \
+                     {portal}"
+                ))
+            })?;
+            Ok(Box::new(portal))
+        }
+    }
 }
 
 /// The backend for the display system this process runs in: xcap's window and monitor capture,
@@ -65,4 +133,14 @@ pub fn connect() -> Result<Box<dyn Desktop>, CaptureError> {
 #[cfg(not(target_os = "linux"))]
 pub fn connect() -> Result<Box<dyn Desktop>, CaptureError> {
     Ok(Box::new(super::xcap_desktop::XcapDesktop::new()?))
+}
+
+/// The whole screen as `live` sees it, for `calibrate --screen`: the same backend and the same
+/// screen pixels, so a board found here is where `live` looks for it. The origin is the screen's
+/// top-left corner.
+pub fn capture_screen() -> Result<(RgbImage, (i32, i32)), CaptureError> {
+    let desktop = connect()?;
+    let (width, height) = desktop.screen_size()?;
+    let image = desktop.grab(None, (0, 0, width, height))?;
+    Ok((image, (0, 0)))
 }

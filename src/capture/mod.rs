@@ -1,15 +1,21 @@
 //! Screen pixels: capturing the screen and the game window, finding the game among the visible
 //! windows, and the calibration profile that remembers where the game is.
 //!
-//! - [`screen`]: the whole monitor through xcap (calibration);
+//! - [`screen`]: capture errors, and the window a board is in, through xcap (calibration);
 //! - [`windows`]: the visible windows through xcap, and which may hold a game;
 //! - [`desktop`]: the one interface the live loop sees the screen through, and its backends:
 //!   - `x11`: the live loop's own X connection: window placement, compositor, board pixels;
 //!   - `wayland`: a Wayland compositor's screen copies (wlroots compositors);
+//!   - `portal`: the desktop portal's screen cast (GNOME, KDE Plasma), its frames streamed
+//!     over PipeWire (`cast_stream`);
 //!   - `xcap_desktop`: elsewhere (Windows), xcap's window and monitor capture;
 //! - [`profile`]: what `calibrate --save` stores.
 
+#[cfg(target_os = "linux")]
+pub mod cast_stream;
 pub mod desktop;
+#[cfg(target_os = "linux")]
+pub mod portal;
 pub mod profile;
 pub mod screen;
 #[cfg(target_os = "linux")]
@@ -20,7 +26,7 @@ pub mod x11;
 #[cfg(not(target_os = "linux"))]
 pub mod xcap_desktop;
 
-pub use desktop::{connect, Desktop, DisplaySystem, Placement};
+pub use desktop::{capture_screen, connect, Desktop, DisplaySystem, Placement, ScreenCopies};
 pub use profile::{Profile, ProfileError};
-pub use screen::{capture_screen, window_around, CaptureError};
+pub use screen::{window_around, CaptureError};
 pub use windows::{candidates, visible_windows, WindowInfo};

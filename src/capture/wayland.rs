@@ -5,9 +5,8 @@
 //! A Wayland client sees no other program's windows, so this backend lists none: the live loop
 //! then looks for the board on the whole screen and follows it there (`live::tracker`).
 
-use super::desktop::{Desktop, DisplaySystem, Placement};
+use super::desktop::ScreenCopies;
 use super::screen::CaptureError;
-use super::windows::WindowInfo;
 use image::RgbImage;
 use libwayshot_xcap::region::{LogicalRegion, Position, Region, Size};
 use libwayshot_xcap::WayshotConnection;
@@ -20,23 +19,19 @@ pub struct Wayland {
     screen: Region,
 }
 
-fn failed(what: &str, err: impl std::fmt::Display) -> CaptureError {
-    CaptureError::Capture(format!("{what}: {err}"))
-}
-
 impl Wayland {
     /// Connects to `$WAYLAND_DISPLAY`; fails, saying why, where the compositor does not let
     /// clients copy the screen.
     pub fn connect() -> Result<Wayland, CaptureError> {
         let connection = WayshotConnection::new().map_err(|err| match err {
-            libwayshot_xcap::Error::Connect(err) => failed(
+            libwayshot_xcap::Error::Connect(err) => CaptureError::failed(
                 &format!(
                     "cannot connect to the Wayland display {}",
                     std::env::var("WAYLAND_DISPLAY").unwrap_or_default()
                 ),
                 err,
             ),
-            err => failed(
+            err => CaptureError::failed(
                 "this Wayland compositor does not let live copy the screen (live needs the \
                  wlr-screencopy protocol of sway, Hyprland and the other wlroots compositors; \
                  on GNOME or KDE run the game as an X11 client through XWayland, \
@@ -75,26 +70,8 @@ fn bounding_box(regions: &[Region]) -> Option<Region> {
     })
 }
 
-impl Desktop for Wayland {
-    fn system(&self) -> DisplaySystem {
-        DisplaySystem::Wayland
-    }
-
-    fn windows(&self) -> Result<Vec<WindowInfo>, CaptureError> {
-        // Wayland shows a client no other client's windows.
-        Ok(Vec::new())
-    }
-
-    fn placement(&self, _id: u32) -> Result<Option<Placement>, CaptureError> {
-        Ok(None)
-    }
-
-    fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
-        if id.is_some() {
-            return Err(CaptureError::Capture(
-                "a Wayland client cannot capture another program's window".into(),
-            ));
-        }
+impl ScreenCopies for Wayland {
+    fn copy(&self, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
         let (x, y, width, height) = area;
         let region = LogicalRegion {
             inner: Region {
@@ -108,7 +85,7 @@ impl Desktop for Wayland {
         let image = self
             .connection
             .screenshot(region, false)
-            .map_err(|err| failed("copying the screen", err))?;
+            .map_err(|err| CaptureError::failed("copying the screen", err))?;
         // libwayshot hands back its own version of the image crate's types: the raw pixels cross.
         let rgba = image.to_rgba8();
         let (width, height) = (rgba.width(), rgba.height());
@@ -121,12 +98,7 @@ impl Desktop for Wayland {
             .ok_or_else(|| CaptureError::Capture("the screen copy has the wrong size".into()))
     }
 
-    fn has_compositor(&self) -> Result<bool, CaptureError> {
-        // A Wayland compositor blends every surface.
-        Ok(true)
-    }
-
-    fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
+    fn size(&self) -> Result<(u32, u32), CaptureError> {
         Ok((self.screen.size.width, self.screen.size.height))
     }
 }

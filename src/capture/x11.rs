@@ -23,10 +23,6 @@ pub struct X11 {
     byte_order: ImageOrder,
 }
 
-fn failed(what: &str, err: impl std::fmt::Display) -> CaptureError {
-    CaptureError::Capture(format!("{what}: {err}"))
-}
-
 impl X11 {
     /// Connects to `$DISPLAY`.
     pub fn connect() -> Result<X11, CaptureError> {
@@ -68,7 +64,7 @@ impl X11 {
                 only_if_exists: false,
                 name: name.as_bytes(),
             }))
-            .map_err(|err| failed("asking for the compositor selection", err))?
+            .map_err(|err| CaptureError::failed("asking for the compositor selection", err))?
             .atom();
         let owner = self
             .conn
@@ -76,7 +72,7 @@ impl X11 {
                 self.conn
                     .send_request(&x::GetSelectionOwner { selection: atom }),
             )
-            .map_err(|err| failed("asking who owns the compositor selection", err))?
+            .map_err(|err| CaptureError::failed("asking who owns the compositor selection", err))?
             .owner();
         Ok(!owner.is_none())
     }
@@ -104,7 +100,7 @@ impl X11 {
             (Err(xcb::Error::Connection(err)), _, _)
             | (_, Err(xcb::Error::Connection(err)), _)
             | (_, _, Err(xcb::Error::Connection(err))) => {
-                return Err(failed("the X connection broke", err))
+                return Err(CaptureError::failed("the X connection broke", err))
             }
             _ => return Ok(None),
         };
@@ -140,7 +136,7 @@ impl X11 {
                 height: size(height),
                 plane_mask: u32::MAX,
             }))
-            .map_err(|err| failed("grabbing the game's pixels", err))?;
+            .map_err(|err| CaptureError::failed("grabbing the game's pixels", err))?;
         let depth = reply.depth();
         let bits = self
             .formats
@@ -219,7 +215,7 @@ impl X11 {
             .wait_for_reply(self.conn.send_request(&x::GetGeometry {
                 drawable: Drawable::Window(self.root),
             }))
-            .map_err(|err| failed("asking the screen size", err))?;
+            .map_err(|err| CaptureError::failed("asking the screen size", err))?;
         Ok((u32::from(geometry.width()), u32::from(geometry.height())))
     }
 }

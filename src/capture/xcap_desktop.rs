@@ -19,12 +19,9 @@ pub struct XcapDesktop {
     size: (u32, u32),
 }
 
-fn failed(what: &str, err: impl std::fmt::Display) -> CaptureError {
-    CaptureError::Capture(format!("{what}: {err}"))
-}
-
 fn primary_monitor() -> Result<xcap::Monitor, CaptureError> {
-    let monitors = xcap::Monitor::all().map_err(|err| failed("cannot list the monitors", err))?;
+    let monitors = xcap::Monitor::all()
+        .map_err(|err| CaptureError::failed("cannot list the monitors", err))?;
     let primary = monitors
         .iter()
         .position(|m| m.is_primary().unwrap_or(false))
@@ -36,7 +33,8 @@ fn primary_monitor() -> Result<xcap::Monitor, CaptureError> {
 }
 
 fn window(id: u32) -> Result<Option<xcap::Window>, CaptureError> {
-    let windows = xcap::Window::all().map_err(|err| failed("cannot list the windows", err))?;
+    let windows =
+        xcap::Window::all().map_err(|err| CaptureError::failed("cannot list the windows", err))?;
     Ok(windows.into_iter().find(|w| w.id().ok() == Some(id)))
 }
 
@@ -47,10 +45,10 @@ impl XcapDesktop {
         let size = (
             monitor
                 .width()
-                .map_err(|err| failed("monitor width", err))?,
+                .map_err(|err| CaptureError::failed("monitor width", err))?,
             monitor
                 .height()
-                .map_err(|err| failed("monitor height", err))?,
+                .map_err(|err| CaptureError::failed("monitor height", err))?,
         );
         Ok(XcapDesktop { size })
     }
@@ -108,7 +106,7 @@ impl Desktop for XcapDesktop {
             Some(id) => window(id)?
                 .ok_or_else(|| CaptureError::Capture(format!("window {id} is gone")))?
                 .capture_image()
-                .map_err(|err| failed("grabbing the game's pixels", err))?,
+                .map_err(|err| CaptureError::failed("grabbing the game's pixels", err))?,
             None => {
                 // Only the area: a whole monitor at the frame rate would cost a core.
                 let (x, y, width, height) = area;
@@ -117,7 +115,7 @@ impl Desktop for XcapDesktop {
                 let height = height.min(self.size.1.saturating_sub(y));
                 let image = primary_monitor()?
                     .capture_region(x, y, width, height)
-                    .map_err(|err| failed("grabbing the screen", err))?;
+                    .map_err(|err| CaptureError::failed("grabbing the screen", err))?;
                 return Ok(DynamicImage::ImageRgba8(image).into_rgb8());
             }
         };

@@ -18,7 +18,7 @@ pub struct CalibrateArgs {
     /// Screenshot to calibrate on.
     #[arg(required_unless_present = "screen")]
     pub image: Option<PathBuf>,
-    /// Capture the screen (the primary monitor) now instead of reading a file.
+    /// Capture the screen now, as `live` sees it, instead of reading a file.
     #[arg(long, conflicts_with = "image")]
     pub screen: bool,
     #[command(flatten)]
@@ -66,9 +66,8 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
         Some(path) => (load_image(path)?, (0, 0)),
         None => capture_screen()?,
     };
-    // A captured monitor's pixels start at its corner on the screen, which is not (0, 0) for a
-    // second monitor; the profile, `live` and the window search all work in screen pixels
-    // (never negative on X11).
+    // A capture's pixels start at its origin on the screen; the profile, `live` and the window
+    // search all work in screen pixels (never negative on X11).
     let in_image = locate(&image, args.locate.hints())?;
     let grid = in_image.shifted(f64::from(origin.0.max(0)), f64::from(origin.1.max(0)));
     // On screen, remember the window the board is in, so `live` can follow it.

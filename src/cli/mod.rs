@@ -37,14 +37,13 @@ pub enum Command {
     /// Follow a running game and draw safe tiles, mines and the best guess on it (Ctrl-C stops).
     ///
     /// Desktops: X11 (with a compositing manager the marks sit on the board; without one they
-    /// go to a panel beside the game); Windows (the marks on the board); Wayland compositors
-    /// that let clients copy the screen (wlr-screencopy: sway, Hyprland and other wlroots
-    /// ones): the game is found on the screen and the marks go on the board, see-through, on
-    /// the layer shell's overlay layer (or, without a layer shell, in a panel beside the game,
-    /// which sway places itself and other compositors leave to you). On GNOME and KDE Wayland, run the game
-    /// through XWayland (GDK_BACKEND=x11 for GTK games, QT_QPA_PLATFORM=xcb for Qt ones) and
-    /// live with $DISPLAY set. Where the system lists no windows (no window manager, Wine) the
-    /// game is looked for on the whole screen and the hints go to a panel beside it.
+    /// go to a panel beside the game); Windows (the marks on the board); Wayland sessions: the
+    /// game is found on the screen, taken through wlr-screencopy (sway, Hyprland) or the desktop
+    /// portal's screen cast (GNOME, KDE; asks once which screen to share), and the marks go on
+    /// the board, see-through, on the layer shell's overlay layer (sway, Hyprland, KDE), or in a
+    /// panel beside the game (GNOME). $MINEHINT_SCREEN=x11|screencopy|portal picks the screen.
+    /// Where the system lists no windows (no window manager, Wine) the game is looked for on the
+    /// whole screen and the hints go to a panel beside it.
     Live(live::LiveArgs),
 }
 
