@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The anchor of issue 19 beside `minehint bench`, in one sitting on one machine: D. N. Hill's
+# Java solver (github.com/DavidNHill/Minesweeper, MIT licence) plays the same board sizes and
+# first-click rules as minehint's bench, through scripts/anchor/AnchorBench.java (ours).
+#
+#   scripts/anchor.sh SOURCE [GAMES] [WORKERS]
+#
+# SOURCE is a checkout of that repository (it is not fetched here, and never enters this project).
+# Needs a JDK (Debian: default-jdk-headless, installed when missing). Prints one JSON line per run:
+# the anchor's, then minehint's, for expert (safe), expert (zero), intermediate and beginner.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source_dir=${1:?usage: scripts/anchor.sh SOURCE [GAMES] [WORKERS]}
+games=${2:-2000}
+workers=${3:-2}
+for project in Asynchronous MinesweeperGameState MineSweeperSolver; do
+    [ -d "$source_dir/$project/src" ] || { echo "$source_dir has no $project/src: not a checkout of DavidNHill/Minesweeper" >&2; exit 2; }
+done
+if ! command -v javac >/dev/null; then
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends default-jdk-headless
+fi
+
+build=target/anchor
+rm -rf "$build"; mkdir -p "$build/classes"
+find "$source_dir/Asynchronous/src" "$source_dir/MinesweeperGameState/src" "$source_dir/MineSweeperSolver/src" -name '*.java' > "$build/sources"
+echo scripts/anchor/AnchorBench.java >> "$build/sources"
+javac -nowarn -encoding UTF-8 -d "$build/classes" @"$build/sources" 2> "$build/javac.log" || {
+    tail -20 "$build/javac.log" >&2; exit 1; }
+
+cargo build --release --quiet
+seed=1
+# The anchor's first clicks: the corner for a safe start, (3, 3) for a zero start (its own
+# choice on boards past 16x16); minehint's bench clicks the same tiles.
+for run in "expert safe corner" "expert zero 3,3" "intermediate safe corner" "beginner safe corner"; do
+    set -- $run
+    # The anchor prints its progress on stdout too; its result is the JSON line.
+    java -cp "$build/classes" AnchorBench "$1" "$2" "$games" "$workers" "$seed" | grep '^{"player":"anchor"'
+    target/release/minehint bench --board "$1" --first-click "$2" --start "$3" --games "$games" \
+        --threads "$workers" --seed "$seed" --json
+done
