@@ -13,27 +13,6 @@ use minehint::vision::{load_image, Classifier, Hints};
 use std::path::Path;
 use std::time::Instant;
 
-/// What a compositor shows: premultiplied `picture` over `image`, rounded to nearest.
-fn composite(image: &mut image::RgbImage, picture: &Picture) {
-    let r = picture.rect;
-    for y in 0..r.height {
-        for x in 0..r.width {
-            let pixel = picture.pixels[(y * r.width + x) as usize];
-            let keep = 255 - (pixel >> 24);
-            let (sx, sy) = (r.x as u32 + x, r.y as u32 + y);
-            if sx >= image.width() || sy >= image.height() {
-                continue;
-            }
-            let under = image.get_pixel(sx, sy).0;
-            let shown: [u8; 3] = std::array::from_fn(|i| {
-                let mark = (pixel >> (16 - 8 * i)) & 0xFF;
-                (mark + (u32::from(under[i]) * keep + 127) / 255).min(255) as u8
-            });
-            image.put_pixel(sx, sy, image::Rgb(shown));
-        }
-    }
-}
-
 #[test]
 fn boards_read_through_their_own_marks_read_as_without_them() {
     let classifier = Classifier::embedded().unwrap();
@@ -77,7 +56,7 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
         }
         marked += 1;
         let mut copy = image.clone();
-        composite(&mut copy, &picture);
+        picture.blend_onto(&mut copy, (0, 0));
         let want = reading.board.to_text();
         let as_shown = read_board(&copy, Hints::default(), &classifier).map(|r| r.board.to_text());
         if as_shown.as_ref().ok() != Some(&want) {

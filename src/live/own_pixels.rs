@@ -32,6 +32,10 @@ pub enum Cleaned {
     Clean,
     /// It shows the overlay between two pictures: read the next one instead.
     MidChange,
+    /// For a second now no copy has shown the marks sent as they were drawn (a scaled output,
+    /// a compositor that changes them): they cannot be taken out, so the hints must leave the
+    /// board. The copy is not to be read.
+    Unmatched,
 }
 
 /// Levels of slack for rounding in the compositor's blending.
@@ -42,8 +46,8 @@ const SLACK: i32 = 2;
 /// ones where only one mark changed.
 const MISFIT_SHARE: f64 = 0.005;
 
-/// After this long without a copy either picture explains, copies are read as they are: the
-/// compositor shows neither (the surface was taken away), and the game must still be followed.
+/// After this long without a copy either picture explains, the marks are given up on: a copy
+/// with marks left in could read as another board.
 const GIVE_UP_AFTER: Duration = Duration::from_secs(1);
 
 /// The overlay's pictures the compositor may be showing: the one sent last, and the one before.
@@ -139,7 +143,7 @@ impl OwnPixels {
         }
         let since = *self.unexplained_since.get_or_insert(now);
         if now.duration_since(since) >= GIVE_UP_AFTER {
-            return Cleaned::Clean;
+            return Cleaned::Unmatched;
         }
         Cleaned::MidChange
     }
@@ -250,18 +254,10 @@ mod tests {
         Picture { rect, pixels }
     }
 
-    /// What a compositor shows: `picture` over `image` (whose top-left is at `origin`), rounded.
+    /// What a compositor shows: `picture` over `image` (whose top-left is at `origin`).
     fn composite(image: &RgbImage, origin: (i32, i32), picture: &Picture) -> RgbImage {
         let mut shown = image.clone();
-        overlapping(image, origin, picture, |x, y, pixel| {
-            let keep = 255 - (pixel >> 24);
-            let under = image.get_pixel(x, y).0;
-            let over: [u8; 3] = std::array::from_fn(|i| {
-                let mark = channel(pixel, i) as u32;
-                (mark + (u32::from(under[i]) * keep + 127) / 255).min(255) as u8
-            });
-            shown.put_pixel(x, y, Rgb(over));
-        });
+        picture.blend_onto(&mut shown, origin);
         shown
     }
 
@@ -320,7 +316,7 @@ mod tests {
     }
 
     #[test]
-    fn a_copy_neither_picture_explains_is_skipped_for_a_while() {
+    fn a_copy_neither_picture_explains_is_skipped_then_the_marks_given_up() {
         let origin = (0, 0);
         let shown = marks(rect(0, 0, 40, 30), 25, Rgba([60, 140, 255, 160]));
         let sent = marks(rect(0, 0, 40, 30), 25, Rgba([230, 30, 30, 160]));
@@ -333,7 +329,10 @@ mod tests {
             Cleaned::MidChange
         );
         let later = start + GIVE_UP_AFTER;
-        assert_eq!(own.clean(&mut copy.clone(), origin, later), Cleaned::Clean);
+        assert_eq!(
+            own.clean(&mut copy.clone(), origin, later),
+            Cleaned::Unmatched
+        );
     }
 
     #[test]

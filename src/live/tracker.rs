@@ -137,6 +137,8 @@ pub struct Tracker {
     /// Whether the overlay can draw over the board where the board is read from copies of the
     /// screen (it can when the marks can be taken back out of them: `own_pixels`).
     marks_in_screen_copies: bool,
+    /// Set when the copies stopped matching the marks sent: they leave the board for good.
+    marks_unmatched: bool,
     start: Instant,
     /// Frames whose board pixels changed and were read.
     pub frames_read: u64,
@@ -259,6 +261,7 @@ impl Tracker {
             list_failure_said: false,
             own: OwnPixels::default(),
             marks_in_screen_copies: false,
+            marks_unmatched: false,
             start: now,
             frames_read: 0,
             frames_skipped: 0,
@@ -354,6 +357,23 @@ impl Tracker {
             lock.hidden = true;
             self.paused_until = now + OVERLAY_GONE_AFTER;
         }
+    }
+
+    /// The screen copies no longer show the marks as drawn, so they cannot be taken out: the
+    /// hints move to a panel beside the game (painted out of the copies) for the rest of the run.
+    fn give_up_marks_on_board(&mut self, lock: &mut Lock, now: Instant, reports: &mut Vec<Report>) {
+        self.marks_in_screen_copies = false;
+        reports.push(Report::Note(
+            "the screen does not show the marks as they were drawn (a scaled output?), so \
+             they cannot be told from the board: hints move to a panel beside the game"
+                .into(),
+        ));
+        reports.push(Report::Hide);
+        self.own.hide();
+        lock.hidden = true;
+        lock.last_shown = None;
+        lock.last_frame = None;
+        self.paused_until = now + OVERLAY_GONE_AFTER;
     }
 
     fn waiting_message(&self) -> String {
@@ -504,12 +524,17 @@ impl Tracker {
         &mut self,
         id: Option<u32>,
         area: (i32, i32, u32, u32),
+        now: Instant,
     ) -> Result<Option<RgbImage>, CaptureError> {
         let mut image = self.desktop.grab(id, area)?;
         if id.is_none() {
-            let cleaned = self.own.clean(&mut image, (area.0, area.1), Instant::now());
-            if cleaned == Cleaned::MidChange {
-                return Ok(None);
+            match self.own.clean(&mut image, (area.0, area.1), now) {
+                Cleaned::Clean => {}
+                Cleaned::MidChange => return Ok(None),
+                Cleaned::Unmatched => {
+                    self.marks_unmatched = true;
+                    return Ok(None);
+                }
             }
         }
         Ok(Some(image))
@@ -529,7 +554,7 @@ impl Tracker {
             return Ok(None);
         }
         // A window may vanish between the listing and the grab: that is "no board here".
-        let Ok(Some(image)) = self.grab(source.id, (0, 0, placement.width, placement.height))
+        let Ok(Some(image)) = self.grab(source.id, (0, 0, placement.width, placement.height), now)
         else {
             return Ok(None);
         };
@@ -619,10 +644,16 @@ impl Tracker {
         lock.placement = placement;
         let captured = Instant::now();
         let crop = lock.crop;
-        let Ok(Some(image)) = self.grab(
+        let grabbed = self.grab(
             lock.source.id,
             (crop.x as i32, crop.y as i32, crop.width, crop.height),
-        ) else {
+            now,
+        );
+        if std::mem::take(&mut self.marks_unmatched) && self.marks_in_screen_copies {
+            self.give_up_marks_on_board(&mut lock, now, reports);
+            return Ok(Some(lock));
+        }
+        let Ok(Some(image)) = grabbed else {
             // Unmapped between the two requests, or the overlay caught mid-change: try again
             // next frame.
             return Ok(Some(lock));
@@ -871,6 +902,85 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::capture::ScreenCopies;
+    use std::sync::{Arc, Mutex};
+
+    /// A screen that shows a picture the test changes, as a Wayland compositor's copies show
+    /// the screen.
+    struct Screen(Arc<Mutex<RgbImage>>);
+
+    impl ScreenCopies for Screen {
+        fn copy(&self, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+            let screen = self.0.lock().unwrap();
+            let (x, y, w, h) = area;
+            Ok(image::imageops::crop_imm(&*screen, x as u32, y as u32, w, h).to_image())
+        }
+
+        fn size(&self) -> Result<(u32, u32), CaptureError> {
+            Ok(self.0.lock().unwrap().dimensions())
+        }
+    }
+
+    /// Marks over a board read from screen copies: taken out when the screen shows them where
+    /// they were drawn (the board read stays the board); moved to a panel when it shows them
+    /// elsewhere (as a scaled output would), with no board read through them meanwhile.
+    #[test]
+    fn marks_on_screen_copies_are_taken_out_or_moved_to_a_panel() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/gnome-default-medium-1000-760-mid.png"
+        );
+        let clean = crate::vision::load_image(std::path::Path::new(path)).unwrap();
+        for offset in [0, 3] {
+            let shown = Arc::new(Mutex::new(clean.clone()));
+            let options = TrackerOptions {
+                target: Target::Auto,
+                mines: None,
+                heat: true,
+                policy: GuessPolicy::default(),
+            };
+            let start = Instant::now();
+            let classifier = Classifier::embedded().unwrap();
+            let screen = Box::new(Screen(shown.clone()));
+            let mut tracker = Tracker::new(screen, classifier, options, start).unwrap();
+            tracker.set_marks_in_screen_copies(true);
+            let (mut boards, mut layouts, mut notes) = (Vec::new(), Vec::new(), Vec::new());
+            for tick in 0..40u32 {
+                let now = start + Duration::from_millis(100) * tick;
+                for report in tracker.tick(now).unwrap() {
+                    match report {
+                        Report::Show(scene) => {
+                            layouts.push(scene.layout);
+                            // The compositor shows the new picture over the clean screen.
+                            let mut screen = clean.clone();
+                            if scene.layout == Layout::OnBoard {
+                                // Drawn `offset` pixels right of and below where it was meant.
+                                Picture::of(&scene).blend_onto(&mut screen, (-offset, -offset));
+                            }
+                            *shown.lock().unwrap() = screen;
+                        }
+                        Report::Hide => *shown.lock().unwrap() = clean.clone(),
+                        Report::Log(line) => boards.push(line.text.clone()),
+                        Report::Note(note) => notes.push(note),
+                    }
+                }
+            }
+            assert!(!boards.is_empty(), "offset {offset}: no board read");
+            assert!(
+                boards.iter().all(|b| b == &boards[0]),
+                "offset {offset}: the board read changed: {boards:?}"
+            );
+            let moved = notes.iter().any(|n| n.contains("hints move to a panel"));
+            assert_eq!(moved, offset != 0, "offset {offset}: {notes:?}");
+            assert_eq!(layouts.first(), Some(&Layout::OnBoard), "offset {offset}");
+            if offset != 0 {
+                assert!(
+                    matches!(layouts.last(), Some(Layout::Beside { .. })),
+                    "offset {offset}: {layouts:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_crop_rounds_out_and_stays_inside_the_source() {

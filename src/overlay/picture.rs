@@ -9,6 +9,7 @@
 use super::canvas::Rgba;
 use super::premul::PremulBuffer;
 use super::scene::{Layout, Scene, ScreenRect};
+use image::RgbImage;
 
 /// The most opaque a mark over the board is drawn (of 255): clear to see, yet the board under
 /// it stays within about 3 levels of its true colour once the mark is taken out.
@@ -44,6 +45,34 @@ impl Picture {
         let inside = (0..i64::from(self.rect.width)).contains(&dx)
             && (0..i64::from(self.rect.height)).contains(&dy);
         inside.then(|| self.pixels[dy as usize * self.rect.width as usize + dx as usize])
+    }
+}
+
+impl Picture {
+    /// Blends the picture over `screen`, whose top-left pixel is at `origin` on the screen, as a
+    /// compositor does (premultiplied "over", rounded to nearest): what a copy of the screen
+    /// then shows, which `live::own_pixels` undoes.
+    pub fn blend_onto(&self, screen: &mut RgbImage, origin: (i32, i32)) {
+        let r = self.rect;
+        for y in 0..r.height {
+            for x in 0..r.width {
+                let pixel = self.pixels[(y * r.width + x) as usize];
+                let sx = i64::from(r.x) + i64::from(x) - i64::from(origin.0);
+                let sy = i64::from(r.y) + i64::from(y) - i64::from(origin.1);
+                let inside = (0..i64::from(screen.width())).contains(&sx)
+                    && (0..i64::from(screen.height())).contains(&sy);
+                if pixel >> 24 == 0 || !inside {
+                    continue;
+                }
+                let keep = 255 - (pixel >> 24);
+                let under = screen.get_pixel(sx as u32, sy as u32).0;
+                let shown: [u8; 3] = std::array::from_fn(|i| {
+                    let mark = (pixel >> (16 - 8 * i)) & 0xFF;
+                    (mark + (u32::from(under[i]) * keep + 127) / 255).min(255) as u8
+                });
+                screen.put_pixel(sx as u32, sy as u32, image::Rgb(shown));
+            }
+        }
     }
 }
 
