@@ -32,11 +32,11 @@ impl Wayland {
                 err,
             ),
             err => CaptureError::failed(
-                "this Wayland compositor does not let live copy the screen (live needs the \
-                 wlr-screencopy protocol of sway, Hyprland and the other wlroots compositors; \
-                 on GNOME or KDE run the game as an X11 client through XWayland, \
-                 GDK_BACKEND=x11 for GTK games, QT_QPA_PLATFORM=xcb for Qt ones, and live with \
-                 $DISPLAY set)",
+                "this Wayland compositor does not let clients copy the screen with \
+                 wlr-screencopy (sway, Hyprland and the other wlroots compositors do; GNOME and \
+                 KDE share it through the desktop portal instead; failing both, run the game as \
+                 an X11 client through XWayland, GDK_BACKEND=x11 for GTK games, \
+                 QT_QPA_PLATFORM=xcb for Qt ones, and live with MINEHINT_SCREEN=x11)",
                 err,
             ),
         })?;
