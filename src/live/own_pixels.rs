@@ -25,16 +25,14 @@ pub enum OnScreen {
     Marks(Box<Picture>),
 }
 
-/// What a copy of the screen turned out to show.
+/// Why a copy of the screen could not be cleaned of the overlay, and must not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cleaned {
-    /// The overlay is out of it: the pixels are the screen's own.
-    Clean,
+pub enum Unclean {
     /// It shows the overlay between two pictures: read the next one instead.
     MidChange,
     /// For a second now no copy has shown the marks sent as they were drawn (a scaled output,
     /// a compositor that changes them): they cannot be taken out, so the hints must leave the
-    /// board. The copy is not to be read.
+    /// board.
     Unmatched,
 }
 
@@ -83,17 +81,14 @@ impl OwnPixels {
         self.last = None;
     }
 
-    /// Where the overlay shows now, if it does.
-    pub fn rect(&self) -> Option<ScreenRect> {
-        self.current.as_ref().map(|shown| match shown {
-            OnScreen::Panel(rect) => *rect,
-            OnScreen::Marks(picture) => picture.rect,
-        })
-    }
-
     /// Takes the overlay out of `image`, a copy of the screen whose top-left pixel is at
-    /// `origin`.
-    pub fn clean(&mut self, image: &mut RgbImage, origin: (i32, i32), now: Instant) -> Cleaned {
+    /// `origin`; afterwards its pixels are the screen's own.
+    pub fn clean(
+        &mut self,
+        image: &mut RgbImage,
+        origin: (i32, i32),
+        now: Instant,
+    ) -> Result<(), Unclean> {
         for shown in [&self.current, &self.previous].into_iter().flatten() {
             if let OnScreen::Panel(rect) = shown {
                 paint_out(image, origin, *rect);
@@ -108,7 +103,7 @@ impl OwnPixels {
             })
             .collect();
         if pictures.is_empty() {
-            return Cleaned::Clean;
+            return Ok(());
         }
         let area = (origin.0, origin.1, image.width(), image.height());
         let hash = {
@@ -118,7 +113,7 @@ impl OwnPixels {
         };
         if let Some(last) = (self.last.as_ref()).filter(|l| l.area == area && l.hash == hash) {
             image.copy_from_slice(&last.cleaned);
-            return Cleaned::Clean;
+            return Ok(());
         }
         let fits: Vec<(usize, usize)> =
             pictures.iter().map(|p| misfits(image, origin, p)).collect();
@@ -134,18 +129,18 @@ impl OwnPixels {
                 hash,
                 cleaned: image.clone(),
             });
-            return Cleaned::Clean;
+            return Ok(());
         }
         let hidden = !matches!(self.current, Some(OnScreen::Marks(_)));
         if hidden {
             // No marks, or only the old ones, now gone.
-            return Cleaned::Clean;
+            return Ok(());
         }
         let since = *self.unexplained_since.get_or_insert(now);
         if now.duration_since(since) >= GIVE_UP_AFTER {
-            return Cleaned::Unmatched;
+            return Err(Unclean::Unmatched);
         }
-        Cleaned::MidChange
+        Err(Unclean::MidChange)
     }
 }
 
@@ -280,7 +275,7 @@ mod tests {
         own.show(OnScreen::Marks(Box::new(green.clone())));
         let mut copy = composite(&board(), origin, &green);
         assert!(!close(&copy, &board(), 3), "the marks show in the copy");
-        assert_eq!(own.clean(&mut copy, origin, Instant::now()), Cleaned::Clean);
+        assert_eq!(own.clean(&mut copy, origin, Instant::now()), Ok(()));
         assert!(close(&copy, &board(), 3));
     }
 
@@ -295,7 +290,7 @@ mod tests {
         let now = Instant::now();
         for shown in [&old, &new] {
             let mut copy = composite(&board(), origin, shown);
-            assert_eq!(own.clean(&mut copy, origin, now), Cleaned::Clean);
+            assert_eq!(own.clean(&mut copy, origin, now), Ok(()));
             assert!(close(&copy, &board(), 3));
         }
     }
@@ -310,7 +305,7 @@ mod tests {
         other.put_pixel(3, 3, Rgb([1, 2, 3]));
         for under in [board(), board(), other.clone()] {
             let mut copy = composite(&under, origin, &green);
-            assert_eq!(own.clean(&mut copy, origin, Instant::now()), Cleaned::Clean);
+            assert_eq!(own.clean(&mut copy, origin, Instant::now()), Ok(()));
             assert!(close(&copy, &under, 3));
         }
     }
@@ -326,12 +321,12 @@ mod tests {
         let start = Instant::now();
         assert_eq!(
             own.clean(&mut copy.clone(), origin, start),
-            Cleaned::MidChange
+            Err(Unclean::MidChange)
         );
         let later = start + GIVE_UP_AFTER;
         assert_eq!(
             own.clean(&mut copy.clone(), origin, later),
-            Cleaned::Unmatched
+            Err(Unclean::Unmatched)
         );
     }
 
@@ -346,9 +341,8 @@ mod tests {
         ))));
         own.hide();
         let mut copy = board();
-        assert_eq!(own.clean(&mut copy, origin, Instant::now()), Cleaned::Clean);
+        assert_eq!(own.clean(&mut copy, origin, Instant::now()), Ok(()));
         assert_eq!(copy, board());
-        assert_eq!(own.rect(), None);
     }
 
     #[test]
@@ -357,7 +351,7 @@ mod tests {
         let mut own = OwnPixels::default();
         own.show(OnScreen::Panel(rect(105, 48, 20, 4)));
         // The image shows the screen from (100, 50): columns 5.., rows ..2 are the panel's.
-        own.clean(&mut image, (100, 50), Instant::now());
+        assert_eq!(own.clean(&mut image, (100, 50), Instant::now()), Ok(()));
         for (x, y, pixel) in image.enumerate_pixels() {
             let covered = x >= 5 && y < 2;
             assert_eq!(pixel.0 == [0, 0, 0], covered, "({x}, {y})");

@@ -3,7 +3,7 @@
 //! notice when the window moves, resizes, shows another board, closes or is minimised.
 
 use super::log::LogLine;
-use super::own_pixels::{Cleaned, OnScreen, OwnPixels};
+use super::own_pixels::{OnScreen, OwnPixels, Unclean};
 use crate::advice::GuessPolicy;
 use crate::board::{Cell, Pos};
 use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
@@ -137,8 +137,6 @@ pub struct Tracker {
     /// Whether the overlay can draw over the board where the board is read from copies of the
     /// screen (it can when the marks can be taken back out of them: `own_pixels`).
     marks_in_screen_copies: bool,
-    /// Set when the copies stopped matching the marks sent: they leave the board for good.
-    marks_unmatched: bool,
     start: Instant,
     /// Frames whose board pixels changed and were read.
     pub frames_read: u64,
@@ -261,7 +259,6 @@ impl Tracker {
             list_failure_said: false,
             own: OwnPixels::default(),
             marks_in_screen_copies: false,
-            marks_unmatched: false,
             start: now,
             frames_read: 0,
             frames_skipped: 0,
@@ -518,26 +515,21 @@ impl Tracker {
     }
 
     /// The pixels of `area` of window `id`, or of the screen with the overlay taken out: a
-    /// window's own pixels never show the overlay, the screen's do. `None` for a copy of the
-    /// screen caught between two pictures of the overlay.
+    /// window's own pixels never show the overlay, the screen's do. A copy of the screen the
+    /// overlay could not be taken out of is not handed on: what it showed instead says why.
     fn grab(
         &mut self,
         id: Option<u32>,
         area: (i32, i32, u32, u32),
         now: Instant,
-    ) -> Result<Option<RgbImage>, CaptureError> {
+    ) -> Result<Result<RgbImage, Unclean>, CaptureError> {
         let mut image = self.desktop.grab(id, area)?;
         if id.is_none() {
-            match self.own.clean(&mut image, (area.0, area.1), now) {
-                Cleaned::Clean => {}
-                Cleaned::MidChange => return Ok(None),
-                Cleaned::Unmatched => {
-                    self.marks_unmatched = true;
-                    return Ok(None);
-                }
+            if let Err(unclean) = self.own.clean(&mut image, (area.0, area.1), now) {
+                return Ok(Err(unclean));
             }
         }
-        Ok(Some(image))
+        Ok(Ok(image))
     }
 
     /// Finds the board in the whole of `source`; `None` when it holds none.
@@ -554,7 +546,7 @@ impl Tracker {
             return Ok(None);
         }
         // A window may vanish between the listing and the grab: that is "no board here".
-        let Ok(Some(image)) = self.grab(source.id, (0, 0, placement.width, placement.height), now)
+        let Ok(Ok(image)) = self.grab(source.id, (0, 0, placement.width, placement.height), now)
         else {
             return Ok(None);
         };
@@ -644,19 +636,19 @@ impl Tracker {
         lock.placement = placement;
         let captured = Instant::now();
         let crop = lock.crop;
-        let grabbed = self.grab(
+        let image = match self.grab(
             lock.source.id,
             (crop.x as i32, crop.y as i32, crop.width, crop.height),
             now,
-        );
-        if std::mem::take(&mut self.marks_unmatched) && self.marks_in_screen_copies {
-            self.give_up_marks_on_board(&mut lock, now, reports);
-            return Ok(Some(lock));
-        }
-        let Ok(Some(image)) = grabbed else {
+        ) {
+            Ok(Ok(image)) => image,
+            Ok(Err(Unclean::Unmatched)) => {
+                self.give_up_marks_on_board(&mut lock, now, reports);
+                return Ok(Some(lock));
+            }
             // Unmapped between the two requests, or the overlay caught mid-change: try again
             // next frame.
-            return Ok(Some(lock));
+            _ => return Ok(Some(lock)),
         };
         let hash = frame_hash(image.as_raw());
         if lock.last_frame == Some((hash, placement.x, placement.y)) {
