@@ -11,6 +11,7 @@ use minehint::overlay::{Layout, Picture, Scene, ScreenRect};
 use minehint::pipeline::{outcome, read_board};
 use minehint::vision::{load_image, Classifier, Hints};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[test]
@@ -47,6 +48,7 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
             marks,
             layout: Layout::OnBoard,
             captured: Instant::now(),
+            drawn: None,
         };
         let picture = Picture::of(&scene);
         let covered = picture.pixels.iter().filter(|p| *p >> 24 != 0).count();
@@ -63,7 +65,7 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
             changed_by_marks += 1;
         }
         let mut own = OwnPixels::default();
-        own.show(OnScreen::Marks(Box::new(picture)));
+        own.show(OnScreen::Marks(Arc::new(picture)));
         if own.clean(&mut copy, (0, 0), Instant::now()).is_err() {
             failures.push(format!("{name}: the marks shown were not recognised"));
             continue;

@@ -14,6 +14,7 @@ use crate::overlay::{Picture, ScreenRect};
 use image::RgbImage;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the overlay puts on the screen.
@@ -22,7 +23,7 @@ pub enum OnScreen {
     /// An opaque panel there.
     Panel(ScreenRect),
     /// See-through marks over the board.
-    Marks(Box<Picture>),
+    Marks(Arc<Picture>),
 }
 
 /// Why a copy of the screen could not be cleaned of the overlay, and must not be read.
@@ -272,7 +273,7 @@ mod tests {
         let origin = (100, 50);
         let green = marks(rect(105, 52, 20, 20), 16, Rgba([0, 200, 60, 160]));
         let mut own = OwnPixels::default();
-        own.show(OnScreen::Marks(Box::new(green.clone())));
+        own.show(OnScreen::Marks(Arc::new(green.clone())));
         let mut copy = composite(&board(), origin, &green);
         assert!(!close(&copy, &board(), 3), "the marks show in the copy");
         assert_eq!(own.clean(&mut copy, origin, Instant::now()), Ok(()));
@@ -285,8 +286,8 @@ mod tests {
         let old = marks(rect(0, 0, 40, 30), 12, Rgba([230, 30, 30, 160]));
         let new = marks(rect(0, 0, 40, 30), 25, Rgba([0, 200, 60, 160]));
         let mut own = OwnPixels::default();
-        own.show(OnScreen::Marks(Box::new(old.clone())));
-        own.show(OnScreen::Marks(Box::new(new.clone())));
+        own.show(OnScreen::Marks(Arc::new(old.clone())));
+        own.show(OnScreen::Marks(Arc::new(new.clone())));
         let now = Instant::now();
         for shown in [&old, &new] {
             let mut copy = composite(&board(), origin, shown);
@@ -300,7 +301,7 @@ mod tests {
         let origin = (0, 0);
         let green = marks(rect(0, 0, 40, 30), 16, Rgba([0, 200, 60, 160]));
         let mut own = OwnPixels::default();
-        own.show(OnScreen::Marks(Box::new(green.clone())));
+        own.show(OnScreen::Marks(Arc::new(green.clone())));
         let mut other = board();
         other.put_pixel(3, 3, Rgb([1, 2, 3]));
         for under in [board(), board(), other.clone()] {
@@ -316,7 +317,7 @@ mod tests {
         let shown = marks(rect(0, 0, 40, 30), 25, Rgba([60, 140, 255, 160]));
         let sent = marks(rect(0, 0, 40, 30), 25, Rgba([230, 30, 30, 160]));
         let mut own = OwnPixels::default();
-        own.show(OnScreen::Marks(Box::new(sent)));
+        own.show(OnScreen::Marks(Arc::new(sent)));
         let copy = composite(&board(), origin, &shown);
         let start = Instant::now();
         assert_eq!(
@@ -334,7 +335,7 @@ mod tests {
     fn marks_gone_after_a_hide_leave_the_copy_as_it_is() {
         let origin = (0, 0);
         let mut own = OwnPixels::default();
-        own.show(OnScreen::Marks(Box::new(marks(
+        own.show(OnScreen::Marks(Arc::new(marks(
             rect(0, 0, 40, 30),
             25,
             Rgba([230, 30, 30, 160]),

@@ -14,6 +14,7 @@ use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, T
 use image::RgbImage;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Which game to follow.
@@ -870,7 +871,7 @@ impl Tracker {
                 screen: self.screen,
             }
         };
-        let scene = Scene {
+        let mut scene = Scene {
             board,
             grid,
             cells: reading.board,
@@ -880,10 +881,14 @@ impl Tracker {
                 .with_doubt(doubt),
             layout,
             captured,
+            drawn: None,
         };
         self.own.show(match scene.layout {
             Layout::OnBoard if lock.source.id.is_none() => {
-                OnScreen::Marks(Box::new(Picture::of(&scene)))
+                // Drawn once: the overlay presents the same picture.
+                let picture = Arc::new(Picture::of(&scene));
+                scene.drawn = Some(picture.clone());
+                OnScreen::Marks(picture)
             }
             _ => OnScreen::Panel(scene.window_rect()),
         });
@@ -895,7 +900,7 @@ impl Tracker {
 mod tests {
     use super::*;
     use crate::capture::ScreenCopies;
-    use std::sync::{Arc, Mutex};
+    use std::sync::Mutex;
 
     /// A screen that shows a picture the test changes, as a Wayland compositor's copies show
     /// the screen.

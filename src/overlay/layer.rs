@@ -28,6 +28,7 @@ use smithay_client_toolkit::{
     delegate_compositor, delegate_layer, delegate_output, delegate_registry, delegate_shm,
     registry_handlers,
 };
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wayland_client::globals::registry_queue_init;
 use wayland_client::protocol::{wl_output, wl_shm, wl_surface};
@@ -134,7 +135,7 @@ struct LayerState {
     connection: Connection,
     placed: Option<Placed>,
     /// What to show, with the capture time of its frame while its first present is untimed.
-    picture: Option<(Picture, Option<Instant>)>,
+    picture: Option<(Arc<Picture>, Option<Instant>)>,
     /// The buffer last presented, kept until the next replaces it.
     buffer: Option<Buffer>,
     on_presented: Box<dyn FnMut(Duration)>,
@@ -170,7 +171,7 @@ impl LayerState {
     }
 
     fn show(&mut self, scene: &Scene) {
-        let picture = Picture::of(scene);
+        let picture = (scene.drawn.clone()).unwrap_or_else(|| Arc::new(Picture::of(scene)));
         let rect = picture.rect;
         let (output, (left, top)) = self.output_for(rect);
         if self.placed.as_ref().is_some_and(|p| p.output != output) {
@@ -217,10 +218,10 @@ impl LayerState {
     /// layer) for the next scene.
     fn hide(&mut self) {
         self.picture = Some((
-            Picture {
+            Arc::new(Picture {
                 rect: ScreenRect::new(0, 0, 1, 1),
                 pixels: vec![0],
-            },
+            }),
             None,
         ));
         if let Some(placed) = &self.placed {

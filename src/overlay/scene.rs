@@ -5,9 +5,11 @@ use super::canvas::Canvas;
 use super::draw::draw_marks;
 use super::marks::Marks;
 use super::panel::{draw_panel, panel_size};
+use super::picture::Picture;
 use crate::board::Board;
 use crate::vision::Grid;
 use serde::Serialize;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A rectangle in screen pixels (the origin may be left of or above the screen's).
@@ -72,6 +74,10 @@ pub struct Scene {
     pub layout: Layout,
     /// When the frame this scene comes from was grabbed, to time capture → overlay.
     pub captured: Instant,
+    /// The scene already drawn, where the live loop drew it to take the marks back out of
+    /// copies of the screen: an overlay that presents [`Picture`]s shows this one rather than
+    /// drawing it again.
+    pub drawn: Option<Arc<Picture>>,
 }
 
 impl Scene {
