@@ -40,18 +40,15 @@ impl Portal {
         let created = requests.call(
             &cast,
             "CreateSession",
+            &token,
             &(HashMap::from([
                 ("handle_token", Value::from(token.as_str())),
                 ("session_handle_token", Value::from(token.as_str())),
             ]),),
         )?;
-        let session: OwnedObjectPath = created
-            .get("session_handle")
-            .and_then(|v| {
-                let text: Option<String> = v.try_clone().ok()?.try_into().ok();
-                let path = ObjectPath::try_from(text?).ok()?;
-                Some(path.into())
-            })
+        let session: OwnedObjectPath = text(&created, "session_handle")
+            .and_then(|text| ObjectPath::try_from(text).ok())
+            .map(Into::into)
             .ok_or_else(|| CaptureError::Capture("the portal made no session".into()))?;
         let token = requests.token();
         let mut select = HashMap::from([
@@ -67,21 +64,19 @@ impl Portal {
         if let Some(saved) = &saved {
             select.insert("restore_token", Value::from(saved.as_str()));
         }
-        requests.call(&cast, "SelectSources", &(&session, select))?;
+        requests.call(&cast, "SelectSources", &token, &(&session, select))?;
         let token = requests.token();
         let started = requests.call(
             &cast,
             "Start",
+            &token,
             &(
                 &session,
                 "",
                 HashMap::from([("handle_token", Value::from(token.as_str()))]),
             ),
         )?;
-        if let Some(token) = started.get("restore_token").and_then(|v| {
-            let text: Option<String> = v.try_clone().ok()?.try_into().ok();
-            text
-        }) {
+        if let Some(token) = text(&started, "restore_token") {
             save_restore_token(&token);
         }
         let node = started
@@ -104,6 +99,11 @@ impl Portal {
             stream,
         })
     }
+}
+
+/// The text a portal's response holds under `key`, if any.
+fn text(results: &HashMap<String, OwnedValue>, key: &str) -> Option<String> {
+    results.get(key)?.try_clone().ok()?.try_into().ok()
 }
 
 /// The portal's requests: each answers with a `Response` signal on an object path made of this
@@ -133,23 +133,19 @@ impl<'c> Requests<'c> {
         format!("minehint_{}_{}", std::process::id(), self.next)
     }
 
-    /// Calls `method` with `body`, whose options name the token last made, and waits for the
-    /// response: its results when the user (or the portal) agreed.
+    /// Calls `method` with `body`, whose options name `token` as the request's handle token, and
+    /// waits for the response: its results when the user (or the portal) agreed.
     fn call<B>(
         &self,
         proxy: &Proxy<'_>,
         method: &str,
+        token: &str,
         body: &B,
     ) -> Result<HashMap<String, OwnedValue>, CaptureError>
     where
         B: serde::Serialize + zbus::zvariant::DynamicType,
     {
-        let path = format!(
-            "{DESKTOP_PATH}/request/{}/minehint_{}_{}",
-            self.sender,
-            std::process::id(),
-            self.next
-        );
+        let path = format!("{DESKTOP_PATH}/request/{}/{token}", self.sender);
         let request = Proxy::new(
             self.connection,
             DESKTOP,
