@@ -136,11 +136,10 @@ pub fn connect() -> Result<Box<dyn Desktop>, CaptureError> {
 }
 
 /// The whole screen as `live` sees it, for `calibrate --screen`: the same backend and the same
-/// screen pixels, so a board found here is where `live` looks for it. The origin is the screen's
-/// top-left corner.
-pub fn capture_screen() -> Result<(RgbImage, (i32, i32)), CaptureError> {
+/// screen pixels, from the screen's top-left corner, so a board found here is where `live`
+/// looks for it.
+pub fn capture_screen() -> Result<RgbImage, CaptureError> {
     let desktop = connect()?;
     let (width, height) = desktop.screen_size()?;
-    let image = desktop.grab(None, (0, 0, width, height))?;
-    Ok((image, (0, 0)))
+    desktop.grab(None, (0, 0, width, height))
 }

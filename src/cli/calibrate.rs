@@ -62,14 +62,13 @@ fn looks_json(reading: &Result<Reading, String>) -> serde_json::Value {
 }
 
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
-    let (image, origin) = match &args.image {
-        Some(path) => (load_image(path)?, (0, 0)),
+    // A capture of the screen starts at the screen's corner: the grid found in it is in the
+    // screen pixels the profile, `live` and the window search all work in.
+    let image = match &args.image {
+        Some(path) => load_image(path)?,
         None => capture_screen()?,
     };
-    // A capture's pixels start at its origin on the screen; the profile, `live` and the window
-    // search all work in screen pixels (never negative on X11).
-    let in_image = locate(&image, args.locate.hints())?;
-    let grid = in_image.shifted(f64::from(origin.0.max(0)), f64::from(origin.1.max(0)));
+    let grid = locate(&image, args.locate.hints())?;
     // On screen, remember the window the board is in, so `live` can follow it.
     let title = args
         .image
@@ -80,7 +79,7 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
     // The board read once, on the grid just found, in the image's own pixels; its settled
     // looks go into the profile.
     let model = classifier(args.model.as_deref())?;
-    let reading = read_grid(&image, in_image, &model).map_err(|e| e.to_string());
+    let reading = read_grid(&image, grid, &model).map_err(|e| e.to_string());
     if let Ok(reading) = &reading {
         found.looks = profile::saved_looks(reading);
     }
