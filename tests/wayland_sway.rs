@@ -12,7 +12,7 @@
 mod live_log;
 mod programs;
 
-use live_log::{advised, cell, game_over, log_lines, stats_line, tile_centre};
+use live_log::{advised, cell, game_over, log_lines, play_until, stats_line, tile_centre, Table};
 use programs::{have, wait};
 use serde_json::Value;
 use std::os::unix::net::UnixStream;
@@ -271,6 +271,19 @@ impl Sway {
     }
 }
 
+impl Table for Sway {
+    fn click_at(&mut self, x: f64, y: f64) -> Result<(), String> {
+        self.click(x, y)
+    }
+
+    fn next_game(&mut self, _line: &Value) -> Result<(), String> {
+        self.new_game()?;
+        // GTK takes a moment to draw the new board.
+        std::thread::sleep(Duration::from_secs(2));
+        Ok(())
+    }
+}
+
 impl Drop for Sway {
     fn drop(&mut self) {
         if let Some(game) = &mut self.game {
@@ -511,22 +524,9 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
         .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
         .spawn()
         .map_err(|e| format!("cannot start minehint live: {e}"))?;
-    let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
-    while play && Instant::now() < end {
-        let Some(line) = log_lines(&log).pop() else {
-            std::thread::sleep(Duration::from_millis(200));
-            continue;
-        };
-        if game_over(&line) {
-            desk.new_game()?;
-            std::thread::sleep(Duration::from_secs(2));
-            continue;
-        }
-        if let Some((row, col, _)) = advised(&line) {
-            let (x, y) = tile_centre(&line, row, col);
-            desk.click(x, y)?;
-        }
-        std::thread::sleep(Duration::from_millis(300));
+    if play {
+        let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
+        play_until(desk, &log, end, Duration::from_millis(300))?;
     }
     let _ = live.wait();
     Ok(stats_line(

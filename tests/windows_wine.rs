@@ -10,7 +10,7 @@ use std::io::Write;
 mod live_log;
 mod xwininfo;
 
-use live_log::{advised, cell, game_over, log_lines, stats_line, tile_centre};
+use live_log::{advised, cell, game_over, log_lines, play_until, stats_line, tile_centre, Table};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -299,6 +299,15 @@ impl WineDesk {
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
+
+    /// Clicks the screen pixel (x, y), then parks the pointer in a corner, off the board: a
+    /// hovered tile looks different.
+    fn click(&self, x: f64, y: f64) -> Result<(), String> {
+        let (x, y) = (format!("{x:.0}"), format!("{y:.0}"));
+        self.x("xdotool", &["mousemove", &x, &y, "click", "1"])?;
+        self.x("xdotool", &["mousemove", "1270", "790"])?;
+        Ok(())
+    }
 }
 
 impl Drop for WineDesk {
@@ -430,17 +439,7 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
             let (row, col, safe) =
                 advised(&line).ok_or(format!("no move and no guess on a board in play: {line}"))?;
             let (x, y) = tile_centre(&line, row, col);
-            desk.x(
-                "xdotool",
-                &[
-                    "mousemove",
-                    &format!("{x:.0}"),
-                    &format!("{y:.0}"),
-                    "click",
-                    "1",
-                ],
-            )?;
-            desk.x("xdotool", &["mousemove", "1270", "790"])?;
+            desk.click(x, y)?;
             let (next_seen, next) = wait_line(&log, seen, Duration::from_secs(20), |v| {
                 cell(v, row, col) != '.'
             })
@@ -512,7 +511,7 @@ fn own_prefix(dir: &Path) -> Result<PathBuf, String> {
 /// Runs `minehint.exe live --rate 30 --stats` for `seconds`; with `play`, clicks the advised
 /// tiles meanwhile, and a new game when one ends. Returns live's stats line.
 fn measure_wine(
-    desk: &WineDesk,
+    desk: &mut WineDesk,
     exe: &Path,
     wine: &Path,
     prefix: &Path,
@@ -544,31 +543,9 @@ fn measure_wine(
         .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
         .spawn()
         .map_err(|e| format!("cannot start minehint.exe live: {e}"))?;
-    let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
-    while play && Instant::now() < end {
-        let Some(line) = log_lines(&log).pop() else {
-            std::thread::sleep(Duration::from_millis(200));
-            continue;
-        };
-        if game_over(&line) {
-            new_winemine_game(desk, &line)?;
-            continue;
-        }
-        if let Some((row, col, _)) = advised(&line) {
-            let (x, y) = tile_centre(&line, row, col);
-            desk.x(
-                "xdotool",
-                &[
-                    "mousemove",
-                    &format!("{x:.0}"),
-                    &format!("{y:.0}"),
-                    "click",
-                    "1",
-                ],
-            )?;
-            desk.x("xdotool", &["mousemove", "1270", "790"])?;
-        }
-        std::thread::sleep(Duration::from_millis(500));
+    if play {
+        let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
+        play_until(desk, &log, end, Duration::from_millis(500))?;
     }
     let _ = live.wait();
     Ok(stats_line(
@@ -576,22 +553,22 @@ fn measure_wine(
     ))
 }
 
+impl Table for WineDesk {
+    fn click_at(&mut self, x: f64, y: f64) -> Result<(), String> {
+        self.click(x, y)
+    }
+
+    fn next_game(&mut self, line: &serde_json::Value) -> Result<(), String> {
+        new_winemine_game(self, line)
+    }
+}
+
 /// Starts a new winemine game by clicking its face, centred above the board `line` was read on.
 fn new_winemine_game(desk: &WineDesk, line: &serde_json::Value) -> Result<(), String> {
     let board = &line["board"];
     let x = board["x"].as_f64().unwrap_or(0.0) + board["width"].as_f64().unwrap_or(0.0) / 2.0;
     let y = board["y"].as_f64().unwrap_or(0.0) - 16.0;
-    desk.x(
-        "xdotool",
-        &[
-            "mousemove",
-            &format!("{x:.0}"),
-            &format!("{y:.0}"),
-            "click",
-            "1",
-        ],
-    )?;
-    desk.x("xdotool", &["mousemove", "1270", "790"])?;
+    desk.click(x, y)?;
     std::thread::sleep(std::time::Duration::from_secs(1));
     Ok(())
 }
@@ -609,9 +586,9 @@ fn bench_live_on_wine() {
     let dir = tempfile::tempdir_in(root().join("target")).expect("a scratch folder");
     let prefix = own_prefix(dir.path()).expect("a Wine prefix");
     let _server = WineServer(prefix.clone());
-    let desk = WineDesk::start(563, &wine, &prefix).expect("winemine starts");
-    let playing = measure_wine(&desk, &exe, &wine, &prefix, 45, true).expect("the played run");
-    let idle = measure_wine(&desk, &exe, &wine, &prefix, 30, false).expect("the idle run");
+    let mut desk = WineDesk::start(563, &wine, &prefix).expect("winemine starts");
+    let playing = measure_wine(&mut desk, &exe, &wine, &prefix, 45, true).expect("the played run");
+    let idle = measure_wine(&mut desk, &exe, &wine, &prefix, 30, false).expect("the idle run");
     println!("windows under wine, 45 s of play: {playing}");
     println!("windows under wine, 30 s with the board unchanged: {idle}");
 }

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// The log's complete lines so far.
 pub fn log_lines(path: &Path) -> Vec<Value> {
@@ -55,6 +56,39 @@ pub fn tile_centre(line: &Value, row: usize, col: usize) -> (f64, f64) {
         board["x"].as_f64().unwrap_or(0.0) + (col as f64 + 0.5) * pitch,
         board["y"].as_f64().unwrap_or(0.0) + (row as f64 + 0.5) * pitch,
     )
+}
+
+/// A real game a test plays: a click at a screen pixel, and a new game once one ended.
+pub trait Table {
+    fn click_at(&mut self, x: f64, y: f64) -> Result<(), String>;
+    /// Starts a new game after the one `line` shows ended.
+    fn next_game(&mut self, line: &Value) -> Result<(), String>;
+}
+
+/// Plays `table` by the advice in the log at `log` until `end`: clicks the advised tile of the
+/// newest line, `pause` apart, and starts a new game when one ends.
+pub fn play_until(
+    table: &mut dyn Table,
+    log: &Path,
+    end: Instant,
+    pause: Duration,
+) -> Result<(), String> {
+    while Instant::now() < end {
+        let Some(line) = log_lines(log).pop() else {
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        };
+        if game_over(&line) {
+            table.next_game(&line)?;
+            continue;
+        }
+        if let Some((row, col, _)) = advised(&line) {
+            let (x, y) = tile_centre(&line, row, col);
+            table.click_at(x, y)?;
+        }
+        std::thread::sleep(pause);
+    }
+    Ok(())
 }
 
 /// The last `live stats:` line in `stderr`.
