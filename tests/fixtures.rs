@@ -356,7 +356,8 @@ fn other_pixel_formats_read_right_or_give_less_advice() {
                     let advice = match outcome(&reading, Some(label.mines), &GuessPolicy::default())
                     {
                         Outcome::Advice { .. } => "advice",
-                        _ => "no advice (an impossible board)",
+                        Outcome::Impossible { .. } => "no advice (an impossible board)",
+                        Outcome::GameOver => "no advice (a lost game)",
                     };
                     match differ {
                         0 => "same".to_string(),

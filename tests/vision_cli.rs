@@ -104,6 +104,39 @@ fn advise_writes_moves_and_an_annotated_image() {
 }
 
 #[test]
+fn advise_on_a_lost_game_says_it_is_over_and_draws_nothing() {
+    // ace-minesweeper's level 3 after a loss: every mine and the exploded one shown.
+    let lost = "ace-3-end.png";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("annotated.png");
+    let o = minehint(&[
+        "advise",
+        &fixture(lost),
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json(&o);
+    assert_eq!(v["game_over"], true);
+    assert_eq!(v["moves"], Value::Array(Vec::new()));
+    assert!(v["best_guess"].is_null());
+    assert!(v["text"].as_str().unwrap().contains('!'), "{}", v["text"]);
+    let annotated = image::open(&out).unwrap().into_rgb8();
+    let original = image::open(fixture(lost)).unwrap().into_rgb8();
+    assert!(annotated == original, "marks were drawn on a lost game");
+
+    let o = minehint(&["advise", &fixture(lost)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("The game is over"), "{text}");
+
+    // A game in progress is no such thing.
+    let o = minehint(&["advise", &fixture(MID_GAME), "--json"]);
+    assert_eq!(json(&o)["game_over"], false);
+}
+
+#[test]
 fn advise_refuses_to_overwrite_its_input() {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("shot.png");

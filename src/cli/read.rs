@@ -170,6 +170,7 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
                         };
                         target.insert(key, field);
                     }
+                    target.insert("game_over".to_owned(), Value::Bool(false));
                 }
                 println!("{value}");
             } else {
@@ -183,6 +184,23 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             "the board read from {} is impossible; no advice (misread tile or wrong flag?)",
             args.parse.image.display()
         ))),
+        // Not an error: the board was read, and it says there is nothing left to advise.
+        Outcome::GameOver => {
+            if args.parse.json {
+                let mut value = reading_json(&reading, image.dimensions(), None);
+                if let Value::Object(target) = &mut value {
+                    target.insert("game_over".to_owned(), Value::Bool(true));
+                    target.insert("moves".to_owned(), Value::Array(Vec::new()));
+                    target.insert("best_guess".to_owned(), Value::Null);
+                }
+                println!("{value}");
+            } else {
+                print!("{}", reading.board.to_text());
+                println!();
+                println!("The game is over: the board shows its mines. Start a new game.");
+            }
+            Ok(())
+        }
     }
 }
 

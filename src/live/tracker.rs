@@ -7,7 +7,7 @@ use super::own_pixels::{OnScreen, OwnPixels, Unclean};
 use crate::advice::GuessPolicy;
 use crate::board::{Cell, Pos};
 use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
-use crate::overlay::{Layout, Marks, Picture, Scene, ScreenRect};
+use crate::overlay::{Layout, Picture, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle, Settled};
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
@@ -88,8 +88,8 @@ struct Lock {
 /// A board read, solved and about to be shown.
 struct Shown {
     reading: Reading,
-    /// The analysis and advice; `None` for a lost game.
-    result: Option<Outcome>,
+    /// The analysis and advice, or why there is none.
+    result: Outcome,
     /// The board text of `reading`.
     text: String,
     /// The tiles relative to `board`'s corner.
@@ -748,19 +748,15 @@ impl Tracker {
         if lock.last_shown.as_ref() == Some(&(text.clone(), board)) {
             return Ok(Some(lock));
         }
-        let over = reading
-            .board
-            .positions()
-            .any(|p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded));
         let mines = self.options.mines.or(lock.mines);
-        // A lost game gets no advice: there is nothing left to play.
-        let result = (!over).then(|| outcome(&reading, mines, &self.options.policy));
+        // A lost game gets no advice (`Outcome::GameOver`): there is nothing left to play.
+        let result = outcome(&reading, mines, &self.options.policy);
         // A frame grabbed while the game was still drawing can read as an impossible board:
         // an impossible board is shown only once the next frame has the very same pixels. A
         // board the analysis accepted is consistent, so only the others need the check.
         let impossible = match &result {
-            Some(Outcome::Advice { .. }) => false,
-            _ => conflict(&reading).is_some(),
+            Outcome::Advice { .. } => false,
+            Outcome::Impossible { .. } | Outcome::GameOver => conflict(&reading).is_some(),
         };
         if impossible && lock.unconfirmed != Some(hash) {
             lock.unconfirmed = Some(hash);
@@ -825,15 +821,15 @@ impl Tracker {
             captured,
         } = shown;
         let (advice, consistent) = match &result {
-            Some(Outcome::Advice { advice, .. }) => (Some(advice), true),
-            Some(Outcome::Impossible { error }) => {
+            Outcome::Advice { advice, .. } => (Some(advice), true),
+            Outcome::Impossible { error } => {
                 // The overlay shows only a warning; the cells go to the user's log.
                 reports.push(Report::Note(format!(
                     "the board read cannot be right ({error}); no advice until it changes"
                 )));
                 (None, false)
             }
-            None => (None, true),
+            Outcome::GameOver => (None, true),
         };
         let moves = advice.map(|a| a.moves_json()).unwrap_or_default();
         let best_guess = advice.and_then(|a| a.guess_json());
@@ -876,9 +872,7 @@ impl Tracker {
             grid,
             cells: reading.board,
             // An impossible board's marks are its warning, whatever `--heat` says.
-            marks: result
-                .map_or_else(Marks::default, |r| r.marks(self.options.heat))
-                .with_doubt(doubt),
+            marks: result.marks(self.options.heat).with_doubt(doubt),
             layout,
             captured,
             drawn: None,

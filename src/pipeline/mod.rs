@@ -5,7 +5,7 @@
 //! advice that rests on the cells in doubt).
 
 use crate::advice::{advise, Advice, GuessPolicy};
-use crate::board::Pos;
+use crate::board::{Board, Cell, Pos};
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{analyze, check_consistency, Analysis, SolveError, SolveOptions};
@@ -52,6 +52,10 @@ pub enum Outcome {
     Advice { analysis: Analysis, advice: Advice },
     /// The board cannot be right (a misread tile, a wrong flag, a wrong mine total).
     Impossible { error: SolveError },
+    /// The game is lost: the board shows its mines, and nothing is left to play. (A game that
+    /// ends in a loss may also draw its covered tiles flat, like open ones, so such a board is
+    /// not analysed: any advice on it would be about tiles that cannot be opened.)
+    GameOver,
 }
 
 impl Outcome {
@@ -60,8 +64,14 @@ impl Outcome {
         match self {
             Outcome::Advice { analysis, advice } => Marks::from_advice(advice, analysis, heat),
             Outcome::Impossible { error } => Marks::conflict(error.cells().to_vec()),
+            Outcome::GameOver => Marks::default(),
         }
     }
+}
+
+/// Whether `board` shows a lost game: a game shows its mines only once one has been hit.
+pub fn is_lost(board: &Board) -> bool {
+    (board.positions()).any(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded))
 }
 
 /// Whether the numbers read can all hold, whatever the mine total: the cells of a minimal
@@ -75,6 +85,9 @@ pub fn conflict(reading: &Reading) -> Option<Vec<Pos>> {
 
 /// Analyses and advises on the board read, with `mines` (the total, flags included) when known.
 pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> Outcome {
+    if is_lost(&reading.board) {
+        return Outcome::GameOver;
+    }
     let options = SolveOptions {
         mines,
         ..SolveOptions::default()

@@ -171,6 +171,10 @@ fn apart(a: [i32; 3], b: [i32; 3]) -> i32 {
 /// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
 /// tile face as a covered look.
 const SAME_FACE: f64 = 10.0;
+/// Mean difference over the edge ring up to which `digit_on_covered_face` takes a digit's tile
+/// for a covered face when it is still twice as far from every open one: a mark on a covered
+/// tile may cast a shadow onto its edge (KDE's question mark does), so looser than `SAME_FACE`.
+const NEAR_FACE: f64 = 2.0 * SAME_FACE;
 /// A look counts as a covered reference from this probability on: a skin never seen leaves the
 /// classifier unsure of its covered tiles, yet they are the likeliest reading of their looks.
 const COVERED_LIKELY: f32 = 0.25;
@@ -196,6 +200,50 @@ pub fn on_covered(pixels: &[TileImage], families: &Families) -> Vec<bool> {
                 && covered
                     .iter()
                     .any(|c| ring_distance(first(family), c) <= SAME_FACE)
+        })
+        .collect()
+}
+
+/// For each family, given the class the board-level reading settled on for each
+/// (`settled`): whether it is read as a digit whose edge ring is near a family read as covered
+/// and much farther from every family read as open. Digits are drawn on open tiles, so such a look is more likely a symbol
+/// on a covered tile (a question mark in a font the classifier took for a "2") than a number,
+/// even where the labelling search kept the digit: the classifier may have been too sure of it,
+/// or the covered tiles too unsure to serve `on_covered` as references. A ring that matches an
+/// open tile about as well says nothing (skins whose faces share an edge), nor does one that
+/// matches no covered tile (skins that colour a number's tile by its number).
+pub fn digit_on_covered_face(
+    pixels: &[TileImage],
+    families: &Families,
+    settled: &[TileClass],
+) -> Vec<bool> {
+    let first = |family: usize| &pixels[families.first[family]];
+    let nearest = |family: usize, keep: &dyn Fn(usize) -> bool| {
+        (0..settled.len())
+            .filter(|&other| other != family && keep(other))
+            .map(|other| ring_distance(first(family), first(other)))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let covered = |f: usize| {
+        matches!(
+            settled[f],
+            TileClass::Unrevealed | TileClass::Question | TileClass::Flag
+        )
+    };
+    let open = |f: usize| matches!(settled[f], TileClass::Number(_));
+    (0..settled.len())
+        .map(|family| {
+            if !matches!(settled[family], TileClass::Number(1..=8)) {
+                return false;
+            }
+            let (to_covered, to_open) = (nearest(family, &covered), nearest(family, &open));
+            tracing::trace!(
+                family,
+                to_covered,
+                to_open,
+                "a digit's edge against the faces"
+            );
+            to_covered <= NEAR_FACE && to_open > 2.0 * to_covered
         })
         .collect()
 }
@@ -317,6 +365,49 @@ mod tests {
         let found = evidence(&pixels, &families);
         assert_eq!(found[1], Evidence::Empty);
         assert_eq!(found[2], Evidence::NotEmpty);
+    }
+
+    /// A raised tile with a digit-like bar on its face: a mark on a covered tile.
+    fn mark_on_raised(grey: u8) -> TileImage {
+        let mut tile = raised(grey);
+        for y in 4..12 {
+            for x in 6..10 {
+                let i = (y * TILE + x) * 3;
+                tile[i..i + 3].copy_from_slice(&[0, 0, 0]);
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn a_digit_on_a_covered_face_is_told_from_digits_on_open_tiles() {
+        // Looks: covered, an empty open tile, a 1 on the open face, and a "2" drawn on the
+        // covered face (a question mark in a font the classifier took for a 2).
+        let pixels = [raised(192), flat(170), number(170), mark_on_raised(192)];
+        let families = Families {
+            of: vec![0, 1, 2, 3],
+            first: vec![0, 1, 2, 3],
+            verdicts: vec![
+                verdict(TileClass::Unrevealed),
+                verdict(TileClass::Number(0)),
+                verdict(TileClass::Number(1)),
+                verdict(TileClass::Number(2)),
+            ],
+        };
+        let settled = [
+            TileClass::Unrevealed,
+            TileClass::Number(0),
+            TileClass::Number(1),
+            TileClass::Number(2),
+        ];
+        let misplaced = digit_on_covered_face(&pixels, &families, &settled);
+        assert_eq!(misplaced, vec![false, false, false, true]);
+
+        // Where open and covered faces share their edge, the edge says nothing.
+        let pixels = [flat(192), flat(192), number(192), number(192)];
+        assert!(!digit_on_covered_face(&pixels, &families, &settled)
+            .into_iter()
+            .any(|m| m));
     }
 
     /// A tile of `TILE` samples as xbomb draws it at 20 px: one-sample black lines on every

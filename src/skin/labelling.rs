@@ -9,7 +9,7 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
-use super::background::{evidence, on_covered};
+use super::background::{digit_on_covered_face, evidence, on_covered};
 use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::rules::is_possible;
@@ -155,7 +155,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
 }
 
 /// The families on which the labellings `found` (the best first) put different cells, each
-/// named by its first look.
+/// named by its first look, and the digits the best labelling leaves on a covered face
+/// (`digit_on_covered_face`), in doubt between their number and a covered tile.
 fn doubts(
     reading: &Reading,
     families: &Families,
@@ -163,10 +164,17 @@ fn doubts(
     found: &[State],
 ) -> Vec<Doubt> {
     let best = &found[0];
+    let settled: Vec<TileClass> = (options.iter().enumerate())
+        .map(|(family, meaning)| meaning[best.picks[family]].class)
+        .collect();
+    let misplaced = digit_on_covered_face(&reading.pixels, families, &settled);
     let mut out = Vec::new();
     for (family, meaning) in options.iter().enumerate() {
         let chosen = meaning[best.picks[family]];
         let mut classes: Vec<TileClass> = vec![chosen.class];
+        if misplaced[family] {
+            classes.push(TileClass::Unrevealed);
+        }
         for other in &found[1..] {
             let alternative = meaning[other.picks[family]];
             if alternative.cell() != chosen.cell() && !classes.contains(&alternative.class) {

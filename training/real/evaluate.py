@@ -39,7 +39,7 @@ def setting(name):
     if game == "xdemineur":
         return int(parts[1]), int(parts[2]), int(parts[3])
     if game == "gnome":
-        return {"small": (9, 9, 10), "medium": (16, 16, 40), "big": (30, 16, 99)}[parts[2]]
+        return {"small": (8, 8, 10), "medium": (16, 16, 40), "big": (30, 16, 99)}[parts[2]]
     if game == "xbomb":
         return {"1": (8, 8, 10), "2": (16, 16, 40), "3": (30, 16, 99)}[parts[1]]
     if game == "ace":
