@@ -2,13 +2,14 @@
 //! the screen (Wayland), the copies show its own marks over the tiles. Every fixture is read,
 //! its advice drawn see-through over it (with `--heat`, so every covered tile is tinted) and
 //! blended as a compositor blends, and the board read from that copy, once the marks are taken
-//! out, must be the board read from the clean screenshot, but for tiles hidden as covered
-//! (under 1%: less advice, never wrong advice).
+//! out, must be the board read from the clean screenshot, as advice sees it (cells in doubt
+//! covered), but for tiles hidden as covered (under 1%: less advice, never wrong advice).
 
 use minehint::advice::GuessPolicy;
 use minehint::live::own_pixels::{OnScreen, OwnPixels};
 use minehint::overlay::{Layout, Picture, Scene, ScreenRect};
 use minehint::pipeline::{outcome, read_board};
+use minehint::skin::advice_board;
 use minehint::vision::{load_image, Classifier, Hints};
 use std::path::Path;
 use std::sync::Arc;
@@ -60,6 +61,9 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
         let mut copy = image.clone();
         picture.blend_onto(&mut copy, (0, 0));
         let want = reading.board.to_text();
+        // What advice rests on: a look left in doubt may settle either way on a copy a few
+        // levels off, and is covered to the advice either way.
+        let want_advised = advice_board(&reading).to_text();
         let as_shown = read_board(&copy, Hints::default(), &classifier).map(|r| r.board.to_text());
         if as_shown.as_ref().ok() != Some(&want) {
             changed_by_marks += 1;
@@ -80,14 +84,18 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
         }
         match read_board(&copy, Hints::default(), &classifier) {
             Ok(r) => {
-                let got = r.board.to_text();
+                let (got, want) = (advice_board(&r).to_text(), &want_advised);
                 // A tile read as covered hides what it shows: less advice, none wrong (as in
-                // tests/fixtures.rs). Anything else read otherwise is a misread.
+                // tests/fixtures.rs). A tile the clean screenshot left in doubt may settle on
+                // the copy, where it must settle on what the label says. Anything else read
+                // otherwise is a misread.
+                let truth = label_text(&path);
                 let (mut hid, mut misread) = (0, 0);
-                for (g, w) in got.chars().zip(want.chars()) {
+                for (i, (g, w)) in got.chars().zip(want.chars()).enumerate() {
                     match (g, w) {
                         _ if g == w => {}
                         ('.', _) => hid += 1,
+                        (_, '.') if truth.as_ref().and_then(|t| t.chars().nth(i)) == Some(g) => {}
                         _ => misread += 1,
                     }
                 }
@@ -112,11 +120,27 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
         hidden * 100 <= tiles,
         "{hidden} of {tiles} tiles read as covered"
     );
-    assert!(marked >= 50, "only {marked} fixtures had marks");
+    // Lost games (a third of the fixtures show one) get no advice, so no marks.
+    assert!(marked >= 40, "only {marked} fixtures had marks");
     // The check has teeth: left in, the marks change what is read on some boards.
     assert!(
         changed_by_marks > 0,
         "the marks never changed what was read"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The fixture's labelled board as board text (its `NAME.json`), where it has a label.
+fn label_text(png: &Path) -> Option<String> {
+    let label: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(png.with_extension("json")).ok()?).ok()?;
+    let rows = label["tiles"].as_array()?;
+    let mut text = String::new();
+    for row in rows {
+        // Labels write a wrong flag as `W` and a question mark as `?`; board text writes `x`
+        // and a covered `.` (the same cell); everything else alike.
+        text.push_str(&row.as_str()?.replace('W', "x").replace('?', "."));
+        text.push('\n');
+    }
+    Some(text)
 }

@@ -1,5 +1,5 @@
-"""The tile classifier: a small all-convolution CNN in plain numpy (forward, backward, Adam), and
-its export to ONNX.
+"""The tile classifier: a small all-convolution CNN written in JAX (gradients by autodiff), and its
+export to ONNX with jax2onnx.
 
     input  tiles  [N, 3, 16, 16] float, RGB / 255
     conv 3->16  4x4 stride 2, ReLU         -> [N, 16, 7, 7]
@@ -14,105 +14,52 @@ took most of its time): a whole Expert board of distinct tiles must classify in 
 milliseconds on one core.
 """
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 
 from tiles import TILE as SIZE
 
-# (output channels, kernel, stride, padding) of each convolution; each is followed by a ReLU.
-CONVS = [(16, 4, 2, 0), (32, 3, 2, 0)]
+# (output channels, kernel, stride) of each convolution; each is followed by a ReLU.
+CONVS = [(16, 4, 2), (32, 3, 2)]
+# The opset the exported graph declares: tract (the Rust side) reads every op this graph uses
+# at opset 13, and an older opset keeps the file readable by older runtimes too.
+OPSET = 13
 
 
-def out_size(size, kernel, stride, pad):
-    return (size + 2 * pad - kernel) // stride + 1
-
-
-def shapes():
-    """The [C, H, W] after each convolution."""
-    c, size, out = 3, SIZE, []
-    for cout, k, s, p in CONVS:
-        size = out_size(size, k, s, p)
+def flat_size():
+    """The number of features the dense layer sees after the convolutions."""
+    c, size = 3, SIZE
+    for cout, k, s in CONVS:
+        size = (size - k) // s + 1
         c = cout
-        out.append((c, size, size))
-    return out
+    return c * size * size
 
 
-def im2col(x, k, s, p):
-    """[N, C, H, W] -> [N, Ho, Wo, C*k*k] patches of a kxk convolution."""
-    n, c, h, w = x.shape
-    ho, wo = out_size(h, k, s, p), out_size(w, k, s, p)
-    padded = np.pad(x, ((0, 0), (0, 0), (p, p), (p, p)))
-    cols = np.empty((n, ho, wo, c, k, k), x.dtype)
-    for dy in range(k):
-        for dx in range(k):
-            window = padded[:, :, dy:dy + s * (ho - 1) + 1:s, dx:dx + s * (wo - 1) + 1:s]
-            cols[:, :, :, :, dy, dx] = window.transpose(0, 2, 3, 1)
-    return cols.reshape(n, ho, wo, c * k * k)
-
-
-def col2im(dcols, shape, k, s, p):
-    n, c, h, w = shape
-    ho, wo = out_size(h, k, s, p), out_size(w, k, s, p)
-    dcols = dcols.reshape(n, ho, wo, c, k, k)
-    padded = np.zeros((n, c, h + 2 * p, w + 2 * p), dcols.dtype)
-    for dy in range(k):
-        for dx in range(k):
-            padded[:, :, dy:dy + s * (ho - 1) + 1:s, dx:dx + s * (wo - 1) + 1:s] += \
-                dcols[:, :, :, :, dy, dx].transpose(0, 3, 1, 2)
-    return padded[:, :, p:p + h, p:p + w]
-
-
-def init(rng, classes):
-    def he(shape, fan_in):
-        return (rng.standard_normal(shape) * np.sqrt(2.0 / fan_in)).astype(np.float32)
+def init(key, classes):
+    """He-initialised weights: convolutions OIHW, the dense layer [classes, features]."""
     params, cin = {}, 3
-    for i, (cout, k, _, _) in enumerate(CONVS, 1):
-        params[f"w{i}"] = he((cout, cin, k, k), cin * k * k)
-        params[f"b{i}"] = np.zeros(cout, np.float32)
+    keys = jax.random.split(key, len(CONVS) + 1)
+    for i, (cout, k, _) in enumerate(CONVS, 1):
+        fan_in = cin * k * k
+        params[f"w{i}"] = jax.random.normal(keys[i - 1], (cout, cin, k, k)) * np.sqrt(2 / fan_in)
+        params[f"b{i}"] = jnp.zeros(cout)
         cin = cout
-    flat = int(np.prod(shapes()[-1]))
     d = len(CONVS) + 1
-    params[f"w{d}"] = he((classes, flat), flat)
-    params[f"b{d}"] = np.zeros(classes, np.float32)
+    params[f"w{d}"] = jax.random.normal(keys[-1], (classes, flat_size())) * np.sqrt(2 / flat_size())
+    params[f"b{d}"] = jnp.zeros(classes)
     return params
 
 
-def forward(params, x):
-    cache, a = [], x
-    for i, (cout, k, s, p) in enumerate(CONVS, 1):
-        cols = im2col(a, k, s, p)
-        z = cols @ params[f"w{i}"].reshape(cout, -1).T + params[f"b{i}"]   # [N, Ho, Wo, Cout]
-        z = z.transpose(0, 3, 1, 2)
-        cache.append((a.shape, cols, z))
-        a = np.maximum(z, 0)
-    flat = a.reshape(len(x), -1)
+def logits(params, x):
+    """[N, 3, 16, 16] -> [N, classes] scores before the softmax."""
+    a = x
+    for i, (_, _, s) in enumerate(CONVS, 1):
+        a = jax.lax.conv_general_dilated(a, params[f"w{i}"], (s, s), "VALID",
+                                         dimension_numbers=("NCHW", "OIHW", "NCHW"))
+        a = jax.nn.relu(a + params[f"b{i}"][None, :, None, None])
     d = len(CONVS) + 1
-    logits = flat @ params[f"w{d}"].T + params[f"b{d}"]
-    return logits, (cache, flat)
-
-
-def backward(params, cache, dlogits):
-    layers, flat = cache
-    d = len(CONVS) + 1
-    grads = {f"w{d}": dlogits.T @ flat, f"b{d}": dlogits.sum(0)}
-    da = (dlogits @ params[f"w{d}"]).reshape(layers[-1][2].shape)
-    for i in range(len(CONVS), 0, -1):
-        cout, k, s, p = CONVS[i - 1]
-        in_shape, cols, z = layers[i - 1]
-        dz = da * (z > 0)
-        dz_t = dz.transpose(0, 2, 3, 1).reshape(-1, cout)
-        w = params[f"w{i}"]
-        grads[f"w{i}"] = (dz_t.T @ cols.reshape(len(dz_t), -1)).reshape(w.shape)
-        grads[f"b{i}"] = dz_t.sum(0)
-        if i > 1:
-            dcols = dz_t @ w.reshape(cout, -1)
-            da = col2im(dcols, in_shape, k, s, p)
-    return grads
-
-
-def softmax(logits):
-    shifted = logits - logits.max(axis=1, keepdims=True)
-    e = np.exp(shifted)
-    return e / e.sum(axis=1, keepdims=True)
+    return a.reshape(a.shape[0], -1) @ params[f"w{d}"].T + params[f"b{d}"]
 
 
 def to_input(tiles):
@@ -121,30 +68,22 @@ def to_input(tiles):
 
 
 def export_onnx(params, path, classes):
+    """Writes the classifier, softmax included, with a free batch size; the class order goes into
+    the model's doc string so a reader can tell which output is which."""
     import onnx
-    from onnx import TensorProto, helper, numpy_helper
+    from jax2onnx import to_onnx
 
-    inits = [numpy_helper.from_array(v.astype(np.float32), k) for k, v in params.items()]
-    inits.append(numpy_helper.from_array(np.array([0, -1], np.int64), "flat_shape"))
-    nodes, prev = [], "tiles"
-    for i, (_, k, s, p) in enumerate(CONVS, 1):
-        nodes.append(helper.make_node("Conv", [prev, f"w{i}", f"b{i}"], [f"z{i}"],
-                                      pads=[p, p, p, p], kernel_shape=[k, k], strides=[s, s]))
-        nodes.append(helper.make_node("Relu", [f"z{i}"], [f"a{i}"]))
-        prev = f"a{i}"
-    d = len(CONVS) + 1
-    nodes += [
-        helper.make_node("Reshape", [prev, "flat_shape"], ["flat"]),
-        helper.make_node("Gemm", ["flat", f"w{d}", f"b{d}"], ["logits"], transB=1),
-        helper.make_node("Softmax", ["logits"], ["probs"], axis=1),
-    ]
-    graph = helper.make_graph(
-        nodes, "minehint_tiles",
-        [helper.make_tensor_value_info("tiles", TensorProto.FLOAT, ["N", 3, SIZE, SIZE])],
-        [helper.make_tensor_value_info("probs", TensorProto.FLOAT, ["N", len(classes)])],
-        inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)],
-                              producer_name="minehint-training")
+    frozen = {k: jnp.asarray(v, jnp.float32) for k, v in params.items()}
+
+    def probs(tiles):
+        return jax.nn.softmax(logits(frozen, tiles), axis=1)
+
+    model = to_onnx(probs, [("N", 3, SIZE, SIZE)], model_name="minehint_tiles", opset=OPSET,
+                    input_names=["tiles"], output_names=["probs"])
+    # jax2onnx records every intermediate shape with the symbolic batch; tract fixes the batch
+    # itself and refuses to unify its own size with that symbol, so the records go.
+    del model.graph.value_info[:]
     model.doc_string = "classes: " + ",".join(classes)
+    model.producer_name = "minehint-training"
     onnx.checker.check_model(model)
     onnx.save(model, path)

@@ -4,10 +4,12 @@ Each sample is a 3x3 block of tiles drawn at a random fractional pitch (12-64 px
 skin; the middle tile is the labelled one and is cut out with the same sampler the Rust code uses,
 so the classifier sees tiles exactly as `minehint` will hand them over, gaps and neighbours
 included. Skins: the classic raised-grey look, stippled covered tiles, flat looks with gaps and
-rounded corners, and checkerboards, each in light and dark themes, with bevelled or flat covered
-tiles, digits in several fonts and weights, own digit colours, a translucent board over a shaded
-background, and a hover highlight; then blur, JPEG, palette reduction, colour shifts, sub-pixel
-offsets and a mouse cursor now and then.
+rounded corners, checkerboards, and glossy tiles shaded top to bottom, each in light and dark
+themes, with bevelled or flat covered tiles, digits in several fonts and weights, own digit
+colours, pale digits barely darker than their tile, digits taller than the tile that spill onto
+the neighbours, digits as X11 image strings (the character cell filled), question marks and flags
+in any ink, a translucent board over a shaded background, and a hover highlight; then blur, JPEG,
+palette reduction, colour shifts, sub-pixel offsets and a mouse cursor now and then.
 
 The fonts beyond DejaVu come from Debian's fonts-urw-base35 and fonts-cantarell; a font that is not
 installed is left out (the model then sees fewer digit shapes).
@@ -47,7 +49,8 @@ def jitter(colour, rng, amount):
 
 def random_skin(rng):
     """A skin: how every kind of tile looks."""
-    kind = rng.choice(["classic", "classic", "stipple", "flat", "flat", "rounded", "checker"])
+    kind = rng.choice(["classic", "classic", "stipple", "flat", "flat", "rounded", "checker",
+                       "glossy"])
     dark = kind not in ("classic", "stipple") and rng.random() < 0.35
     skin = {"kind": kind, "dark": dark}
     if kind in ("classic", "stipple"):
@@ -86,6 +89,13 @@ def random_skin(rng):
                     radius=rng.uniform(0.1, 0.3) if kind == "rounded" else 0.0,
                     line=jitter(back, rng, 0),
                     step=rng.randint(6, 14))
+        if kind == "glossy":
+            # Each tile shaded top to bottom, lit at the top (Windows 7's and many web clones'):
+            # no two pixels of a face alike, and the covered faces often a saturated blue.
+            if not dark and rng.random() < 0.6:
+                skin["hidden"] = jitter(rng.choice([(70, 110, 200), (90, 140, 220), (60, 160, 90),
+                                                    (150, 170, 190)]), rng, 20)
+            skin.update(glossy=rng.uniform(0.15, 0.45), radius=rng.uniform(0.0, 0.2))
         if rng.random() < 0.3:
             # Covered tiles drawn raised, with their own light and shade, on a flat open board.
             skin.update(raised=True, bevel=rng.uniform(0.04, 0.14),
@@ -95,9 +105,35 @@ def random_skin(rng):
         # A skin with its own digit colours: the shape carries the class.
         skin["digits"] = {k: jitter((rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255)),
                                     rng, 0) for k in skin["digits"]}
+    if rng.random() < 0.12:
+        # Pale digits: some skins draw a number in a light tint of its colour (xdemineur's violet
+        # 5), barely darker than the open tile it sits on. The shape must still carry the class.
+        base = skin["revealed"]
+        t = rng.uniform(0.35, 0.7)
+        skin["digits"] = {k: tuple(int(c * (1 - t) + b * t) for c, b in zip(v, base))
+                          for k, v in skin["digits"].items()}
     skin["font"] = rng.choice(FONTS)
+    # Digit height as a share of the pitch. Old X core fonts at small tiles draw digits taller than
+    # the tile (xbomb's at 20 px), spilling over its edges and onto the neighbours.
+    skin["digit_scale"] = (rng.uniform(0.85, 1.3) if rng.random() < 0.1
+                           else rng.uniform(0.55, 0.8))
+    # The question mark's ink: mostly black (white on dark themes), else a digit's colour or a
+    # colour of the skin's own, so the mark's shape, not its colour, tells it from a digit.
+    plain = (230, 230, 230) if dark else (0, 0, 0)
+    roll = rng.random()
+    skin["question"] = (plain if roll < 0.6 else
+                        rng.choice(list(skin["digits"].values())) if roll < 0.8 else
+                        jitter((rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255)),
+                               rng, 0))
     # Most skins draw a red flag; GNOME's draws a dark one, so shape must carry the class.
     skin["flag"] = jitter(rng.choice([(220, 20, 20), (220, 20, 20), (40, 44, 48)]), rng, 30)
+    if rng.random() < 0.2:
+        # Flags in a skin's own colour (blue, orange, yellow pennants): the shape carries it.
+        skin["flag"] = (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255))
+    # Digits drawn the way X11's image strings draw them: the character cell filled with one
+    # colour and the glyph in another, the cell often taller than the tile (xbomb at 20 px).
+    skin["boxed"] = rng.random() < 0.06
+    skin["boxed_reverse"] = rng.random() < 0.3
     skin["cross"] = rng.choice([(255, 0, 0), (0, 0, 0)])
     return skin
 
@@ -141,6 +177,23 @@ def shade_through(image, rng):
     return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8))
 
 
+def draw_glossy(draw, box, skin, colour):
+    """A face shaded from light at the top to dark at the bottom, within the skin's gap, its
+    corners rounded by insetting the rows near the top and bottom."""
+    x0, y0, x1, y1 = box
+    gap = skin["gap"]
+    left, top = x0 + gap / 2, round(y0 + gap / 2)
+    right, bottom = x1 - gap / 2 - 1, round(y1 - gap / 2) - 1
+    height = max(1, bottom - top + 1)
+    radius = skin.get("radius", 0.0) * (x1 - x0)
+    for y in range(top, bottom + 1):
+        shade = 1 + skin["glossy"] * (1 - 2 * (y - top) / max(1, height - 1))
+        edge = min(y - top, bottom - y)
+        inset = radius - np.sqrt(max(0.0, radius ** 2 - (radius - edge) ** 2)) if edge < radius else 0
+        ink = tuple(int(min(255, max(0, c * shade))) for c in colour)
+        draw.line([left + inset, y, right - inset, y], fill=ink)
+
+
 def draw_flat(draw, box, skin, colour):
     x0, y0, x1, y1 = box
     gap = skin["gap"]
@@ -157,6 +210,21 @@ def draw_text(draw, box, text, colour, font_path, scale):
     size = max(6, int((y1 - y0) * scale))
     font = ImageFont.truetype(font_path, size)
     draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=colour, font=font, anchor="mm")
+
+
+def draw_boxed(draw, box, text, skin, scale):
+    """A digit as an image string: its character cell filled with the digit's colour, the glyph
+    cut out in the open tile's colour (or the reverse)."""
+    x0, y0, x1, y1 = box
+    font = ImageFont.truetype(skin["font"], max(6, int((y1 - y0) * scale)))
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    left, top, right, bottom = draw.textbbox(centre, text, font=font, anchor="mm")
+    pad = (right - left) * 0.15
+    ink, paper = skin["digits"][int(text)], skin["revealed"]
+    if skin.get("boxed_reverse"):
+        ink, paper = paper, ink
+    draw.rectangle([left - pad, top - pad, right + pad, bottom + pad], fill=ink)
+    draw.text(centre, text, fill=paper, font=font, anchor="mm")
 
 
 def draw_mine(draw, box, colour=(0, 0, 0)):
@@ -207,6 +275,8 @@ def draw_tile(draw, box, label, skin, row, col, rng):
             draw.line([x0, y0, x0, y1 - 1], fill=skin["line"])
     elif hidden and skin.get("raised"):
         draw_raised(draw, box, skin, colour)
+    elif "glossy" in skin:
+        draw_glossy(draw, box, skin, colour)
     else:
         draw_flat(draw, box, skin, colour)
     if name == "flag":
@@ -215,7 +285,7 @@ def draw_tile(draw, box, label, skin, row, col, rng):
         else:
             draw_flag(draw, box, skin)
     elif name == "question":
-        ink = (0, 0, 0) if not skin["dark"] else (230, 230, 230)
+        ink = skin["question"]
         if rng.random() < 0.4:
             # GNOME's look: the flag with a small "?" at its foot, which tells it from a flag.
             draw_pennant(draw, box, skin)
@@ -224,9 +294,13 @@ def draw_tile(draw, box, label, skin, row, col, rng):
             corner = (x0 + w * 0.58, y0 + w * 0.52, x0 + w * 0.82, y0 + w * 0.86)
             draw_text(draw, corner, "?", ink, skin["font"], rng.uniform(0.9, 1.2))
         else:
-            draw_text(draw, box, "?", ink, skin["font"], 0.65)
+            draw_text(draw, box, "?", ink, skin["font"], rng.uniform(0.5, 0.85))
     elif name in "12345678":
-        draw_text(draw, box, name, skin["digits"][int(name)], skin["font"], rng.uniform(0.55, 0.8))
+        scale = skin["digit_scale"] * rng.uniform(0.95, 1.05)
+        if skin["boxed"]:
+            draw_boxed(draw, box, name, skin, scale)
+        else:
+            draw_text(draw, box, name, skin["digits"][int(name)], skin["font"], scale)
     elif name in ("mine", "exploded"):
         draw_mine(draw, box)
     elif name == "wrong_flag":
@@ -320,13 +394,29 @@ def sample(rng, label=None):
     return tile, label
 
 
-def dataset(count, seed):
-    rng = random.Random(seed)
+CHUNK = 2000
+
+
+def chunk(args):
+    """Tiles start..start+count, from a generator seeded by the seed and the chunk's start alone,
+    so the data set is the same however many processes draw it."""
+    seed, start, count = args
+    rng = random.Random(f"{seed}/{start}")
     tiles = np.zeros((count, 16, 16, 3), np.uint8)
     labels = np.zeros(count, np.int64)
     for i in range(count):
-        tiles[i], labels[i] = sample(rng, label=i % len(CLASSES))
+        tiles[i], labels[i] = sample(rng, label=(start + i) % len(CLASSES))
     return tiles, labels
+
+
+def dataset(count, seed):
+    """`count` labelled tiles, every class equally often, drawn on all cores."""
+    from multiprocessing import Pool
+
+    jobs = [(seed, start, min(CHUNK, count - start)) for start in range(0, count, CHUNK)]
+    with Pool() as pool:
+        parts = pool.map(chunk, jobs)
+    return (np.concatenate([t for t, _ in parts]), np.concatenate([lab for _, lab in parts]))
 
 
 if __name__ == "__main__":
