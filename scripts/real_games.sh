@@ -209,6 +209,19 @@ rg_kmines() {
     rg_resize "$window" "${1:-}" "${2:-}"
 }
 
+# rg_sgt_mines PARAMS [WIDTH HEIGHT]: Simon Tatham's Mines (sgt-puzzles) with PARAMS such as
+# 16x16n40 (columns x rows, n mines), the window resized when a size is given (its tiles scale).
+# Not among RG_PACKAGES: like KMines it is a game the tile model never trains on
+# (training/README.md); install it with `apt-get install sgt-puzzles`.
+rg_sgt_mines() {
+    command -v sgt-mines >/dev/null || { echo "real_games: sgt-mines is not installed" >&2; return 1; }
+    setsid sgt-mines "$1" >"$RG_DIR/sgt-mines.log" 2>&1 &
+    RG_GAME_PID=$!
+    local window
+    window=$(rg_window '^Mines$' sgt-mines sgt-mines.log) || return 1
+    rg_resize "$window" "${2:-}" "${3:-}"
+}
+
 # rg_resize WINDOW [WIDTH HEIGHT]: resizes the window when a size is given, lets the game redraw,
 # and prints the window id.
 rg_resize() {

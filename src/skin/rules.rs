@@ -12,12 +12,22 @@ use crate::solver::is_consistent;
 ///   board, which shows its mines too: a flag read as a wrong flag mid-game is a misreading;
 /// - some layout of mines satisfies every number, a flag being a covered tile that may or may
 ///   not hold one: flags are the player's guesses, and a wrong flag (even beside a 0) is a real
-///   position that the analysis will point out, not a misreading to read away.
+///   position that the analysis will point out, not a misreading to read away;
+/// - but a board with nothing left covered and no mine shown is a won game, whose flags are its
+///   mines: the numbers must count them (a fresh board with one flag, its covered tiles read as
+///   empty 0s around it, is no game).
 ///
 /// The cheap rules run first: most wrong labellings fail them before the solver is asked.
 pub fn is_possible(board: &Board) -> bool {
     if broken_rule(board).is_some() {
         return false;
+    }
+    let covered = board.positions().any(|p| board.get(p) == Cell::Unrevealed);
+    let mine_shown =
+        (board.positions()).any(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded));
+    if !covered && !mine_shown {
+        // The solver counts a flag as a mine.
+        return is_consistent(board);
     }
     let mut unflagged = board.clone();
     for p in board.positions() {
@@ -65,7 +75,9 @@ mod tests {
         assert!(possible("02*\n02!\n"));
         assert!(possible("x2*\n.2.\n"));
         // A wrong flag beside 0s: the player's mistake, not a misreading.
-        assert!(possible("0F\n00\n"));
+        assert!(possible("0F1.\n001.\n"));
+        // A won game: nothing covered, the flags on the mines.
+        assert!(possible("1F\n11\n"));
     }
 
     #[test]
@@ -76,6 +88,9 @@ mod tests {
         assert!(!possible("00.\n00.\n"));
         // A wrong flag while no mine is shown: the game is not over.
         assert!(!possible("x1.\n11.\n"));
+        // Nothing covered and no mine shown, yet the flag is no mine: a fresh board with one
+        // flag whose covered tiles read as 0s.
+        assert!(!possible("0F0\n000\n"));
         // A 3 with room for two mines only.
         assert!(!possible("3.\n.1\n"));
     }

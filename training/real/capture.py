@@ -54,7 +54,13 @@ GAMES = [
     # KMines is kept out of training: its captures are the validation game (--only kmines).
     ("kmines", (0, 0)),
     ("kmines", (1100, 800)),
+    # So is Simon Tatham's Mines (--only sgt): a second game never trained on.
+    ("sgt", ("9x9n10", 0, 0)),
+    ("sgt", ("16x16n40", 0, 0)),
+    ("sgt", ("30x16n99", 0, 0)),
+    ("sgt", ("16x16n40", 900, 900)),
 ]
+HELD_OUT = ("kmines", "sgt")
 
 
 def shell(script):
@@ -87,6 +93,10 @@ def start(game, settings):
         window = shell(f"rg_kmines {width} {height}" if width else "rg_kmines")
     elif game == "ace":
         window = shell(f"rg_ace {settings[0]}")
+    elif game == "sgt":
+        params, width, height = settings
+        window = shell(f"rg_sgt_mines {params} {width} {height}" if width else
+                       f"rg_sgt_mines {params}")
     else:
         cols, rows, mines = settings
         window = shell(f"rg_xdemineur {cols} {rows} {mines}")
@@ -155,7 +165,7 @@ def main():
         for game, settings in GAMES:
             tag = "-".join(map(str, settings))
             name = f"{game}-{tag}-r{round_}"
-            if not name.startswith(args.only) or (game == "kmines" and args.only != "kmines"):
+            if not name.startswith(args.only) or (game in HELD_OUT and args.only != game):
                 continue
             total += play(args.binary, args.out, name, game, settings, args.actions, rng,
                           args.right)

@@ -46,6 +46,10 @@ def setting(name):
         return {"1": (8, 8, 6), "2": (11, 11, 20), "3": (16, 16, 45), "4": (32, 32, 200)}[parts[1]]
     if game == "kmines":
         return 9, 9, 10
+    if game == "sgt":
+        cols, rest = parts[1].split("x")
+        rows, mines = rest.split("n")
+        return int(cols), int(rows), int(mines)
     raise SystemExit(f"{name}: unknown game")
 
 
