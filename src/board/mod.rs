@@ -136,6 +136,12 @@ impl Board {
         pos.row * self.cols + pos.col
     }
 
+    /// Whether the board shows a mine (plain or exploded): games show their mines only once one
+    /// has been hit, so this is a lost game.
+    pub fn shows_mines(&self) -> bool {
+        (self.cells.iter()).any(|c| matches!(c, Cell::Mine | Cell::Exploded))
+    }
+
     /// Every position, row by row.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos { row, col }))

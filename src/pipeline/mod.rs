@@ -5,7 +5,7 @@
 //! advice that rests on the cells in doubt).
 
 use crate::advice::{advise, Advice, GuessPolicy};
-use crate::board::{Board, Cell, Pos};
+use crate::board::Pos;
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{analyze, check_consistency, Analysis, SolveError, SolveOptions};
@@ -69,11 +69,6 @@ impl Outcome {
     }
 }
 
-/// Whether `board` shows a lost game: a game shows its mines only once one has been hit.
-pub fn is_lost(board: &Board) -> bool {
-    (board.positions()).any(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded))
-}
-
 /// Whether the numbers read can all hold, whatever the mine total: the cells of a minimal
 /// conflicting set when they cannot.
 pub fn conflict(reading: &Reading) -> Option<Vec<Pos>> {
@@ -85,7 +80,7 @@ pub fn conflict(reading: &Reading) -> Option<Vec<Pos>> {
 
 /// Analyses and advises on the board read, with `mines` (the total, flags included) when known.
 pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> Outcome {
-    if is_lost(&reading.board) {
+    if reading.board.shows_mines() {
         return Outcome::GameOver;
     }
     let options = SolveOptions {

@@ -206,10 +206,11 @@ pub fn on_covered(pixels: &[TileImage], families: &Families) -> Vec<bool> {
 
 /// For each family, given the class the board-level reading settled on for each
 /// (`settled`): whether it is read as a digit whose edge ring is near a family read as covered
-/// and much farther from every family read as open. Digits are drawn on open tiles, so such a look is more likely a symbol
-/// on a covered tile (a question mark in a font the classifier took for a "2") than a number,
-/// even where the labelling search kept the digit: the classifier may have been too sure of it,
-/// or the covered tiles too unsure to serve `on_covered` as references. A ring that matches an
+/// and much farther from every family read as open. Digits are drawn on open tiles, so such a
+/// look is more likely a symbol on a covered tile (a question mark in a font the classifier took
+/// for a "2") than a number, even where the labelling search kept the digit: the classifier may
+/// have been too sure of it, or the covered tiles too unsure to serve `on_covered` as
+/// references. A ring that matches an
 /// open tile about as well says nothing (skins whose faces share an edge), nor does one that
 /// matches no covered tile (skins that colour a number's tile by its number).
 pub fn digit_on_covered_face(

@@ -23,9 +23,7 @@ pub fn is_possible(board: &Board) -> bool {
         return false;
     }
     let covered = board.positions().any(|p| board.get(p) == Cell::Unrevealed);
-    let mine_shown =
-        (board.positions()).any(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded));
-    if !covered && !mine_shown {
+    if !covered && !board.shows_mines() {
         // The solver counts a flag as a mine.
         return is_consistent(board);
     }
@@ -54,9 +52,8 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
         return Some("an empty open tile reads as touching a covered one");
     }
     let wrong_flag = board.positions().any(|p| board.get(p) == Cell::Blank);
-    let mine_shown =
-        (board.positions()).any(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded));
-    (wrong_flag && !mine_shown).then_some("a wrong flag reads as shown on a game that is not over")
+    (wrong_flag && !board.shows_mines())
+        .then_some("a wrong flag reads as shown on a game that is not over")
 }
 
 #[cfg(test)]
