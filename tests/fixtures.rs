@@ -205,8 +205,10 @@ fn label_board(label: &Label) -> Board {
     Board::from_cells(label.rows, label.cols, cells).expect("a label is a board")
 }
 
-/// How many tiles the advice on `reading` calls certainly safe that the labelled board does not
-/// make certainly safe; each is listed in `report`. A misread must cost advice, never this.
+/// How many covered tiles the advice on `reading` calls certainly safe that the labelled board
+/// does not make certainly safe; each is listed in `report`. A misread must cost advice, never
+/// this. A call to open a tile the label shows open (an open tile misread as covered) is listed
+/// too, but not counted: clicking it does nothing, so it is useless, never dangerous.
 fn wrong_safe_calls(
     name: &str,
     reading: &Reading,
@@ -227,9 +229,15 @@ fn wrong_safe_calls(
     else {
         return 0;
     };
+    let labelled = label_board(label);
     let mut wrong = 0;
     for m in advice.moves.iter().filter(|m| m.action == Action::Open) {
-        if !truth.safe.contains(&m.pos) {
+        if !matches!(labelled.get(m.pos), Cell::Unrevealed | Cell::Flag) {
+            report.push(format!(
+                "{name}: {:?} called safe, but the label shows it open (a useless call)",
+                m.pos
+            ));
+        } else if !truth.safe.contains(&m.pos) {
             wrong += 1;
             report.push(format!(
                 "{name}: {:?} called safe, the label does not make it so",

@@ -105,10 +105,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--synthetic", type=int, default=120000)
     parser.add_argument("--epochs", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the synthetic tiles")
+    parser.add_argument("--model-seed", type=int,
+                        help="seed of the initial weights and the batch order (default: --seed)")
     parser.add_argument("--out", type=Path, default=HERE.parent / "models" / "tiles.onnx")
     args = parser.parse_args()
-    rng = np.random.default_rng(args.seed)
+    model_seed = args.seed if args.model_seed is None else args.model_seed
+    rng = np.random.default_rng(model_seed)
     random.seed(args.seed)
 
     started = time.time()
@@ -153,7 +156,7 @@ def main():
     train_x = np.concatenate([syn_x, train_real_x[repeat]])
     train_y = np.concatenate([syn_y, train_real_y[repeat]])
 
-    params = model.init(jax.random.PRNGKey(args.seed), len(CLASSES))
+    params = model.init(jax.random.PRNGKey(model_seed), len(CLASSES))
     batch = 64
     steps_per_epoch = -(-len(train_x) // batch)
     # Cosine decay from 1.5e-3 to 2e-5 (higher rates made the loss jump after a few epochs), and
