@@ -18,7 +18,8 @@
 # PipeWire and WirePlumber: the screen-cast stream GNOME's and KDE's portals hand out
 # (tests/screen_cast.rs).
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
-    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim pipewire wireplumber)
+    fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim pipewire wireplumber
+    sgt-puzzles)
 export PATH="$PATH:/usr/games"
 
 rg_install() {
@@ -211,8 +212,8 @@ rg_kmines() {
 
 # rg_sgt_mines PARAMS [WIDTH HEIGHT]: Simon Tatham's Mines (sgt-puzzles) with PARAMS such as
 # 16x16n40 (columns x rows, n mines), the window resized when a size is given (its tiles scale).
-# Not among RG_PACKAGES: like KMines it is a game the tile model never trains on
-# (training/README.md); install it with `apt-get install sgt-puzzles`.
+# Like KMines it is a game the tile model never trains on (training/README.md); the live test
+# plays it as one.
 rg_sgt_mines() {
     command -v sgt-mines >/dev/null || { echo "real_games: sgt-mines is not installed" >&2; return 1; }
     setsid sgt-mines "$1" >"$RG_DIR/sgt-mines.log" 2>&1 &
