@@ -155,53 +155,43 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
         draw_marks(&mut image, &reading.grid, &marks);
         write_png(&image, out)?;
     }
-    match result {
+    // What follows the reading: the analysis and advice, or why there is none.
+    let (fields, text) = match result {
         Outcome::Advice { analysis, advice } => {
-            if args.parse.json {
-                let mut value = reading_json(&reading, image.dimensions(), None);
-                let solved = serde_json::to_value(solve_json(&analysis, &advice, None))?;
-                if let (Value::Object(target), Value::Object(extra)) = (&mut value, solved) {
-                    for (key, field) in extra {
-                        // The reading's own `cells` (classes) stay; the analysis's go under `tiles`.
-                        let key = if key == "cells" {
-                            "tiles".to_owned()
-                        } else {
-                            key
-                        };
-                        target.insert(key, field);
-                    }
-                    target.insert("game_over".to_owned(), Value::Bool(false));
+            let mut fields = serde_json::to_value(solve_json(&analysis, &advice, None))?;
+            if let Value::Object(map) = &mut fields {
+                // The reading's own `cells` (classes) stay; the analysis's go under `tiles`.
+                if let Some(tiles) = map.remove("cells") {
+                    map.insert("tiles".to_owned(), tiles);
                 }
-                println!("{value}");
-            } else {
-                print!("{}", reading.board.to_text());
-                println!();
-                print!("{}", solve_text(&reading.board, &analysis, &advice, None));
+                map.insert("game_over".to_owned(), Value::Bool(false));
             }
-            Ok(())
+            (fields, solve_text(&reading.board, &analysis, &advice, None))
         }
-        Outcome::Impossible { error } => Err(anyhow::Error::new(error).context(format!(
-            "the board read from {} is impossible; no advice (misread tile or wrong flag?)",
-            args.parse.image.display()
-        ))),
+        Outcome::Impossible { error } => {
+            return Err(anyhow::Error::new(error).context(format!(
+                "the board read from {} is impossible; no advice (misread tile or wrong flag?)",
+                args.parse.image.display()
+            )))
+        }
         // Not an error: the board was read, and it says there is nothing left to advise.
-        Outcome::GameOver => {
-            if args.parse.json {
-                let mut value = reading_json(&reading, image.dimensions(), None);
-                if let Value::Object(target) = &mut value {
-                    target.insert("game_over".to_owned(), Value::Bool(true));
-                    target.insert("moves".to_owned(), Value::Array(Vec::new()));
-                    target.insert("best_guess".to_owned(), Value::Null);
-                }
-                println!("{value}");
-            } else {
-                print!("{}", reading.board.to_text());
-                println!();
-                println!("The game is over: the board shows its mines. Start a new game.");
-            }
-            Ok(())
+        Outcome::GameOver => (
+            json!({"game_over": true, "moves": [], "best_guess": null}),
+            "The game is over: the board shows its mines. Start a new game.\n".to_owned(),
+        ),
+    };
+    if args.parse.json {
+        let mut value = reading_json(&reading, image.dimensions(), None);
+        if let (Value::Object(target), Value::Object(extra)) = (&mut value, fields) {
+            target.extend(extra);
         }
+        println!("{value}");
+    } else {
+        print!("{}", reading.board.to_text());
+        println!();
+        print!("{text}");
     }
+    Ok(())
 }
 
 /// Whether `a` and `b` name the same existing file.
