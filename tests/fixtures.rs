@@ -215,12 +215,12 @@ fn wrong_safe_calls(
     label: &Label,
     report: &mut Vec<String>,
 ) -> usize {
-    let truth = label_board(label);
+    let labelled = label_board(label);
     let options = SolveOptions {
         mines: Some(label.mines),
         ..SolveOptions::default()
     };
-    let Ok(truth) = analyze(&truth, &options) else {
+    let Ok(truth) = analyze(&labelled, &options) else {
         // A finished board (lost: every mine shown) leaves nothing to call safe.
         return 0;
     };
@@ -229,7 +229,6 @@ fn wrong_safe_calls(
     else {
         return 0;
     };
-    let labelled = label_board(label);
     let mut wrong = 0;
     for m in advice.moves.iter().filter(|m| m.action == Action::Open) {
         if !matches!(labelled.get(m.pos), Cell::Unrevealed | Cell::Flag) {

@@ -637,21 +637,20 @@ fn live_follows_real_games_played_by_its_advice() {
 /// small board may never offer: the xdemineur test covers it).
 #[test]
 fn live_follows_xbomb_played_by_its_advice() {
-    let tally = play_three(XBOMB, 400);
-    assert_eq!(tally.games, 3);
-    assert!(
-        tally.retries * 10 <= tally.clicks.max(10),
-        "{} of {} clicks had to be repeated",
-        tally.retries,
-        tally.clicks
-    );
+    plays_three_with_few_repeats(XBOMB, 400);
 }
 
 /// A game the tile model never trained on, played through `live` as the others are: every board
 /// read consistent, no tile called safe a mine, each click seen.
 #[test]
 fn live_follows_a_game_it_never_trained_on() {
-    let tally = play_three(SGT_MINES, 440);
+    plays_three_with_few_repeats(SGT_MINES, 440);
+}
+
+/// Plays three games of `game` and requires all three played and at most one click in ten
+/// repeated (a game too short to give ten clicks may repeat one).
+fn plays_three_with_few_repeats(game: Game, base: u32) {
+    let tally = play_three(game, base);
     assert_eq!(tally.games, 3);
     assert!(
         tally.retries * 10 <= tally.clicks.max(10),

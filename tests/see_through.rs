@@ -8,6 +8,7 @@
 use minehint::advice::GuessPolicy;
 use minehint::live::own_pixels::{OnScreen, OwnPixels};
 use minehint::overlay::{Layout, Picture, Scene, ScreenRect};
+use minehint::parse_board;
 use minehint::pipeline::{outcome, read_board};
 use minehint::skin::advice_board;
 use minehint::vision::{load_image, Classifier, Hints};
@@ -130,17 +131,14 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The fixture's labelled board as board text (its `NAME.json`), where it has a label.
+/// The fixture's labelled board as board text (its `NAME.json`), where it has a label. Labels
+/// are board text row by row, so the board parser reads them (a `?` and a `W` as board text
+/// writes them back: `.` and `x`).
 fn label_text(png: &Path) -> Option<String> {
     let label: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(png.with_extension("json")).ok()?).ok()?;
-    let rows = label["tiles"].as_array()?;
-    let mut text = String::new();
-    for row in rows {
-        // Labels write a wrong flag as `W` and a question mark as `?`; board text writes `x`
-        // and a covered `.` (the same cell); everything else alike.
-        text.push_str(&row.as_str()?.replace('W', "x").replace('?', "."));
-        text.push('\n');
-    }
-    Some(text)
+    let rows: Vec<&str> = (label["tiles"].as_array()?.iter())
+        .map(serde_json::Value::as_str)
+        .collect::<Option<_>>()?;
+    Some(parse_board(&rows.join("\n")).ok()?.to_text())
 }
