@@ -134,3 +134,105 @@ fn bench_refuses_impossible_settings() {
         assert!(err.starts_with("minehint: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bench_plays_the_deep_policy_without_false_safes() {
+    let v = json(&minehint(&[
+        "bench",
+        "--board",
+        "intermediate",
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--policy",
+        "deep",
+        "--json",
+    ]));
+    assert_eq!(v["policy"], "deep");
+    assert_eq!(v["false_safe"], 0);
+    assert_eq!(v["lost_on"]["certain_move"], 0);
+    let fast = json(&minehint(&[
+        "bench", "--board", "beginner", "--games", "5", "--json",
+    ]));
+    assert_eq!(fast["policy"], "fast");
+}
+
+/// The study options of issue 19: the dumped positions are the games' guesses with their
+/// layouts, and replaying a guess with the policy's own tile gives the game's own result.
+#[test]
+fn bench_dumps_guess_positions_and_replays_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("positions.txt");
+    let outcomes = dir.path().join("outcomes.txt");
+    let common = [
+        "bench",
+        "--board",
+        "intermediate",
+        "--seed",
+        "4",
+        "--games",
+        "30",
+    ];
+    let mut args = common.to_vec();
+    args.extend(["--dump-guesses", dump.to_str().unwrap()]);
+    let o = minehint(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut args = common.to_vec();
+    args.extend(["--outcomes", outcomes.to_str().unwrap()]);
+    assert!(minehint(&args).status.success());
+    let won: Vec<char> = std::fs::read_to_string(&outcomes)
+        .unwrap()
+        .trim()
+        .chars()
+        .collect();
+
+    let text = std::fs::read_to_string(&dump).unwrap();
+    let mut replay = String::new();
+    let mut blocks = 0;
+    let mut lines = text.lines();
+    while let Some(head) = lines.next() {
+        // "# game G guess K kind KIND row R col C mine P", then "16x16x40" and 16 rows.
+        let f: Vec<&str> = head.split_whitespace().collect();
+        assert_eq!(
+            (f[0], f[1], f[3], f[5]),
+            ("#", "game", "guess", "kind"),
+            "{head}"
+        );
+        assert_eq!(lines.next(), Some("16x16x40"));
+        let rows: Vec<&str> = lines.by_ref().take(16).collect();
+        assert!(rows.iter().all(|r| r.len() == 16), "{rows:?}");
+        let mines: usize = rows.iter().map(|r| r.matches('m').count()).sum();
+        assert_eq!(mines, 40, "every mine is written");
+        let (row, col): (usize, usize) = (f[8].parse().unwrap(), f[10].parse().unwrap());
+        assert!(matches!(rows[row].as_bytes()[col], b'H' | b'm'), "{head}");
+        replay.push_str(&format!("{} {} {row} {col}\n", f[2], f[4]));
+        blocks += 1;
+    }
+    assert!(blocks > 5, "{blocks} guess positions in 30 games");
+    let list = dir.path().join("replay.txt");
+    std::fs::write(&list, &replay).unwrap();
+    let mut args = common.to_vec();
+    args.extend(["--replay", list.to_str().unwrap()]);
+    let o = minehint(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().count(), blocks);
+    for line in out.lines() {
+        let f: Vec<usize> = line
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let expected = won[f[0]];
+        assert_eq!(char::from(b'0' + f[4] as u8), expected, "{line}");
+    }
+
+    std::fs::write(&list, "1 2 three 4\n").unwrap();
+    let o = minehint(&args);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1") && err.contains("GAME GUESS ROW COL"),
+        "{err}"
+    );
+}

@@ -45,6 +45,26 @@ pub struct GuessPolicy {
     pub endgame_layouts: usize,
     /// Work budget of one endgame search (layout visits).
     pub endgame_budget: usize,
+    /// The leaders scored again three clicks deep ([`super::deep`]); off in the fast policy.
+    pub deep: DeepSearch,
+}
+
+/// How far the deep policy looks: the best `leaders` candidates by the look-ahead, those within
+/// `margin` of the best, are scored again with every outcome that frees no tile valued by the
+/// best guess on the board it leaves (the fast policy's own score there).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeepSearch {
+    /// At most this many candidates (fewer than 2: off).
+    pub leaders: usize,
+    /// Only candidates within this of the best look-ahead score.
+    pub margin: f64,
+}
+
+impl DeepSearch {
+    pub const OFF: DeepSearch = DeepSearch {
+        leaders: 0,
+        margin: 0.0,
+    };
 }
 
 impl Default for GuessPolicy {
@@ -56,6 +76,25 @@ impl Default for GuessPolicy {
             look_ahead: 12,
             endgame_layouts: 1000,
             endgame_budget: 2_000_000,
+            deep: DeepSearch::OFF,
+        }
+    }
+}
+
+impl GuessPolicy {
+    /// The fast policy: a guess in about a millisecond (`bench`'s default).
+    pub fn fast() -> GuessPolicy {
+        GuessPolicy::default()
+    }
+
+    /// The deep policy: the fast one, with the closest leaders scored three clicks deep.
+    pub fn deep() -> GuessPolicy {
+        GuessPolicy {
+            deep: DeepSearch {
+                leaders: 4,
+                margin: 0.05,
+            },
+            ..GuessPolicy::default()
         }
     }
 }
@@ -158,8 +197,27 @@ pub(crate) fn best_guess_among(
         counted = a;
         &counted
     };
-    // First every live candidate by the cheap score (rules only), then the leaders again with
-    // the exact look-ahead.
+    let (scored, best_dead) = cheap_scores(board, with_numbers, mines, candidates, lowest, policy);
+    if policy.deep.leaders > 1 {
+        if let Some(g) = super::deep::deep_pick(board, mines, &scored, lowest, policy) {
+            return Some(g);
+        }
+    }
+    let best = pick(board, mines, &scored, lowest, policy);
+    Some(best.map_or(best_dead.unwrap_or(plain), |(_, g)| g))
+}
+
+/// Every live candidate (one whose opening can tell something) with its cheap score (rules
+/// only), best first; and the first dead one, for when no live one exists. `with_numbers` has
+/// the candidates' number probabilities; `lowest` is the board's lowest mine chance.
+pub(super) fn cheap_scores(
+    board: &Board,
+    with_numbers: &Analysis,
+    mines: u64,
+    candidates: Vec<Pos>,
+    lowest: f64,
+    policy: &GuessPolicy,
+) -> (Vec<Candidate>, Option<Guess>) {
     let mut scored: Vec<Candidate> = Vec::new();
     let mut best_dead: Option<Guess> = None;
     for pos in candidates {
@@ -199,6 +257,29 @@ pub(crate) fn best_guess_among(
     }
     // Stable sort: equal scores keep row order.
     scored.sort_by(|a, b| b.cheap.total_cmp(&a.cheap));
+    (scored, best_dead)
+}
+
+/// The guess of candidate `c` whose chance to free a tile (this click and the next) is `progress`.
+pub(super) fn scored_guess(c: &Candidate, progress: f64) -> Guess {
+    Guess {
+        pos: c.pos,
+        mine: c.mine,
+        kind: GuessKind::Scored {
+            progress: progress / (1.0 - c.mine).max(f64::MIN_POSITIVE),
+        },
+    }
+}
+
+/// The best of the `scored` candidates (best cheap score first) and its score: the leaders by
+/// the exact look-ahead, or the cheap score alone when the policy has no look-ahead.
+pub(super) fn pick(
+    board: &Board,
+    mines: u64,
+    scored: &[Candidate],
+    lowest: f64,
+    policy: &GuessPolicy,
+) -> Option<(f64, Guess)> {
     let look = policy.look_ahead.min(scored.len());
     let mut best: Option<(f64, Guess)> = None;
     for (i, c) in scored.iter().enumerate() {
@@ -216,36 +297,28 @@ pub(crate) fn best_guess_among(
         } else {
             break;
         };
-        let mine = c.mine;
-        let guess = Guess {
-            pos: c.pos,
-            mine,
-            kind: GuessKind::Scored {
-                progress: progress / (1.0 - mine).max(f64::MIN_POSITIVE),
-            },
-        };
         if best.as_ref().is_none_or(|(s, _)| score > *s) {
-            best = Some((score, guess));
+            best = Some((score, scored_guess(c, progress)));
         }
     }
-    Some(best.map_or(best_dead.unwrap_or(plain), |(_, g)| g))
+    best
 }
 
 /// A live guess candidate with its cheap score.
-struct Candidate {
-    cheap: f64,
-    pos: Pos,
-    mine: f64,
+pub(super) struct Candidate {
+    pub(super) cheap: f64,
+    pub(super) pos: Pos,
+    pub(super) mine: f64,
     /// What it may show, positive probabilities only.
-    outcomes: Vec<Outcome>,
+    pub(super) outcomes: Vec<Outcome>,
 }
 
 /// One number a candidate may show, how likely, and whether the rules then free a tile.
 #[derive(Clone, Copy)]
-struct Outcome {
-    value: u8,
-    p: f64,
-    frees: bool,
+pub(super) struct Outcome {
+    pub(super) value: u8,
+    pub(super) p: f64,
+    pub(super) frees: bool,
 }
 
 /// The outcomes `shows` (number, probability) of opening `pos`, each checked for progress by the
@@ -335,7 +408,7 @@ fn rules_score(outcomes: &[Outcome], lowest_now: f64) -> (f64, f64) {
 /// found out as soon as it is sure: likelier outcomes are counted first and each one not yet
 /// counted is bounded by a freed tile, so most losing candidates stop before their last counts.
 /// A candidate at or above the bar is scored exactly as without it.
-fn look_ahead_score(
+pub(super) fn look_ahead_score(
     board: &Board,
     mines: u64,
     pos: Pos,
@@ -404,7 +477,15 @@ pub fn guess_candidates(board: &Board, analysis: &Analysis, policy: &GuessPolicy
         .map(|t| (t.mine.to_f64(), t.pos))
         .filter(|&(p, _)| p < 1.0 && p <= lowest + policy.margin)
         .collect();
-    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    // Among tiles touching no number that are alike, the one nearest the open tiles stands for
+    // its kind: an opening there is likelier to join the open area.
+    let distance = distance_to_open(board);
+    let far = |pos: Pos| distance[board.index(pos)];
+    near.sort_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(far(a.1).cmp(&far(b.1)))
+            .then(a.1.cmp(&b.1))
+    });
     let mut seen_kinds = Vec::new();
     let mut chosen = Vec::new();
     for (_, pos) in near {
@@ -421,6 +502,30 @@ pub fn guess_candidates(board: &Board, analysis: &Analysis, policy: &GuessPolicy
         }
     }
     chosen
+}
+
+/// For every tile, how many king steps it lies from the nearest open tile (`u16::MAX` when
+/// nothing is open): a breadth-first sweep from every open tile at once.
+fn distance_to_open(board: &Board) -> Vec<u16> {
+    let mut distance = vec![u16::MAX; board.rows() * board.cols()];
+    let mut queue = std::collections::VecDeque::new();
+    for pos in board.positions() {
+        if matches!(board.get(pos), Cell::Number(_)) {
+            distance[board.index(pos)] = 0;
+            queue.push_back(pos);
+        }
+    }
+    while let Some(pos) = queue.pop_front() {
+        let next = distance[board.index(pos)] + 1;
+        for n in board.neighbors(pos) {
+            let i = board.index(n);
+            if distance[i] == u16::MAX {
+                distance[i] = next;
+                queue.push_back(n);
+            }
+        }
+    }
+    distance
 }
 
 /// What tells two tiles touching no number apart: how many covered and known-mine neighbours
@@ -535,5 +640,31 @@ mod tests {
     fn local_mode_takes_the_safest_tile() {
         let g = guess("...\n.1.\n...\n", None).unwrap();
         assert_eq!(g.kind, GuessKind::Safest);
+    }
+
+    #[test]
+    fn distance_counts_king_steps_from_the_open_tiles() {
+        let board = parse_board("1...\n....\n...2\n").unwrap();
+        let d = distance_to_open(&board);
+        let at = |row, col| d[board.index(Pos::new(row, col))];
+        assert_eq!((at(0, 0), at(2, 3)), (0, 0));
+        assert_eq!((at(1, 1), at(0, 2), at(2, 0), at(1, 2)), (1, 2, 2, 1));
+        let none = distance_to_open(&parse_board("..\n..\n").unwrap());
+        assert!(none.iter().all(|&x| x == u16::MAX));
+    }
+
+    #[test]
+    fn of_alike_tiles_off_the_frontier_the_nearest_stands_for_them() {
+        // After a corner 1 on Expert, the three far corners are alike; the bottom-left one is
+        // nearest the open corner (15 steps, against 29 for the top-right).
+        let mut text = String::from("1");
+        text.push_str(&".".repeat(29));
+        text.push('\n');
+        for _ in 1..16 {
+            text.push_str(&".".repeat(30));
+            text.push('\n');
+        }
+        let g = guess(&text, Some(99)).unwrap();
+        assert_eq!(g.pos, Pos::new(15, 0));
     }
 }

@@ -3,7 +3,7 @@
 
 use super::deduce::{deduce, deduce_around, Action, Deduced, Depth};
 use super::game::{Game, Opened};
-use super::guess::{best_guess_among, guess_candidates, GuessKind, GuessPolicy};
+use super::guess::{best_guess_among, guess_candidates, Guess, GuessKind, GuessPolicy};
 use crate::board::{Board, Cell, Pos};
 use crate::solver::{analyze_then_numbers, SolveOptions};
 use rand::Rng;
@@ -46,6 +46,30 @@ impl Loss {
 
 /// Plays `game` from its first click at `start` to the end. `rng` places the mines.
 pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rng) -> GameResult {
+    play_with(game, start, policy, rng, &mut |point| point.guess.pos)
+}
+
+/// A position where the advice guesses, as [`play_with`] shows it to its caller.
+pub struct GuessPoint<'a> {
+    /// 1 for the game's first guess (the first click not counted), then 2, …
+    pub number: u32,
+    pub board: &'a Board,
+    /// The game, whose layout says which tiles hold mines.
+    pub game: &'a Game,
+    /// The policy's guess.
+    pub guess: &'a Guess,
+}
+
+/// [`play`], where `choose` picks the tile each guess opens (the policy's guess, or another:
+/// to compare two players' choices on the same position, with the rest of the game played by
+/// the policy). A tile that is not covered is not opened, and the game stops there unfinished.
+pub fn play_with(
+    game: &mut Game,
+    start: Pos,
+    policy: &GuessPolicy,
+    rng: &mut impl Rng,
+    choose: &mut dyn FnMut(GuessPoint) -> Pos,
+) -> GameResult {
     let mut result = GameResult::default();
     let mines = game.mines() as u64;
     if game.open(start, rng) == Opened::Mine {
@@ -97,14 +121,24 @@ pub fn play(game: &mut Game, start: Pos, policy: &GuessPolicy, rng: &mut impl Rn
                 guess = best_guess_among(&board, &analysis, Some(mines), policy, candidates);
             }
         }
-        last = Some(board);
         if let Some(g) = guess {
             result.guesses += 1;
-            if game.open(g.pos, rng) == Opened::Mine {
+            let pos = choose(GuessPoint {
+                number: result.guesses,
+                board: &board,
+                game,
+                guess: &g,
+            });
+            if !board.get(pos).is_unrevealed() {
+                break;
+            }
+            last = Some(board);
+            if game.open(pos, rng) == Opened::Mine {
                 result.lost_on = Some(Loss::of(g.kind));
             }
             continue;
         }
+        last = Some(board);
         if safe.is_empty() {
             break;
         }
@@ -179,11 +213,21 @@ impl Series {
     /// series seed, on stream `index`: the same boards on every machine, in any order, on any
     /// number of threads.
     pub fn play(&self, index: u64, policy: &GuessPolicy) -> Result<GameResult, super::GameError> {
+        self.play_with(index, policy, &mut |point| point.guess.pos)
+    }
+
+    /// [`Series::play`] with [`play_with`]'s `choose`.
+    pub fn play_with(
+        &self,
+        index: u64,
+        policy: &GuessPolicy,
+        choose: &mut dyn FnMut(GuessPoint) -> Pos,
+    ) -> Result<GameResult, super::GameError> {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(index);
         let mut game = self.new_game()?;
-        Ok(play(&mut game, self.start, policy, &mut rng))
+        Ok(play_with(&mut game, self.start, policy, &mut rng, choose))
     }
 }
 
@@ -233,5 +277,49 @@ mod tests {
         }
         // Beginner is won about nine times in ten: far fewer means the advice is broken.
         assert!(wins >= 75, "{wins} wins in 100");
+    }
+
+    #[test]
+    fn play_with_numbers_the_guesses_and_opens_the_tile_chosen() {
+        let series = Series {
+            rows: 16,
+            cols: 30,
+            mines: 99,
+            first_click: FirstClick::Safe,
+            start: Pos::new(0, 0),
+            seed: 3,
+        };
+        let policy = GuessPolicy::default();
+        for index in 0..20 {
+            // Choosing the policy's own guess is `play`, guess for guess.
+            let mut numbers = Vec::new();
+            let own = series
+                .play_with(index, &policy, &mut |p| {
+                    numbers.push(p.number);
+                    assert!(p.board.get(p.guess.pos).is_unrevealed());
+                    p.guess.pos
+                })
+                .unwrap();
+            assert_eq!(own, series.play(index, &policy).unwrap());
+            assert_eq!(numbers, (1..=own.guesses).collect::<Vec<_>>());
+            // A first guess on a known mine loses there, whatever the policy would have done.
+            let mut mine_at = None;
+            let replaced = series
+                .play_with(index, &policy, &mut |p| {
+                    if p.number == 1 {
+                        let mine = p.board.positions().find(|&q| p.game.is_mine(q)).unwrap();
+                        mine_at = Some(mine);
+                        mine
+                    } else {
+                        p.guess.pos
+                    }
+                })
+                .unwrap();
+            if own.guesses > 0 {
+                assert!(mine_at.is_some());
+                assert!(!replaced.won);
+                assert_eq!(replaced.guesses, 1);
+            }
+        }
     }
 }

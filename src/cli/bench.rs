@@ -35,6 +35,16 @@ pub struct BenchArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// The guess policy: fast (about a millisecond a guess) or deep (the closest candidates
+    /// looked at one click further; the default of advise and live).
+    #[arg(long, value_enum, default_value_t = PolicyArg::Fast)]
+    pub policy: PolicyArg,
+    /// Tuning: the deep policy scores at most this many leading candidates deeper.
+    #[arg(long, hide = true)]
+    pub deep_leaders: Option<usize>,
+    /// Tuning: the deep policy scores candidates within this of the best look-ahead score.
+    #[arg(long, hide = true)]
+    pub deep_margin: Option<f64>,
     /// Tuning: guess candidates lie within this of the lowest mine chance.
     #[arg(long, hide = true)]
     pub margin: Option<f64>,
@@ -57,12 +67,29 @@ pub struct BenchArgs {
     /// policies on the same seed then compare game by game (a paired test).
     #[arg(long, hide = true)]
     pub outcomes: Option<std::path::PathBuf>,
+    /// Study: write every position where the advice guesses, with its layout, to this file in
+    /// D. N. Hill's board format (`scripts/anchor_positions.sh` feeds them to the anchor).
+    #[arg(long, hide = true)]
+    pub dump_guesses: Option<std::path::PathBuf>,
+    /// Study: replay the games this file names (`GAME GUESS ROW COL` a line: that guess opens
+    /// ROW,COL instead) and print whether each was won.
+    #[arg(long, hide = true)]
+    pub replay: Option<std::path::PathBuf>,
 }
 
 impl BenchArgs {
     /// The default guess policy with the tuning options applied.
     fn policy(&self) -> GuessPolicy {
-        let mut policy = GuessPolicy::default();
+        let mut policy = match self.policy {
+            PolicyArg::Fast => GuessPolicy::fast(),
+            PolicyArg::Deep => GuessPolicy::deep(),
+        };
+        if let Some(n) = self.deep_leaders {
+            policy.deep.leaders = n;
+        }
+        if let Some(m) = self.deep_margin {
+            policy.deep.margin = m;
+        }
         if let Some(m) = self.margin {
             policy.margin = m;
         }
@@ -86,6 +113,21 @@ impl BenchArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PolicyArg {
+    Fast,
+    Deep,
+}
+
+impl PolicyArg {
+    fn as_str(self) -> &'static str {
+        match self {
+            PolicyArg::Fast => "fast",
+            PolicyArg::Deep => "deep",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstClickArg {
     Safe,
     Zero,
@@ -95,6 +137,8 @@ pub enum FirstClickArg {
 #[derive(Serialize)]
 struct BenchJson {
     board: String,
+    /// The guess policy: "fast" or "deep".
+    policy: &'static str,
     first_click: &'static str,
     start: [usize; 2],
     games: u64,
@@ -176,6 +220,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         .num_threads(threads.max(1))
         .build()
         .context("cannot start the worker threads")?;
+    if let Some(path) = &args.dump_guesses {
+        return pool
+            .install(|| super::bench_study::dump_guesses(&series, &policy, args.games, path));
+    }
+    if let Some(path) = &args.replay {
+        return pool.install(|| super::bench_study::replay(&series, &policy, path));
+    }
     let bar = ProgressBar::new(args.games).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
             .expect("the template is valid"),
@@ -211,6 +262,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let ci95 = 1.96 * (win_rate * (1.0 - win_rate) / games as f64).sqrt();
     let result = BenchJson {
         board: format!("{cols}x{rows}x{mines}"),
+        policy: args.policy.as_str(),
         first_click: first_click.as_str(),
         start: [start.row, start.col],
         games,
@@ -231,12 +283,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "{} ({} first click at {},{}), seed {}: {} of {} games won = {:.2}% ± {:.2}%\n\
+            "{} ({} first click at {},{}), {} policy, seed {}: {} of {} games won = {:.2}% ± {:.2}%\n\
              {:.1} games/s on {} thread(s); {:.2} guesses a game; tiles called safe that were mines: {}",
             result.board,
             result.first_click,
             start.row,
             start.col,
+            result.policy,
             args.seed,
             result.wins,
             games,

@@ -1,6 +1,7 @@
 //! The command line as typed (clap derive), dispatch to one file per command, and error reporting.
 
 mod bench;
+mod bench_study;
 mod calibrate;
 mod image_args;
 mod live;

@@ -1,0 +1,194 @@
+//! The deep policy's guess: the fast policy's leaders scored one click further.
+//!
+//! The fast score of a candidate is the chance to survive it and the next click, where an outcome
+//! that frees a tile counts as survived: every outcome that frees nothing is worth the safest
+//! chance on the board it leaves. Here such an outcome is worth what the fast policy would score
+//! on that board instead: the chance to survive its best guess and the click after, plus the
+//! weighted chance of progress. So two candidates that leave equally safe boards are told apart
+//! by how much each of those boards can still give.
+//!
+//! Each outcome costs one exact count and one fast guess on the board it leaves, so only the
+//! few leaders close to the best are scored this way.
+
+use super::guess::{
+    cheap_scores, guess_candidates, look_ahead_score, pick, scored_guess, Candidate, Guess,
+    GuessPolicy,
+};
+use crate::board::{Board, Cell};
+use crate::solver::{analyze_then_numbers, SolveOptions};
+
+/// Outcomes less likely than this keep their look-ahead worth: at most this much of a leader's
+/// score rests on them.
+const DEEP_MIN_CHANCE: f64 = 0.01;
+
+/// The deep pick among `scored` (best cheap score first) on `board`, whose lowest mine chance is
+/// `lowest`; `None` when no candidate has a look-ahead score (the caller falls back on the fast
+/// pick).
+pub(super) fn deep_pick(
+    board: &Board,
+    mines: u64,
+    scored: &[Candidate],
+    lowest: f64,
+    policy: &GuessPolicy,
+) -> Option<Guess> {
+    let weight = policy.progress_weight;
+    let look = policy.look_ahead.min(scored.len()).max(1);
+    // Every leader by the look-ahead, without the bar: the deep pass needs their scores.
+    let mut leaders: Vec<(f64, f64, &Candidate)> = scored
+        .iter()
+        .take(look)
+        .filter_map(|c| {
+            let (survive_two, progress) = look_ahead_score(
+                board,
+                mines,
+                c.pos,
+                &c.outcomes,
+                lowest,
+                weight,
+                f64::NEG_INFINITY,
+            )?;
+            Some((survive_two + weight * progress, progress, c))
+        })
+        .collect();
+    // Stable: ties keep the cheap order.
+    leaders.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let top = leaders.first()?.0;
+    leaders.retain(|l| l.0 >= top - policy.deep.margin);
+    leaders.truncate(policy.deep.leaders);
+    if leaders.len() == 1 {
+        let (_, progress, c) = leaders[0];
+        return Some(scored_guess(c, progress));
+    }
+    let fast = GuessPolicy {
+        deep: super::guess::DeepSearch::OFF,
+        ..policy.clone()
+    };
+    let mut best: Option<(f64, Guess)> = None;
+    for (_, progress, c) in leaders {
+        let score = three_clicks_score(board, mines, c, lowest, &fast);
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, scored_guess(c, progress)));
+        }
+    }
+    best.map(|(_, g)| g)
+}
+
+/// Candidate `c`'s deep score: every outcome that frees a tile by the rules is worth a freed
+/// tile, and every other (at least [`DEEP_MIN_CHANCE`] likely) the fast score of the board it
+/// leaves ([`board_worth`]). `lowest` is the lowest mine chance on `board`.
+fn three_clicks_score(
+    board: &Board,
+    mines: u64,
+    c: &Candidate,
+    lowest: f64,
+    fast: &GuessPolicy,
+) -> f64 {
+    let freed = 1.0 + fast.progress_weight;
+    c.outcomes
+        .iter()
+        .map(|o| {
+            if o.frees {
+                return o.p * freed;
+            }
+            if o.p < DEEP_MIN_CHANCE {
+                // Not worth a count: the safest chance on the board now stands in.
+                return o.p * (1.0 - lowest);
+            }
+            let mut after = board.clone();
+            after.set(c.pos, Cell::Number(o.value));
+            o.p * board_worth(&after, mines, fast)
+        })
+        .sum()
+}
+
+/// What a board is worth to the fast policy: a freed tile when some tile is certainly safe (or
+/// none is left to open), else the fast score of its best guess (its safest chance when every
+/// candidate is dead), 0 when no layout fits.
+fn board_worth(board: &Board, mines: u64, fast: &GuessPolicy) -> f64 {
+    let freed = 1.0 + fast.progress_weight;
+    let options = SolveOptions {
+        mines: Some(mines),
+        ..SolveOptions::default()
+    };
+    // The candidates get their number probabilities in the same count.
+    let mut candidates = Vec::new();
+    let counted = analyze_then_numbers(board, &options, |a| {
+        if a.safe.is_empty() {
+            candidates = guess_candidates(board, a, fast);
+        }
+        candidates.clone()
+    });
+    let Ok(analysis) = counted else {
+        return 0.0;
+    };
+    if !analysis.safe.is_empty() {
+        return freed;
+    }
+    let Some(lowest) = analysis.safest_guess().map(|t| t.mine.to_f64()) else {
+        return freed;
+    };
+    let (scored, _) = cheap_scores(board, &analysis, mines, candidates, lowest, fast);
+    pick(board, mines, &scored, lowest, fast).map_or(1.0 - lowest, |(s, _)| s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advice::guess::best_guess;
+    use crate::advice::testing::seeded_positions;
+    use crate::advice::{play, FirstClick, Game};
+    use crate::board::Pos;
+    use crate::solver::analyze;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Where the fast and the deep policy guess on the same positions: the deep pick is one of
+    /// the fast policy's leaders, never a tile outside them, and on some position they differ.
+    #[test]
+    fn deep_picks_among_the_leaders() {
+        let fast = GuessPolicy::fast();
+        let deep = GuessPolicy::deep();
+        let options = SolveOptions {
+            mines: Some(40),
+            ..SolveOptions::default()
+        };
+        let (mut guesses, mut differ) = (0, 0);
+        for board in seeded_positions(16, 16, 40, Pos::new(0, 0), 60) {
+            let analysis = analyze(&board, &options).unwrap();
+            let (Some(f), Some(d)) = (
+                best_guess(&board, &analysis, Some(40), &fast),
+                best_guess(&board, &analysis, Some(40), &deep),
+            ) else {
+                continue;
+            };
+            guesses += 1;
+            if f.pos != d.pos {
+                differ += 1;
+                let candidates = guess_candidates(&board, &analysis, &fast);
+                assert!(
+                    candidates.contains(&d.pos),
+                    "{:?} on\n{}",
+                    d.pos,
+                    board.to_text()
+                );
+                let lowest = analysis.safest_guess().unwrap().mine.to_f64();
+                assert!(d.mine <= lowest + fast.margin + 1e-12);
+            }
+        }
+        assert!(guesses > 10, "{guesses} guess positions");
+        assert!(differ > 0, "the deep policy never chose differently");
+    }
+
+    #[test]
+    fn deep_plays_whole_games_without_false_safes() {
+        let mut wins = 0;
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Game::new(9, 9, 10, FirstClick::Safe).unwrap();
+            let r = play(&mut game, Pos::new(0, 0), &GuessPolicy::deep(), &mut rng);
+            assert_eq!(r.false_safe, 0);
+            wins += u32::from(r.won);
+        }
+        assert!(wins >= 28, "{wins} wins in 40 Beginner games");
+    }
+}
