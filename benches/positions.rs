@@ -70,3 +70,31 @@ pub fn long_frontier(length: usize, seed: u64) -> (Board, u64) {
     }
     (board, mines.len() as u64)
 }
+
+/// The first `count` Expert positions (safe first click in the corner) where the fast policy
+/// guesses, from seeded games: the decisions a guess policy is timed on.
+pub fn expert_guesses(count: usize) -> Vec<Board> {
+    let series = minehint::advice::Series {
+        rows: 16,
+        cols: 30,
+        mines: 99,
+        first_click: FirstClick::Safe,
+        start: Pos::new(0, 0),
+        seed: 1,
+    };
+    let policy = minehint::advice::GuessPolicy::fast();
+    let mut boards = Vec::new();
+    for index in 0.. {
+        series
+            .play_with(index, &policy, &mut |point| {
+                boards.push(point.board.clone());
+                point.guess.pos
+            })
+            .expect("Expert is a valid game");
+        if boards.len() >= count {
+            boards.truncate(count);
+            return boards;
+        }
+    }
+    unreachable!("the game loop only ends by returning")
+}

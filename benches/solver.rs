@@ -1,12 +1,13 @@
 //! Solver benchmarks: full analyses of Expert mid-game positions (with and without number
-//! probabilities), long frontiers of growing length (the cost must grow about linearly), and the
-//! throughput of `solve --stream`.
+//! probabilities), long frontiers of growing length (the cost must grow about linearly), the
+//! throughput of `solve --stream`, and the time one guess takes with each policy.
 //!
 //! Besides criterion's figures, each group prints the median and 90th percentile per position.
 
 mod positions;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use minehint::advice::{best_guess, GuessPolicy};
 use minehint::board::Board;
 use minehint::solver::{analyze, SolveOptions};
 use std::hint::black_box;
@@ -15,6 +16,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const POSITIONS: usize = 60;
+/// Guess positions timed per policy: enough for a 99th percentile.
+const GUESS_POSITIONS: usize = 400;
 
 /// Median and 90th percentile of the best of `reps` runs of `f` on each board.
 fn per_position(boards: &[Board], reps: usize, f: impl Fn(&Board)) -> (Duration, Duration) {
@@ -123,5 +126,43 @@ fn stream(_: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, expert, long_frontiers, stream);
+/// One decision where a guess is needed (the exact count, then the best guess), fast and deep
+/// policies, on one core: median, 99th percentile and slowest over Expert guess positions.
+fn guesses(c: &mut Criterion) {
+    let boards = positions::expert_guesses(GUESS_POSITIONS);
+    let options = SolveOptions {
+        mines: Some(99),
+        ..SolveOptions::default()
+    };
+    for (name, policy) in [("fast", GuessPolicy::fast()), ("deep", GuessPolicy::deep())] {
+        let decide = |b: &Board| {
+            let analysis = analyze(b, &options).expect("positions are consistent");
+            black_box(best_guess(b, &analysis, Some(99), &policy));
+        };
+        let mut times: Vec<Duration> = boards
+            .iter()
+            .map(|b| {
+                let start = Instant::now();
+                decide(b);
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "guess/{name}: median {:?}, p99 {:?}, slowest {:?} per decision ({} positions)",
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            boards.len()
+        );
+        let mut group = c.benchmark_group("guess");
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(boards.len() as u64));
+        group.bench_function(name, |bench| bench.iter(|| boards.iter().for_each(decide)));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, expert, long_frontiers, stream, guesses);
 criterion_main!(benches);

@@ -4,7 +4,6 @@
 //! Pure given a seed: randomness comes in as an `Rng` argument, never from the thread.
 
 mod deduce;
-mod deep;
 mod endgame;
 mod error;
 mod fifty_fifty;
@@ -16,12 +15,13 @@ mod play;
 mod request;
 #[cfg(test)]
 mod testing;
+mod three_clicks;
 
 pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Source};
 pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
 pub use game::{FirstClick, Game, Opened};
-pub use guess::{best_guess, guess_candidates, DeepSearch, Guess, GuessKind, GuessPolicy};
+pub use guess::{best_guess, guess_candidates, Guess, GuessKind, GuessPolicy, ThreeClicks};
 pub use json::{rounded, GuessJson, MoveJson};
 pub use moves::{advise, certain_moves, Advice};
 pub use play::{play, play_with, GameResult, GuessPoint, Loss, Series};

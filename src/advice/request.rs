@@ -42,7 +42,7 @@ pub fn answer_request(line: &str, numbers: bool) -> Result<(Analysis, Advice), R
         ..SolveOptions::default()
     };
     let analysis = analyze(&board, &options)?;
-    let advice = advise(&board, &analysis, &GuessPolicy::default());
+    let advice = advise(&board, &analysis, &GuessPolicy::deep());
     Ok((analysis, advice))
 }
 

@@ -99,7 +99,7 @@ pub fn run(args: &LiveArgs) -> anyhow::Result<()> {
             target,
             mines: args.mines,
             heat: args.heat,
-            policy: GuessPolicy::default(),
+            policy: GuessPolicy::deep(),
         },
         rate: args.rate,
         log_json: args.log_json.clone(),

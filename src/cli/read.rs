@@ -146,7 +146,7 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
     let (mut image, reading) = read(&args.parse)?;
     warn_doubt(&reading);
     let mines = args.mines.or(reading.mines);
-    let result = outcome(&reading, mines, &GuessPolicy::default());
+    let result = outcome(&reading, mines, &GuessPolicy::deep());
     if let Some(out) = &args.out {
         let doubt = reading.doubt_cells();
         let marks = result

@@ -50,7 +50,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     };
     let analysis = analyze(&board, &options)?;
     let layouts = args.list.map(|n| list_layouts(&board, n)).transpose()?;
-    let advice = advise(&board, &analysis, &GuessPolicy::default());
+    let advice = advise(&board, &analysis, &GuessPolicy::deep());
     let mut out = std::io::stdout().lock();
     if args.json {
         let json = serde_json::to_string(&solve_json(&analysis, &advice, layouts.as_deref()))?;
