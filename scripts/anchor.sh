@@ -3,17 +3,19 @@
 # Java solver (github.com/DavidNHill/Minesweeper, MIT licence) plays the same board sizes and
 # first-click rules as minehint's bench, through scripts/anchor/AnchorBench.java (ours).
 #
-#   scripts/anchor.sh SOURCE [GAMES] [WORKERS]
+#   scripts/anchor.sh SOURCE [GAMES] [WORKERS] [MINEHINT_GAMES]
 #
 # SOURCE is a checkout of that repository (it is not fetched here, and never enters this project).
 # Needs a JDK (Debian: default-jdk-headless, installed when missing). Prints one JSON line per run:
-# the anchor's, then minehint's, for expert (safe), expert (zero), intermediate and beginner.
+# the anchor's, then minehint's fast and deep policies', for expert (safe), expert (zero),
+# intermediate and beginner. minehint plays MINEHINT_GAMES games (default: GAMES).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source_dir=${1:?usage: scripts/anchor.sh SOURCE [GAMES] [WORKERS]}
 games=${2:-2000}
 workers=${3:-2}
+minehint_games=${4:-$games}
 for project in Asynchronous MinesweeperGameState MineSweeperSolver; do
     [ -d "$source_dir/$project/src" ] || { echo "$source_dir has no $project/src: not a checkout of DavidNHill/Minesweeper" >&2; exit 2; }
 done
@@ -37,6 +39,8 @@ for run in "expert safe corner" "expert zero 3,3" "intermediate safe corner" "be
     set -- $run
     # The anchor prints its progress on stdout too; its result is the JSON line.
     java -cp "$build/classes" AnchorBench "$1" "$2" "$games" "$workers" "$seed" | grep '^{"player":"anchor"'
-    target/release/minehint bench --board "$1" --first-click "$2" --start "$3" --games "$games" \
-        --threads "$workers" --seed "$seed" --json
+    for policy in fast deep; do
+        target/release/minehint bench --board "$1" --first-click "$2" --start "$3" \
+            --games "$minehint_games" --threads "$workers" --seed "$seed" --policy "$policy" --json
+    done
 done
