@@ -12,24 +12,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-source_dir=${1:?usage: scripts/anchor.sh SOURCE [GAMES] [WORKERS]}
+source_dir=${1:?usage: scripts/anchor.sh SOURCE [GAMES] [WORKERS] [MINEHINT_GAMES]}
 games=${2:-2000}
 workers=${3:-2}
 minehint_games=${4:-$games}
-for project in Asynchronous MinesweeperGameState MineSweeperSolver; do
-    [ -d "$source_dir/$project/src" ] || { echo "$source_dir has no $project/src: not a checkout of DavidNHill/Minesweeper" >&2; exit 2; }
-done
-if ! command -v javac >/dev/null; then
-    sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends default-jdk-headless
-fi
-
+source scripts/anchor/build.sh
+build_anchor "$source_dir" scripts/anchor/AnchorBench.java
 build=target/anchor
-rm -rf "$build"; mkdir -p "$build/classes"
-find "$source_dir/Asynchronous/src" "$source_dir/MinesweeperGameState/src" "$source_dir/MineSweeperSolver/src" -name '*.java' > "$build/sources"
-echo scripts/anchor/AnchorBench.java >> "$build/sources"
-javac -nowarn -encoding UTF-8 -d "$build/classes" @"$build/sources" 2> "$build/javac.log" || {
-    tail -20 "$build/javac.log" >&2; exit 1; }
 
 cargo build --release --quiet
 seed=1

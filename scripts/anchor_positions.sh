@@ -18,21 +18,11 @@ games=${2:-2000}
 workers=${3:-2}
 policy=${4:-fast}
 seed=${5:-1}
-for project in Asynchronous MinesweeperGameState MineSweeperSolver; do
-    [ -d "$source_dir/$project/src" ] || { echo "$source_dir has no $project/src: not a checkout of DavidNHill/Minesweeper" >&2; exit 2; }
-done
-if ! command -v javac >/dev/null; then
-    sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends default-jdk-headless
-fi
-
+source scripts/anchor/build.sh
+build_anchor "$source_dir" scripts/anchor/AnchorPositions.java
 build=target/anchor
 out=target/anchor_positions
-rm -rf "$build" "$out"; mkdir -p "$build/classes" "$out"
-find "$source_dir/Asynchronous/src" "$source_dir/MinesweeperGameState/src" "$source_dir/MineSweeperSolver/src" -name '*.java' > "$build/sources"
-echo scripts/anchor/AnchorPositions.java >> "$build/sources"
-javac -nowarn -encoding UTF-8 -d "$build/classes" @"$build/sources" 2> "$build/javac.log" || {
-    tail -20 "$build/javac.log" >&2; exit 1; }
+rm -rf "$out"; mkdir -p "$out"
 minehint=${MINEHINT:-}
 if [ -z "$minehint" ]; then
     cargo build --release --quiet

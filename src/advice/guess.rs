@@ -677,21 +677,10 @@ mod tests {
     /// than the fast one; whole games with it call no mine safe.
     #[test]
     fn deep_policy_guesses_within_its_window() {
-        use crate::advice::testing::seeded_positions;
         let (fast, deep) = (GuessPolicy::fast(), GuessPolicy::deep());
-        let options = SolveOptions {
-            mines: Some(99),
-            ..SolveOptions::default()
-        };
         let mut differ = 0;
-        for board in seeded_positions(16, 30, 99, Pos::new(0, 0), 25) {
-            let analysis = analyze(&board, &options).unwrap();
-            let (Some(f), Some(d)) = (
-                best_guess(&board, &analysis, Some(99), &fast),
-                best_guess(&board, &analysis, Some(99), &deep),
-            ) else {
-                continue;
-            };
+        let pairs = crate::advice::testing::guesses_side_by_side(16, 30, 99, 25, &fast, &deep);
+        for (_, analysis, f, d) in &pairs {
             // The endgame search may pick any tile; a scored guess stays within the window.
             let lowest = analysis.safest_guess().unwrap().mine.to_f64();
             if matches!(d.kind, GuessKind::Scored { .. }) {

@@ -1,10 +1,10 @@
 //! Test helpers: boards met while playing seeded games with the exact solver's certain moves and
 //! safest guesses, for checking the advice on positions a real game produces; and the tiles a
-//! deduction opens, in a form tests compare at a glance.
+//! deduction opens, in a form tests compare at a glance; and two policies' guesses side by side.
 
-use super::{Action, Deduced, FirstClick, Game, Opened};
+use super::{best_guess, Action, Deduced, FirstClick, Game, Guess, GuessPolicy, Opened};
 use crate::board::{Board, Pos};
-use crate::solver::{analyze, SolveOptions};
+use crate::solver::{analyze, Analysis, SolveOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -54,4 +54,30 @@ pub fn opened_tiles(deduced: &Deduced) -> Vec<(usize, usize)> {
         .collect();
     tiles.sort();
     tiles
+}
+
+/// Every position of `seeded_positions` (first click in the corner) where both policies guess:
+/// the board, its analysis, and policy `a`'s and policy `b`'s guesses.
+pub fn guesses_side_by_side(
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    games: u64,
+    a: &GuessPolicy,
+    b: &GuessPolicy,
+) -> Vec<(Board, Analysis, Guess, Guess)> {
+    let total = Some(mines as u64);
+    let options = SolveOptions {
+        mines: total,
+        ..SolveOptions::default()
+    };
+    seeded_positions(rows, cols, mines, Pos::new(0, 0), games)
+        .into_iter()
+        .filter_map(|board| {
+            let analysis = analyze(&board, &options).expect("a real game is consistent");
+            let ga = best_guess(&board, &analysis, total, a)?;
+            let gb = best_guess(&board, &analysis, total, b)?;
+            Some((board, analysis, ga, gb))
+        })
+        .collect()
 }

@@ -135,11 +135,9 @@ fn board_worth(board: &Board, mines: u64, fast: &GuessPolicy) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::advice::guess::best_guess;
-    use crate::advice::testing::seeded_positions;
+    use crate::advice::testing::guesses_side_by_side;
     use crate::advice::{play, FirstClick, Game};
     use crate::board::Pos;
-    use crate::solver::analyze;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -158,24 +156,12 @@ mod tests {
     #[test]
     fn three_clicks_pick_among_the_candidates() {
         let fast = GuessPolicy::fast();
-        let three = with_three_clicks();
-        let options = SolveOptions {
-            mines: Some(40),
-            ..SolveOptions::default()
-        };
-        let (mut guesses, mut differ) = (0, 0);
-        for board in seeded_positions(16, 16, 40, Pos::new(0, 0), 60) {
-            let analysis = analyze(&board, &options).unwrap();
-            let (Some(f), Some(t)) = (
-                best_guess(&board, &analysis, Some(40), &fast),
-                best_guess(&board, &analysis, Some(40), &three),
-            ) else {
-                continue;
-            };
-            guesses += 1;
+        let pairs = guesses_side_by_side(16, 16, 40, 60, &fast, &with_three_clicks());
+        let mut differ = 0;
+        for (board, analysis, f, t) in &pairs {
             if f.pos != t.pos {
                 differ += 1;
-                let candidates = guess_candidates(&board, &analysis, &fast);
+                let candidates = guess_candidates(board, analysis, &fast);
                 assert!(
                     candidates.contains(&t.pos),
                     "{:?} on\n{}",
@@ -184,6 +170,7 @@ mod tests {
                 );
             }
         }
+        let guesses = pairs.len();
         assert!(guesses > 10, "{guesses} guess positions");
         assert!(differ > 0, "the three-click score never chose differently");
     }
