@@ -346,7 +346,7 @@ fn rule_outcomes(board: &Board, mines: u64, pos: Pos, shows: &[(u8, f64)]) -> Ve
 
 /// Outcomes less likely than this are not counted exactly in the look-ahead (they count the
 /// safest chance now): at most this much of a score rests on them.
-const LOOK_AHEAD_MIN_CHANCE: f64 = 0.01;
+pub(super) const LOOK_AHEAD_MIN_CHANCE: f64 = 0.01;
 
 /// What one outcome is worth: the chance to survive the click after it, and whether it frees a
 /// tile.

@@ -13,14 +13,10 @@
 
 use super::guess::{
     cheap_scores, guess_candidates, look_ahead_score, scored_guess, Candidate, Guess, GuessPolicy,
-    ThreeClicks,
+    ThreeClicks, LOOK_AHEAD_MIN_CHANCE,
 };
 use crate::board::{Board, Cell};
 use crate::solver::{analyze_then_numbers, SolveOptions};
-
-/// Outcomes less likely than this keep their look-ahead worth: at most this much of a leader's
-/// score rests on them.
-const DEEP_MIN_CHANCE: f64 = 0.01;
 
 /// The three-click pick among `scored` (best cheap score first) on `board`, whose lowest mine chance is
 /// `lowest`; `None` when no candidate has a look-ahead score (the caller falls back on the fast
@@ -75,7 +71,7 @@ pub(super) fn pick(
 }
 
 /// Candidate `c`'s three-click score: every outcome that frees a tile by the rules is worth a freed
-/// tile, and every other (at least [`DEEP_MIN_CHANCE`] likely) the fast score of the board it
+/// tile, and every other (at least [`LOOK_AHEAD_MIN_CHANCE`] likely) the fast score of the board it
 /// leaves ([`board_worth`]). `lowest` is the lowest mine chance on `board`.
 fn three_clicks_score(
     board: &Board,
@@ -91,8 +87,8 @@ fn three_clicks_score(
             if o.frees {
                 return o.p * freed;
             }
-            if o.p < DEEP_MIN_CHANCE {
-                // Not worth a count: the safest chance on the board now stands in.
+            if o.p < LOOK_AHEAD_MIN_CHANCE {
+                // Not worth a count, as in the look-ahead: the safest chance now stands in.
                 return o.p * (1.0 - lowest);
             }
             let mut after = board.clone();
