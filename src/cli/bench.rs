@@ -78,7 +78,7 @@ pub struct BenchArgs {
 }
 
 impl BenchArgs {
-    /// The default guess policy with the tuning options applied.
+    /// The chosen guess policy (`--policy`) with the tuning options applied.
     fn policy(&self) -> GuessPolicy {
         let mut policy = match self.policy {
             PolicyArg::Fast => GuessPolicy::fast(),

@@ -107,7 +107,15 @@ pub fn replay(series: &Series, policy: &GuessPolicy, path: &Path) -> anyhow::Res
                 series.rows
             );
         }
-        lines.push((fields[0], fields[1] as u32, Pos::new(row, col)));
+        let guess = u32::try_from(fields[1]).with_context(|| {
+            format!(
+                "{} line {}: guess number {} is too large",
+                path.display(),
+                n + 1,
+                fields[1]
+            )
+        })?;
+        lines.push((fields[0], guess, Pos::new(row, col)));
     }
     let won: Vec<bool> = lines
         .par_iter()
