@@ -49,7 +49,7 @@ fn boards_read_through_their_own_marks_read_as_without_them() {
             cells: reading.board.clone(),
             marks,
             layout: Layout::OnBoard,
-            captured: Instant::now(),
+            captured: Some(Instant::now()),
             drawn: None,
         };
         let picture = Picture::of(&scene);

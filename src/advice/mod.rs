@@ -14,7 +14,7 @@ mod moves;
 mod play;
 mod request;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 mod three_clicks;
 
 pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Source};

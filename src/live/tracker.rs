@@ -2,6 +2,7 @@
 //! that did not change, reclassify only new tile looks, solve only when the board changed, and
 //! notice when the window moves, resizes, shows another board, closes or is minimised.
 
+use super::deep::DeepGuesser;
 use super::log::LogLine;
 use super::own_pixels::{OnScreen, OwnPixels, Unclean};
 use crate::advice::GuessPolicy;
@@ -10,6 +11,7 @@ use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
 use crate::overlay::{Layout, Picture, Scene, ScreenRect};
 use crate::pipeline::{conflict, outcome, Outcome};
 use crate::skin::{broken_rule, settle, Settled};
+use crate::solver::Analysis;
 use crate::vision::{locate, Classifier, Grid, Hints, LookCache, Reading, Rect, TileClass};
 use image::RgbImage;
 use rustc_hash::FxHasher;
@@ -38,6 +40,9 @@ pub struct TrackerOptions {
     pub mines: Option<u64>,
     /// Tint every unrevealed tile by its mine probability.
     pub heat: bool,
+    /// The guess policy of the advice. Any other than the fast one is worked out beside the
+    /// frames: the fast policy's guess is drawn in the frame that read the board, this one's
+    /// when it is ready ([`super::deep`]).
     pub policy: GuessPolicy,
 }
 
@@ -86,6 +91,7 @@ struct Lock {
 }
 
 /// A board read, solved and about to be shown.
+#[derive(Clone)]
 struct Shown {
     reading: Reading,
     /// The analysis and advice, or why there is none.
@@ -98,6 +104,16 @@ struct Shown {
     board: ScreenRect,
     /// When its frame was grabbed.
     captured: Instant,
+    /// Whether this is the deep guess over a board already drawn with the fast one: not a
+    /// frame's capture-to-overlay time.
+    refined: bool,
+}
+
+/// A board drawn with the fast guess whose deep guess is being worked out.
+struct Awaiting {
+    /// The job's id with the [`DeepGuesser`].
+    id: u64,
+    shown: Shown,
 }
 
 /// A board read must be at least this big to count as a game (a 4x4 board).
@@ -143,6 +159,11 @@ pub struct Tracker {
     pub frames_read: u64,
     /// Frames skipped because the board's pixels were as before.
     pub frames_skipped: u64,
+    /// The worker for a guess policy slower than the fast one (`None`: the policy is the fast
+    /// one, worked out in the frame).
+    deep: Option<DeepGuesser>,
+    /// The board shown last, while its deep guess is being worked out.
+    awaiting: Option<Awaiting>,
 }
 
 fn frame_hash(pixels: &[u8]) -> u64 {
@@ -187,6 +208,11 @@ fn sure_classes(reading: &Reading) -> Vec<Option<TileClass>> {
 fn overrules(sure_before: &[Option<TileClass>], reading: &Reading) -> bool {
     (sure_before.iter().zip(&reading.looks))
         .any(|(before, look)| before.is_some_and(|class| class != look.class))
+}
+
+/// Whether the policy matters on a board: no tile is certainly safe and one is left to open.
+fn needs_guess(analysis: &Analysis) -> bool {
+    analysis.safe.is_empty() && analysis.safest_guess().is_some()
 }
 
 /// Whether a reading looks like a Minesweeper board rather than some other grid of squares.
@@ -245,6 +271,8 @@ impl Tracker {
         if let Target::Profile(profile) = &options.target {
             cache.seed(profile.decoded_looks());
         }
+        let deep = (options.policy != GuessPolicy::fast())
+            .then(|| DeepGuesser::start(options.policy.clone()));
         Ok(Tracker {
             desktop,
             classifier,
@@ -263,6 +291,8 @@ impl Tracker {
             start: now,
             frames_read: 0,
             frames_skipped: 0,
+            deep,
+            awaiting: None,
         })
     }
 
@@ -319,7 +349,64 @@ impl Tracker {
         if let Some(lock) = lock {
             self.lock = self.follow(lock, now, &mut reports)?;
         }
+        self.show_deep_guess(&mut reports);
         Ok(reports)
+    }
+
+    /// Shows the deep guess for the board shown last, if it is ready and differs from the fast
+    /// guess drawn there.
+    fn show_deep_guess(&mut self, reports: &mut Vec<Report>) {
+        let Some(answer) = self.deep.as_mut().and_then(DeepGuesser::ready) else {
+            return;
+        };
+        let Some(awaiting) = self.awaiting.take_if(|a| a.id == answer.id) else {
+            return;
+        };
+        let Some(lock) = self.lock.take() else {
+            return;
+        };
+        let mut shown = awaiting.shown;
+        let still_shown = !lock.hidden
+            && (lock.last_shown.as_ref())
+                .is_some_and(|(text, board)| *text == shown.text && *board == shown.board);
+        if let (true, Outcome::Advice { advice, .. }) = (still_shown, &mut shown.result) {
+            if advice.best_guess != answer.guess {
+                tracing::debug!(fast = ?advice.best_guess, deep = ?answer.guess, "deep guess");
+                advice.best_guess = answer.guess;
+                shown.refined = true;
+                self.show(&lock, shown, reports);
+            }
+        }
+        self.lock = Some(lock);
+    }
+
+    /// The guess policy worked out in the frame: the fast one where a worker has the other.
+    fn frame_policy(&self) -> GuessPolicy {
+        match self.deep {
+            Some(_) => GuessPolicy::fast(),
+            None => self.options.policy.clone(),
+        }
+    }
+
+    /// Asks the worker for the deep guess on `shown`, a board about to be drawn with the fast
+    /// one, where it needs a guess; remembers it to draw when the answer comes.
+    fn ask_deep_guess(&mut self, shown: &Shown) {
+        self.awaiting = None;
+        let Some(deep) = self.deep.as_mut() else {
+            return;
+        };
+        let Outcome::Advice { analysis, .. } = &shown.result else {
+            return;
+        };
+        if !needs_guess(analysis) {
+            return;
+        }
+        if let Some(id) = deep.ask(shown.reading.clone(), analysis.clone()) {
+            self.awaiting = Some(Awaiting {
+                id,
+                shown: shown.clone(),
+            });
+        }
     }
 
     /// Notices a compositing manager that stopped or started since the last check; says so.
@@ -750,7 +837,7 @@ impl Tracker {
         }
         let mines = self.options.mines.or(lock.mines);
         // A lost game gets no advice (`Outcome::GameOver`): there is nothing left to play.
-        let result = outcome(&reading, mines, &self.options.policy);
+        let result = outcome(&reading, mines, &self.frame_policy());
         // A frame grabbed while the game was still drawing can read as an impossible board:
         // an impossible board is shown only once the next frame has the very same pixels. A
         // board the analysis accepted is consistent, so only the others need the check.
@@ -771,7 +858,9 @@ impl Tracker {
             grid,
             board,
             captured,
+            refined: false,
         };
+        self.ask_deep_guess(&shown);
         self.show(&lock, shown, reports);
         lock.last_shown = Some((text, board));
         lock.hidden = false;
@@ -819,6 +908,7 @@ impl Tracker {
             grid,
             board,
             captured,
+            refined,
         } = shown;
         let (advice, consistent) = match &result {
             Outcome::Advice { advice, .. } => (Some(advice), true),
@@ -874,7 +964,7 @@ impl Tracker {
             // An impossible board's marks are its warning, whatever `--heat` says.
             marks: result.marks(self.options.heat).with_doubt(doubt),
             layout,
-            captured,
+            captured: (!refined).then_some(captured),
             drawn: None,
         };
         self.own.show(match scene.layout {
@@ -971,6 +1061,71 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A policy other than the fast one: the fast guess is drawn in the frame that read the
+    /// board, then the other policy's guess, in a scene not timed as a frame; nothing when
+    /// the board has not changed since.
+    #[test]
+    fn the_fast_guess_is_drawn_first_then_the_policys_own() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/gnome-default-medium-1000-760-fresh.png"
+        );
+        let image = crate::vision::load_image(std::path::Path::new(path)).unwrap();
+        // Progress counted against a tile: a policy whose guess on an untouched board is not
+        // the fast one's corner, to tell the two guesses apart on the screen.
+        let other = GuessPolicy {
+            progress_weight: -1.0,
+            ..GuessPolicy::deep()
+        };
+        let options = TrackerOptions {
+            target: Target::Auto,
+            mines: Some(40),
+            heat: false,
+            policy: other.clone(),
+        };
+        let start = Instant::now();
+        let classifier = Classifier::embedded().unwrap();
+        let screen = Box::new(Screen(Arc::new(Mutex::new(image))));
+        let mut tracker = Tracker::new(screen, classifier, options, start).unwrap();
+        let mut shown = Vec::new();
+        for tick in 0..200u32 {
+            let now = start + Duration::from_millis(100) * tick;
+            let mut timed = Vec::new();
+            let mut guesses = Vec::new();
+            for report in tracker.tick(now).unwrap() {
+                match report {
+                    Report::Show(scene) => timed.push(scene.captured.is_some()),
+                    Report::Log(line) => guesses.push(line.best_guess.map(|g| (g.row, g.col))),
+                    _ => {}
+                }
+            }
+            shown.extend(guesses.into_iter().zip(timed));
+            if shown.len() >= 2 {
+                // Time for a third scene, which must not come.
+                for _ in 0..5 {
+                    std::thread::sleep(Duration::from_millis(20));
+                    assert!(tracker.tick(now).unwrap().is_empty());
+                }
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        let board = crate::board::Board::new(16, 16);
+        let options = crate::solver::SolveOptions {
+            mines: Some(40),
+            ..Default::default()
+        };
+        let analysis = crate::solver::analyze(&board, &options).unwrap();
+        let guess = |policy: &GuessPolicy| {
+            let g = crate::advice::best_guess(&board, &analysis, Some(40), policy).unwrap();
+            Some((g.pos.row, g.pos.col))
+        };
+        let (fast, own) = (guess(&GuessPolicy::fast()), guess(&other));
+        assert_ne!(fast, own, "the test needs policies that differ here");
+        assert_eq!(shown, vec![(fast, true), (own, false)]);
     }
 
     #[test]

@@ -208,7 +208,7 @@ impl LayerState {
             // The first commit carries no buffer; the configure that answers it draws.
             placed.layer.commit();
         }
-        self.picture = Some((picture, Some(scene.captured)));
+        self.picture = Some((picture, scene.captured));
         if configured {
             self.draw();
         }

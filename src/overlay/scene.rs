@@ -72,8 +72,9 @@ pub struct Scene {
     pub cells: Board,
     pub marks: Marks,
     pub layout: Layout,
-    /// When the frame this scene comes from was grabbed, to time capture → overlay.
-    pub captured: Instant,
+    /// When the frame this scene comes from was grabbed, to time capture → overlay; `None`
+    /// for a scene that only brings the deep guess to a board already drawn (not a frame's time).
+    pub captured: Option<Instant>,
     /// The scene already drawn, where the live loop drew it to take the marks back out of
     /// copies of the screen: an overlay that presents [`Picture`]s shows this one rather than
     /// drawing it again.

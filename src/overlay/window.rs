@@ -305,8 +305,8 @@ impl OverlayApp {
         buffer
             .present()
             .map_err(|err| OverlayError::Window(err.to_string()))?;
-        if std::mem::take(&mut self.untimed) {
-            (self.on_presented)(Instant::now().saturating_duration_since(scene.captured));
+        if let (true, Some(captured)) = (std::mem::take(&mut self.untimed), scene.captured) {
+            (self.on_presented)(Instant::now().saturating_duration_since(captured));
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 //! the same way everywhere (no advice, only a warning), and so is a board read in doubt (no
 //! advice that rests on the cells in doubt).
 
-use crate::advice::{advise, Advice, GuessPolicy};
+use crate::advice::{advise, best_guess, Advice, Guess, GuessPolicy};
 use crate::board::Pos;
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
@@ -94,9 +94,12 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
             let mut advice = advise(&board, &analysis, policy);
             let doubt = reading.doubt_cells();
             if !doubt.is_empty() {
-                let in_doubt = |p: Pos| doubt.binary_search(&(p.row, p.col)).is_ok();
-                advice.moves.retain(|m| !in_doubt(m.pos));
-                if advice.best_guess.as_ref().is_some_and(|g| in_doubt(g.pos)) {
+                advice.moves.retain(|m| !in_doubt(&doubt, m.pos));
+                if advice
+                    .best_guess
+                    .as_ref()
+                    .is_some_and(|g| in_doubt(&doubt, g.pos))
+                {
                     advice.best_guess = None;
                 }
             }
@@ -104,4 +107,18 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
         }
         Err(error) => Outcome::Impossible { error },
     }
+}
+
+/// The best guess on the board read, with `policy`, given the `analysis` [`outcome`] made of it:
+/// what `live` works out after the fast advice is drawn, to draw the deep policy's guess.
+/// None where no guess is needed or the guess would rest on a cell in doubt, as in [`outcome`].
+pub fn guess_with(reading: &Reading, analysis: &Analysis, policy: &GuessPolicy) -> Option<Guess> {
+    let board = advice_board(reading);
+    let guess = best_guess(&board, analysis, analysis.mines, policy)?;
+    (!in_doubt(&reading.doubt_cells(), guess.pos)).then_some(guess)
+}
+
+/// Whether `pos` is among `doubt`, cells as sorted (row, col).
+fn in_doubt(doubt: &[(usize, usize)], pos: Pos) -> bool {
+    doubt.binary_search(&(pos.row, pos.col)).is_ok()
 }
