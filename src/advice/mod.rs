@@ -16,6 +16,7 @@ mod request;
 #[cfg(test)]
 pub(crate) mod testing;
 mod three_clicks;
+mod trap;
 
 pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Source};
 pub use endgame::{best_endgame_move, EndgameMove};

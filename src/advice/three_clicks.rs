@@ -35,16 +35,9 @@ pub(super) fn pick(
         .iter()
         .take(look)
         .filter_map(|c| {
-            let (survive_two, progress) = look_ahead_score(
-                board,
-                mines,
-                c.pos,
-                &c.outcomes,
-                lowest,
-                weight,
-                f64::NEG_INFINITY,
-            )?;
-            Some((survive_two + weight * progress, progress, c))
+            let (survive_two, progress) =
+                look_ahead_score(board, mines, c, lowest, policy, f64::NEG_INFINITY)?;
+            Some((c.boost * survive_two + weight * progress, progress, c))
         })
         .collect();
     // Stable: ties keep the cheap order.

@@ -45,6 +45,12 @@ pub struct BenchArgs {
     /// Tuning: score three clicks deep the candidates within this of the best look-ahead score.
     #[arg(long, hide = true)]
     pub three_click_margin: Option<f64>,
+    /// Tuning: weight of a candidate's share of would-be 50/50s in its score (0: off).
+    #[arg(long, hide = true)]
+    pub trap_weight: Option<f64>,
+    /// Tuning: share of the second safest tile in the look-ahead's next-click safety (0: off).
+    #[arg(long, hide = true)]
+    pub second_weight: Option<f64>,
     /// Tuning: guess candidates lie within this of the lowest mine chance.
     #[arg(long, hide = true)]
     pub margin: Option<f64>,
@@ -89,6 +95,12 @@ impl BenchArgs {
         }
         if let Some(m) = self.three_click_margin {
             policy.three_clicks.margin = m;
+        }
+        if let Some(w) = self.trap_weight {
+            policy.trap_weight = w;
+        }
+        if let Some(w) = self.second_weight {
+            policy.second_weight = w;
         }
         if let Some(m) = self.margin {
             policy.margin = m;

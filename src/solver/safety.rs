@@ -27,6 +27,9 @@ pub struct Safety {
     /// The lowest mine chance among covered tiles that are neither safe nor certain mines
     /// (`None` when there is no such tile).
     pub lowest: Option<f64>,
+    /// The second lowest such chance, tile by tile: the lowest again when two tiles share it
+    /// (`None` when there is at most one such tile).
+    pub second: Option<f64>,
 }
 
 /// [`Safety`] of `board` with `mines` in all (flags included).
@@ -34,7 +37,7 @@ pub struct Safety {
 /// Errors as [`super::analyze`]'s: an inconsistent board, or a total no layout fits.
 pub fn safety(board: &Board, mines: u64) -> Result<Safety, SolveError> {
     let counted = Counted::new(board, Some(mines), false)?;
-    let outside = !counted.system.frontier.outside.is_empty();
+    let outside = counted.system.frontier.outside.len();
     Ok(read_safety(
         &counted.system.parts.plans,
         &counted.layers,
@@ -158,7 +161,7 @@ impl<'a> OpenedTile<'a> {
             &counting.parts.plans,
             &counting.layers,
             &weighing,
-            outside_tiles > 0,
+            outside_tiles as usize,
         ))
     }
 
@@ -193,36 +196,52 @@ impl<'a> OpenedTile<'a> {
 }
 
 /// Reads [`Safety`] off a finished global count: every subsystem's per-group mine counts and the
-/// outside tiles' (when there are any), all over the same number of solutions.
+/// `outside` tiles' (when there are any), all over the same number of solutions.
 fn read_safety(
     plans: &[Plan],
     layers: &[Vec<Layer>],
     weighing: &Weighing,
-    outside: bool,
+    outside: usize,
 ) -> Safety {
     let solutions = &weighing.solutions;
     let mut any_safe = false;
-    // Every denominator is the number of solutions: the smallest count is the safest tile.
+    // Every denominator is the number of solutions: the smallest counts are the safest tiles.
     let mut lowest: Option<BigUint> = None;
-    let mut consider = |count: &BigUint| {
+    let mut second: Option<BigUint> = None;
+    // A count shared by `tiles` tiles.
+    let mut consider = |count: &BigUint, tiles: usize| {
         if count.is_zero() {
             any_safe = true;
-        } else if count != solutions && lowest.as_ref().is_none_or(|l| count < l) {
-            lowest = Some(count.clone());
+        } else if count != solutions && tiles > 0 {
+            if lowest.as_ref().is_none_or(|l| count < l) {
+                second = if tiles > 1 {
+                    Some(count.clone())
+                } else {
+                    lowest.take()
+                };
+                lowest = Some(count.clone());
+            } else if second.as_ref().is_none_or(|s| count < s) {
+                second = Some(count.clone());
+            }
         }
     };
     for (j, plan) in plans.iter().enumerate() {
-        for count in tile_mine_counts(plan, &layers[j], &weighing.leaves[j], true) {
-            consider(&count);
+        let counts = tile_mine_counts(plan, &layers[j], &weighing.leaves[j], true);
+        for (count, step) in counts.iter().zip(&plan.steps) {
+            consider(count, usize::from(step.size));
         }
     }
-    if outside {
+    if outside > 0 {
         if let Some(count) = &weighing.outside_mines {
-            consider(count);
+            consider(count, outside);
         }
     }
-    let lowest = lowest.map(|l| Ratio::new(l, solutions.clone()).to_f64());
-    Safety { any_safe, lowest }
+    let chance = |c: BigUint| Ratio::new(c, solutions.clone()).to_f64();
+    Safety {
+        any_safe,
+        lowest: lowest.map(chance),
+        second: second.map(chance),
+    }
 }
 
 #[cfg(test)]
@@ -260,6 +279,12 @@ mod tests {
                     if !s.any_safe {
                         let safest = a.safest_guess().map(|t| t.mine.to_f64());
                         assert_eq!(s.lowest, safest);
+                        let mut open: Vec<f64> = (a.tiles.iter())
+                            .map(|t| t.mine.to_f64())
+                            .filter(|&p| p > 0.0 && p < 1.0)
+                            .collect();
+                        open.sort_by(f64::total_cmp);
+                        assert_eq!(s.second, open.get(1).copied(), "{text} {pos:?} shows {v}");
                     }
                 }
             }
