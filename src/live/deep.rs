@@ -107,30 +107,7 @@ fn work(policy: &GuessPolicy, jobs: &Receiver<Job>, answers: &Sender<DeepGuess>)
 mod tests {
     use super::*;
     use crate::advice::{best_guess, testing::guesses_side_by_side};
-    use crate::vision::Grid;
     use std::time::{Duration, Instant};
-
-    /// A reading of `board` with nothing in doubt, as vision would give it.
-    fn reading_of(board: crate::board::Board) -> Reading {
-        Reading {
-            grid: Grid {
-                x: 0.0,
-                y: 0.0,
-                pitch_x: 10.0,
-                pitch_y: 10.0,
-                rows: board.rows(),
-                cols: board.cols(),
-            },
-            tiles: Vec::new(),
-            board,
-            mines: None,
-            distinct_looks: 0,
-            looks: Vec::new(),
-            look_of: Vec::new(),
-            pixels: Vec::new(),
-            doubt: Vec::new(),
-        }
-    }
 
     /// Waits (bounded) for the answer to job `id`, skipping older ones.
     fn answer_to(guesser: &mut DeepGuesser, id: u64) -> DeepGuess {
@@ -158,7 +135,7 @@ mod tests {
         let mut guesser = DeepGuesser::start(deep.clone());
         for (board, analysis, fast, expected) in differ {
             let id = guesser
-                .ask(reading_of(board.clone()), analysis.clone())
+                .ask(Reading::of_board(board.clone()), analysis.clone())
                 .expect("the worker runs");
             let answer = answer_to(&mut guesser, id);
             let guess = answer.guess.expect("a guess is needed");
@@ -185,7 +162,7 @@ mod tests {
         let mut last = 0;
         for _ in 0..20 {
             last = guesser
-                .ask(reading_of(board.clone()), analysis.clone())
+                .ask(Reading::of_board(board.clone()), analysis.clone())
                 .unwrap();
         }
         let answer = answer_to(&mut guesser, last);

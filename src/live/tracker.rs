@@ -1154,24 +1154,7 @@ mod tests {
     #[test]
     fn a_zero_touching_a_covered_tile_is_taken_as_covered() {
         let board = crate::board::parse_board("0..\n000\n000\n").unwrap();
-        let mut reading = Reading {
-            grid: Grid {
-                x: 0.0,
-                y: 0.0,
-                pitch_x: 10.0,
-                pitch_y: 10.0,
-                rows: 3,
-                cols: 3,
-            },
-            tiles: Vec::new(),
-            board,
-            mines: None,
-            distinct_looks: 0,
-            looks: Vec::new(),
-            look_of: Vec::new(),
-            pixels: Vec::new(),
-            doubt: Vec::new(),
-        };
+        let mut reading = Reading::of_board(board);
         cover_unsettled_zeros(&mut reading);
         assert_eq!(reading.board.to_text(), "...\n...\n000\n");
     }

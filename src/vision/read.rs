@@ -157,4 +157,28 @@ impl Reading {
         cells.sort_unstable();
         cells
     }
+
+    /// For tests of what comes after vision: a reading of `board` with nothing in doubt and no
+    /// pixels, its tiles 10 px from the origin.
+    #[cfg(test)]
+    pub(crate) fn of_board(board: Board) -> Reading {
+        Reading {
+            grid: Grid {
+                x: 0.0,
+                y: 0.0,
+                pitch_x: 10.0,
+                pitch_y: 10.0,
+                rows: board.rows(),
+                cols: board.cols(),
+            },
+            tiles: Vec::new(),
+            board,
+            mines: None,
+            distinct_looks: 0,
+            looks: Vec::new(),
+            look_of: Vec::new(),
+            pixels: Vec::new(),
+            doubt: Vec::new(),
+        }
+    }
 }
