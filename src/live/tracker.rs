@@ -1128,6 +1128,56 @@ mod tests {
         assert_eq!(shown, vec![(fast, true), (own, false)]);
     }
 
+    /// A deep guess that comes after the board changed is dropped: once the new board is
+    /// shown, nothing of the old one is drawn again.
+    #[test]
+    fn a_deep_guess_for_a_board_since_changed_is_dropped() {
+        let load = |name: &str| {
+            let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+            crate::vision::load_image(std::path::Path::new(&path)).unwrap()
+        };
+        let fresh = load("gnome-default-medium-1000-760-fresh.png");
+        let mid = load("gnome-default-medium-1000-760-mid.png");
+        let options = TrackerOptions {
+            target: Target::Auto,
+            mines: Some(40),
+            heat: false,
+            policy: GuessPolicy {
+                progress_weight: -1.0,
+                ..GuessPolicy::deep()
+            },
+        };
+        let start = Instant::now();
+        let shown = Arc::new(Mutex::new(fresh));
+        let screen = Box::new(Screen(shown.clone()));
+        let classifier = Classifier::embedded().unwrap();
+        let mut tracker = Tracker::new(screen, classifier, options, start).unwrap();
+        let mut texts = Vec::new();
+        let mut switched = false;
+        for tick in 0..60u32 {
+            let now = start + Duration::from_millis(100) * tick;
+            for report in tracker.tick(now).unwrap() {
+                if let Report::Log(line) = report {
+                    texts.push(line.text);
+                }
+            }
+            if !texts.is_empty() && !switched {
+                // The fresh board is drawn and its deep guess asked for: the game changes now.
+                *shown.lock().unwrap() = mid.clone();
+                switched = true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let first = texts.first().cloned().expect("the fresh board was read");
+        let new_at = (texts.iter())
+            .position(|t| *t != first)
+            .unwrap_or_else(|| panic!("the changed board was never shown: {texts:?}"));
+        assert!(
+            texts[new_at..].iter().all(|t| *t != first),
+            "the old board was drawn after the new one: {texts:?}"
+        );
+    }
+
     #[test]
     fn the_crop_rounds_out_and_stays_inside_the_source() {
         let grid = Grid {
