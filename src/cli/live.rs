@@ -130,13 +130,20 @@ fn describe(s: &LiveSummary) -> String {
     let rss = s
         .rss_kib
         .map_or("-".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
+    let deep = &s.deep;
     format!(
         "live stats: {seconds:.1} s, {} frames read, {} unchanged frames skipped; \
-         capture to overlay: median {}, p99 {} over {} redraws; CPU {cpu}; RSS {rss}",
+         capture to overlay: median {}, p99 {} over {} redraws; deep guesses: {} drawn over \
+         the fast one, {} the same, ready after median {}, p99 {} from capture; CPU {cpu}; \
+         RSS {rss}",
         s.frames_read,
         s.frames_skipped,
         ms(s.latency.quantile(0.5)),
         ms(s.latency.quantile(0.99)),
         s.latency.count(),
+        deep.drawn,
+        deep.same,
+        ms(deep.ready.quantile(0.5)),
+        ms(deep.ready.quantile(0.99)),
     )
 }

@@ -3,7 +3,7 @@
 
 use super::log::JsonLog;
 use super::stats::{cpu_time, rss_kib, Histogram};
-use super::tracker::{Report, Tracker, TrackerOptions};
+use super::tracker::{DeepFigures, Report, Tracker, TrackerOptions};
 use crate::capture::{connect, CaptureError};
 use crate::overlay::{open_overlay, OverlayError, UiEvent};
 use crate::vision::Classifier;
@@ -51,6 +51,8 @@ pub struct LiveSummary {
     pub frames_skipped: u64,
     /// Capture of a changed frame → its overlay presented.
     pub latency: Histogram,
+    /// The deep guesses worked out beside the frames.
+    pub deep: DeepFigures,
     pub cpu: Option<Duration>,
     pub rss_kib: Option<u64>,
 }
@@ -131,13 +133,14 @@ pub fn run_live(
         .join()
         .unwrap_or_else(|_| Err(LiveError::Signal("the capture thread panicked".into())));
     overlay?;
-    let (frames_read, frames_skipped) = counts?;
+    let (frames_read, frames_skipped, deep) = counts?;
     let latency = latency.lock().map(|h| h.clone()).unwrap_or_default();
     Ok(LiveSummary {
         elapsed: start.elapsed(),
         frames_read,
         frames_skipped,
         latency,
+        deep,
         cpu: cpu_time(),
         rss_kib: rss_kib(),
     })
@@ -148,7 +151,7 @@ enum LoopError {
     Log(std::io::Error),
 }
 
-/// Ticks the tracker every `period` until stopped; returns the frames read and skipped.
+/// Ticks the tracker every `period` until stopped; returns its figures ([`figures`]).
 fn tick_loop(
     mut tracker: Tracker,
     mut log: Option<JsonLog<BufWriter<File>>>,
@@ -157,14 +160,14 @@ fn tick_loop(
     stop: &AtomicBool,
     send: &dyn Fn(UiEvent) -> bool,
     notify: &dyn Fn(&str),
-) -> Result<(u64, u64), LoopError> {
+) -> Result<(u64, u64, DeepFigures), LoopError> {
     let mut next = Instant::now();
     while !stop.load(Ordering::SeqCst) && deadline.is_none_or(|d| Instant::now() < d) {
         for report in tracker.tick(Instant::now()).map_err(LoopError::Capture)? {
             match report {
                 Report::Show(scene) => {
                     if !send(UiEvent::Show(scene)) {
-                        return Ok((tracker.frames_read, tracker.frames_skipped));
+                        return Ok(figures(tracker));
                     }
                 }
                 Report::Hide => {
@@ -188,5 +191,16 @@ fn tick_loop(
             next = now;
         }
     }
-    Ok((tracker.frames_read, tracker.frames_skipped))
+    Ok(figures(tracker))
+}
+
+/// The tracker's figures at the end of a run: frames read, frames skipped, deep guesses.
+fn figures(tracker: Tracker) -> (u64, u64, DeepFigures) {
+    let Tracker {
+        frames_read,
+        frames_skipped,
+        deep_figures,
+        ..
+    } = tracker;
+    (frames_read, frames_skipped, deep_figures)
 }

@@ -5,6 +5,7 @@
 use super::deep::DeepGuesser;
 use super::log::LogLine;
 use super::own_pixels::{OnScreen, OwnPixels, Unclean};
+use super::stats::Histogram;
 use crate::advice::GuessPolicy;
 use crate::board::{Cell, Pos};
 use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
@@ -164,6 +165,19 @@ pub struct Tracker {
     deep: Option<DeepGuesser>,
     /// The board shown last, while its deep guess is being worked out.
     awaiting: Option<Awaiting>,
+    pub deep_figures: DeepFigures,
+}
+
+/// How the deep guesses of a run came: drawn, or the same as the fast one, and how long after
+/// their frame's capture each was ready.
+#[derive(Clone, Debug, Default)]
+pub struct DeepFigures {
+    /// Capture of the frame → its deep guess ready (drawn or not), for boards still shown.
+    pub ready: Histogram,
+    /// Deep guesses that differed from the fast one and were drawn.
+    pub drawn: u64,
+    /// Deep guesses the same as the fast one (nothing to draw).
+    pub same: u64,
 }
 
 fn frame_hash(pixels: &[u8]) -> u64 {
@@ -293,6 +307,7 @@ impl Tracker {
             frames_skipped: 0,
             deep,
             awaiting: None,
+            deep_figures: DeepFigures::default(),
         })
     }
 
@@ -370,7 +385,12 @@ impl Tracker {
             && (lock.last_shown.as_ref())
                 .is_some_and(|(text, board)| *text == shown.text && *board == shown.board);
         if let (true, Outcome::Advice { advice, .. }) = (still_shown, &mut shown.result) {
-            if advice.best_guess != answer.guess {
+            let figures = &mut self.deep_figures;
+            figures.ready.record(shown.captured.elapsed());
+            if advice.best_guess == answer.guess {
+                figures.same += 1;
+            } else {
+                figures.drawn += 1;
                 tracing::debug!(fast = ?advice.best_guess, deep = ?answer.guess, "deep guess");
                 advice.best_guess = answer.guess;
                 shown.refined = true;
@@ -1126,6 +1146,9 @@ mod tests {
         let (fast, own) = (guess(&GuessPolicy::fast()), guess(&other));
         assert_ne!(fast, own, "the test needs policies that differ here");
         assert_eq!(shown, vec![(fast, true), (own, false)]);
+        assert_eq!(tracker.deep_figures.drawn, 1);
+        assert_eq!(tracker.deep_figures.same, 0);
+        assert_eq!(tracker.deep_figures.ready.count(), 1);
     }
 
     /// A deep guess that comes after the board changed is dropped: once the new board is
