@@ -165,6 +165,7 @@ pub struct Tracker {
     deep: Option<DeepGuesser>,
     /// The board shown last, while its deep guess is being worked out.
     awaiting: Option<Awaiting>,
+    /// The deep guesses of the run so far.
     pub deep_figures: DeepFigures,
 }
 
