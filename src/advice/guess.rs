@@ -50,8 +50,8 @@ pub struct GuessPolicy {
     /// How much a would-be 50/50 counts ([`super::trap`]): a candidate's chance to survive
     /// two clicks is multiplied by 1 + this × its trap share, and tiles a pattern may trap
     /// join the candidates from beyond the window (0: off). Off in both policies: 0.5 won
-    /// +0.07 ± 0.08 and +0.01 ± 0.08 points against `deep` on 100,000 paired Expert games
-    /// each (seeds 11, 12), for half the games per second.
+    /// +0.07 ± 0.09, −0.02 ± 0.09 and +0.00 ± 0.08 points against `deep` on 100,000 paired
+    /// Expert games each (seeds 11, 12, 13), for less than half the games per second.
     pub trap_weight: f64,
     /// The look-ahead's chance to survive the next click blends the safest tile left with the
     /// second safest: this much of the second's (0: the safest alone). A board that leaves one
