@@ -38,10 +38,9 @@ pub(super) fn trap_share(board: &Board, analysis: &Analysis, mines: u64, pos: Po
     if safe <= 0.0 || mine <= 0.0 {
         return 0.0;
     }
-    let known_mine = |p: Pos| board.get(p).is_known_mine() || analysis.certain_mines.contains(&p);
     let mut share = 0.0;
     for kind in [Kind::Across, Kind::Down, Kind::Square] {
-        let best = placements(board, pos, kind, &known_mine)
+        let best = placements(board, analysis, pos, kind)
             .iter()
             .map(|pattern| chance_formed(board, analysis, mines, pos, pattern))
             .fold(0.0, f64::max);
@@ -52,10 +51,14 @@ pub(super) fn trap_share(board: &Board, analysis: &Analysis, mines: u64, pos: Po
 
 /// Whether the board still allows a would-be 50/50 through `pos` (no count: the tiles only).
 pub(super) fn could_trap(board: &Board, analysis: &Analysis, pos: Pos) -> bool {
-    let known_mine = |p: Pos| board.get(p).is_known_mine() || analysis.certain_mines.contains(&p);
     [Kind::Across, Kind::Down, Kind::Square]
         .into_iter()
-        .any(|kind| !placements(board, pos, kind, &known_mine).is_empty())
+        .any(|kind| !placements(board, analysis, pos, kind).is_empty())
+}
+
+/// Whether `p` is a mine already: on the board (a flag) or in every layout of `analysis`.
+fn known_mine(board: &Board, analysis: &Analysis, p: Pos) -> bool {
+    board.get(p).is_known_mine() || analysis.certain_mines.contains(&p)
 }
 
 /// A tile's (row, column) from a pattern's top-left tile.
@@ -73,12 +76,7 @@ enum Kind {
 
 /// Every placement of a pattern of `kind` through `pos` that the board still allows, with `pos`
 /// safe in it.
-fn placements(
-    board: &Board,
-    pos: Pos,
-    kind: Kind,
-    known_mine: &dyn Fn(Pos) -> bool,
-) -> Vec<Pattern> {
+fn placements(board: &Board, analysis: &Analysis, pos: Pos, kind: Kind) -> Vec<Pattern> {
     let (r, c) = (pos.row as i64, pos.col as i64);
     // Offsets of the pattern's tiles and walls from its top-left tile.
     let (tiles, walls): (&[Offset], &[Offset]) = match kind {
@@ -105,7 +103,9 @@ fn placements(
         let mut own = Vec::new();
         for &(tr, tc) in tiles {
             match at(top + tr, left + tc) {
-                Some(p) if board.get(p) == Cell::Unrevealed && !known_mine(p) => own.push(p),
+                Some(p) if board.get(p) == Cell::Unrevealed && !known_mine(board, analysis, p) => {
+                    own.push(p)
+                }
                 _ => continue 'placement,
             }
         }
@@ -114,7 +114,7 @@ fn placements(
             let Some(p) = at(top + wr, left + wc) else {
                 continue;
             };
-            if known_mine(p) {
+            if known_mine(board, analysis, p) {
                 continue;
             }
             if board.get(p) != Cell::Unrevealed {
@@ -166,25 +166,21 @@ fn chance_formed(
     };
     let mine_at = |a: &Analysis, p: Pos| a.tile(p).map_or(0.0, |t| t.mine.to_f64());
     let pos_mine = mine_at(&flagged, pos);
-    let both_safe = match pattern.partner {
-        None => 1.0 - pos_mine,
-        Some(partner) => {
-            let partner_mine = mine_at(&flagged, partner);
-            // P(both mines) = P(pos mine) · P(partner mine | pos mine).
-            let both_mines = if pos_mine > 0.0 && partner_mine > 0.0 {
-                let mut board = board.clone();
-                for &p in &pattern.mines {
-                    board.set(p, Cell::Flag);
-                }
-                with_flags(&board, &flagged, mines, &[pos])
-                    .map_or(0.0, |(_, a)| pos_mine * mine_at(&a, partner))
-            } else {
-                0.0
-            };
-            (1.0 - pos_mine - partner_mine + both_mines).max(0.0)
-        }
+    let Some(partner) = pattern.partner else {
+        return share * (1.0 - pos_mine);
     };
-    share * both_safe
+    let partner_mine = mine_at(&flagged, partner);
+    // Both safe = neither a mine: 1 − P(pos) − P(partner) + P(both), with the pattern's mines.
+    // P(both), over all layouts: the pattern's mines and `pos` flagged, the partner a mine there.
+    let both_mines = if pos_mine > 0.0 && partner_mine > 0.0 {
+        let mut with_pos = pattern.mines.clone();
+        with_pos.push(pos);
+        with_flags(board, analysis, mines, &with_pos)
+            .map_or(0.0, |(kept, a)| kept * mine_at(&a, partner))
+    } else {
+        0.0
+    };
+    (share * (1.0 - pos_mine - partner_mine) + both_mines).max(0.0)
 }
 
 /// The board with `tiles` flagged, its analysis, and the share of `analysis`'s layouts it keeps
@@ -262,5 +258,44 @@ mod tests {
         assert!((got - expected).abs() < 1e-12, "{got} against {expected}");
         // With 2 mines no pattern fits.
         assert_eq!(share(text, 2, Pos::new(0, 0)), 0.0);
+    }
+
+    /// Against every layout of a covered 4x4 board with 5 mines, for the corner: each kind's
+    /// likeliest placement counted over the layouts where its mines are mines and the corner
+    /// (and, in a square, its diagonal partner) safe. Two mines are left free, so the square's
+    /// corner and partner can both be mines: the count must leave those layouts out.
+    #[test]
+    fn the_share_matches_every_layout() {
+        let (rows, cols, mines) = (4usize, 4usize, 5usize);
+        let pos = Pos::new(0, 0);
+        // Placements through the corner: across (0,0),(0,1) walled by (0,2),(1,2); down
+        // (0,0),(1,0) walled by (2,0),(2,1); the square at (0,0) walled by (2,2).
+        let p = |r, c| Pos::new(r, c);
+        let kinds: [(Vec<Pos>, Vec<Pos>); 3] = [
+            (vec![p(0, 1), p(0, 2), p(1, 2)], vec![pos]),
+            (vec![p(1, 0), p(2, 0), p(2, 1)], vec![pos]),
+            (vec![p(0, 1), p(1, 0), p(2, 2)], vec![pos, p(1, 1)]),
+        ];
+        let (mut total, mut safe, mut formed) = (0u64, 0u64, [0u64; 3]);
+        for bits in 0u32..1 << (rows * cols) {
+            if bits.count_ones() as usize != mines {
+                continue;
+            }
+            let mine = |q: Pos| bits & (1 << (q.row * cols + q.col)) != 0;
+            total += 1;
+            if !mine(pos) {
+                safe += 1;
+            }
+            for (k, (needs_mine, needs_safe)) in kinds.iter().enumerate() {
+                if needs_mine.iter().all(|&q| mine(q)) && needs_safe.iter().all(|&q| !mine(q)) {
+                    formed[k] += 1;
+                }
+            }
+        }
+        let (total, safe) = (total as f64, safe as f64);
+        let expected = formed.iter().map(|&f| f as f64 / total).sum::<f64>() / (safe / total);
+        let got = share(&"....\n".repeat(rows), mines as u64, pos);
+        assert!(formed[2] > 0);
+        assert!((got - expected).abs() < 1e-12, "{got} against {expected}");
     }
 }
