@@ -134,7 +134,7 @@ fn describe(s: &LiveSummary) -> String {
     format!(
         "live stats: {seconds:.1} s, {} frames read, {} unchanged frames skipped; \
          capture to overlay: median {}, p99 {} over {} redraws; deep guesses: {} drawn over \
-         the fast one, {} the same, ready after median {}, p99 {} from capture; CPU {cpu}; \
+         the fast one, {} the same, taken up median {}, p99 {} after capture; CPU {cpu}; \
          RSS {rss}",
         s.frames_read,
         s.frames_skipped,

@@ -173,7 +173,8 @@ pub struct Tracker {
 /// their frame's capture each was ready.
 #[derive(Clone, Debug, Default)]
 pub struct DeepFigures {
-    /// Capture of the frame → its deep guess ready (drawn or not), for boards still shown.
+    /// Capture of the frame → its deep guess taken up (on the first tick after it was ready),
+    /// drawn or not, for boards still shown.
     pub ready: Histogram,
     /// Deep guesses that differed from the fast one and were drawn.
     pub drawn: u64,
