@@ -1024,16 +1024,18 @@ mod tests {
         }
     }
 
+    /// The screenshot `name` from `fixtures/`.
+    fn fixture(name: &str) -> RgbImage {
+        let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+        crate::vision::load_image(std::path::Path::new(&path)).unwrap()
+    }
+
     /// Marks over a board read from screen copies: taken out when the screen shows them where
     /// they were drawn (the board read stays the board); moved to a panel when it shows them
     /// elsewhere (as a scaled output would), with no board read through them meanwhile.
     #[test]
     fn marks_on_screen_copies_are_taken_out_or_moved_to_a_panel() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/gnome-default-medium-1000-760-mid.png"
-        );
-        let clean = crate::vision::load_image(std::path::Path::new(path)).unwrap();
+        let clean = fixture("gnome-default-medium-1000-760-mid.png");
         for offset in [0, 3] {
             let shown = Arc::new(Mutex::new(clean.clone()));
             let options = TrackerOptions {
@@ -1090,11 +1092,7 @@ mod tests {
     /// the board has not changed since.
     #[test]
     fn the_fast_guess_is_drawn_first_then_the_policys_own() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/gnome-default-medium-1000-760-fresh.png"
-        );
-        let image = crate::vision::load_image(std::path::Path::new(path)).unwrap();
+        let image = fixture("gnome-default-medium-1000-760-fresh.png");
         // Progress counted against a tile: a policy whose guess on an untouched board is not
         // the fast one's corner, to tell the two guesses apart on the screen.
         let other = GuessPolicy {
@@ -1157,12 +1155,8 @@ mod tests {
     /// shown, nothing of the old one is drawn again.
     #[test]
     fn a_deep_guess_for_a_board_since_changed_is_dropped() {
-        let load = |name: &str| {
-            let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-            crate::vision::load_image(std::path::Path::new(&path)).unwrap()
-        };
-        let fresh = load("gnome-default-medium-1000-760-fresh.png");
-        let mid = load("gnome-default-medium-1000-760-mid.png");
+        let fresh = fixture("gnome-default-medium-1000-760-fresh.png");
+        let mid = fixture("gnome-default-medium-1000-760-mid.png");
         let options = TrackerOptions {
             target: Target::Auto,
             mines: Some(40),
