@@ -16,8 +16,16 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const POSITIONS: usize = 60;
-/// Guess positions timed per policy: enough for a 99th percentile.
+/// Guess positions timed per policy: enough for a 99th percentile. `GUESS_POSITIONS` in the
+/// environment times more (or fewer), for a closer look at the slowest decisions.
 const GUESS_POSITIONS: usize = 400;
+
+fn guess_positions() -> usize {
+    std::env::var("GUESS_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(GUESS_POSITIONS)
+}
 
 /// Median and 90th percentile of the best of `reps` runs of `f` on each board.
 fn per_position(boards: &[Board], reps: usize, f: impl Fn(&Board)) -> (Duration, Duration) {
@@ -129,7 +137,7 @@ fn stream(_: &mut Criterion) {
 /// One decision where a guess is needed (the exact count, then the best guess), fast and deep
 /// policies, on one core: median, 99th percentile and slowest over Expert guess positions.
 fn guesses(c: &mut Criterion) {
-    let boards = positions::expert_guesses(GUESS_POSITIONS);
+    let boards = positions::expert_guesses(guess_positions());
     let options = SolveOptions {
         mines: Some(99),
         ..SolveOptions::default()

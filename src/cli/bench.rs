@@ -69,6 +69,9 @@ pub struct BenchArgs {
     /// Tuning: work budget of one endgame search (layout visits).
     #[arg(long, hide = true)]
     pub endgame_budget: Option<usize>,
+    /// Tuning: score at most this many tiles beside the frontier one by one, not by kind (0: none).
+    #[arg(long, hide = true)]
+    pub outside_each: Option<usize>,
     /// Tuning: write one character per game, in game order, to this file: 1 won, 0 lost. Two
     /// policies on the same seed then compare game by game (a paired test).
     #[arg(long, hide = true)]
@@ -119,6 +122,9 @@ impl BenchArgs {
         }
         if let Some(b) = self.endgame_budget {
             policy.endgame_budget = b;
+        }
+        if let Some(n) = self.outside_each {
+            policy.outside_each = n;
         }
         policy
     }
