@@ -52,6 +52,22 @@ fn windows_or_skip(test: &str) -> Option<(PathBuf, PathBuf)> {
     }
 }
 
+/// The tests that drive `live` under Wine read a real game off the screen, frame by frame: run
+/// beside the others here (each a Wine of its own, on 2 cores) their frames come late and catch
+/// winemine mid-redraw, and a try can fail for no fault of `live`. They take this lock to write,
+/// alone; the others take it to read, together.
+static WINE_TIME: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// For a test that may run beside the others (a failed test's poisoned lock is still a lock).
+fn beside_others() -> std::sync::RwLockReadGuard<'static, ()> {
+    WINE_TIME.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For a test that runs alone.
+fn alone() -> std::sync::RwLockWriteGuard<'static, ()> {
+    WINE_TIME.write().unwrap_or_else(|e| e.into_inner())
+}
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -108,6 +124,7 @@ const SCREENSHOTS: [&str; 6] = [
 
 #[test]
 fn solve_gives_the_same_answers_on_windows() {
+    let _wine_time = beside_others();
     let Some((exe, wine)) = windows_or_skip("solve_gives_the_same_answers_on_windows") else {
         return;
     };
@@ -129,6 +146,7 @@ fn solve_gives_the_same_answers_on_windows() {
 
 #[test]
 fn parse_advise_and_calibrate_read_screenshots_the_same_on_windows() {
+    let _wine_time = beside_others();
     let Some((exe, wine)) =
         windows_or_skip("parse_advise_and_calibrate_read_screenshots_the_same_on_windows")
     else {
@@ -146,6 +164,7 @@ fn parse_advise_and_calibrate_read_screenshots_the_same_on_windows() {
 
 #[test]
 fn annotated_images_are_the_same_pixels_on_windows() {
+    let _wine_time = beside_others();
     let Some((exe, wine)) = windows_or_skip("annotated_images_are_the_same_pixels_on_windows")
     else {
         return;
@@ -183,6 +202,7 @@ fn annotated_images_are_the_same_pixels_on_windows() {
 
 #[test]
 fn bench_plays_the_same_games_on_windows() {
+    let _wine_time = beside_others();
     let Some((exe, wine)) = windows_or_skip("bench_plays_the_same_games_on_windows") else {
         return;
     };
@@ -203,6 +223,7 @@ fn bench_plays_the_same_games_on_windows() {
 
 #[test]
 fn a_missing_file_is_the_same_error_on_windows() {
+    let _wine_time = beside_others();
     let Some((exe, wine)) = windows_or_skip("a_missing_file_is_the_same_error_on_windows") else {
         return;
     };
@@ -474,6 +495,7 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
 
 #[test]
 fn live_on_windows_follows_winemine_under_wine() {
+    let _wine_time = alone();
     let Some((exe, wine)) = windows_or_skip("live_on_windows_follows_winemine_under_wine") else {
         return;
     };
@@ -580,6 +602,7 @@ fn new_winemine_game(desk: &WineDesk, line: &serde_json::Value) -> Result<(), St
 #[test]
 #[ignore = "a benchmark, not a check: run it with --ignored"]
 fn bench_live_on_wine() {
+    let _wine_time = alone();
     let Some((exe, wine)) = windows_or_skip("bench_live_on_wine") else {
         return;
     };

@@ -123,7 +123,7 @@ impl GuessPolicy {
     ///
     /// The endgame search at up to 4000 layouts (budget 8 million visits) won 0.042 ± 0.029
     /// and 0.023 ± 0.030 points more than at 1000 (budget 2 million) on 100,000 paired Expert
-    /// games each (seeds 21 and 22), for a game that takes about 2.5 times as long: time a
+    /// games each (seeds 21 and 22), for a game that takes about twice as long: time a
     /// player leaves, where no faster change found in issue 19 won measurably. 5000 layouts
     /// (budget 10 million) won as much but took 53 ms at the 99th percentile of a decision,
     /// above issue 19's 50; 4000 takes 39 ms.
