@@ -52,10 +52,10 @@ fn windows_or_skip(test: &str) -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-/// The tests that drive `live` under Wine read a real game off the screen, frame by frame: run
-/// beside the others here (each a Wine of its own, on 2 cores) their frames come late and catch
-/// winemine mid-redraw, and a try can fail for no fault of `live`. They take this lock to write,
-/// alone; the others take it to read, together.
+/// The tests that drive `live` under Wine read a real game off the screen, frame by frame. In
+/// one CI run, beside the others here (each a Wine of its own, on 2 cores), every try misread
+/// winemine or missed a click; alone it passed. They take this lock to write, alone; the others
+/// take it to read, together.
 static WINE_TIME: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 /// For a test that may run beside the others (a failed test's poisoned lock is still a lock).
