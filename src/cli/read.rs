@@ -175,9 +175,16 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             )))
         }
         // Not an error: the board was read, and it says there is nothing left to advise.
-        Outcome::GameOver => (
+        Outcome::GameOver if reading.board.shows_mines() => (
             json!({"game_over": true, "moves": [], "best_guess": null}),
             "The game is over: the board shows its mines. Start a new game.\n".to_owned(),
+        ),
+        // Symbols that may be mines: the game may be lost, and no advice can be trusted.
+        Outcome::GameOver => (
+            json!({"game_over": true, "moves": [], "best_guess": null}),
+            "No advice: the board shows symbols that do not read and may be mines (a lost \
+             game?).\n"
+                .to_owned(),
         ),
     };
     if args.parse.json {

@@ -146,7 +146,11 @@ pub struct Tracker {
     screen: (u32, u32),
     lock: Option<Lock>,
     next_search: Instant,
-    waiting_said: bool,
+    /// The waiting message said last, so that it is said again only when it changes.
+    waiting_said: Option<String>,
+    /// Why the last search saw a grid it could not read as a board (a game on screen in a skin,
+    /// scale or state that does not read): the player is told so, not only "waiting".
+    unreadable: Option<String>,
     /// Whether the failure to list the windows was said (once until they can be listed again).
     list_failure_said: bool,
     /// What the overlay shows on the screen, taken out of screen grabs: the hint panel's
@@ -300,7 +304,8 @@ impl Tracker {
             screen,
             lock: None,
             next_search: now,
-            waiting_said: false,
+            waiting_said: None,
+            unreadable: None,
             list_failure_said: false,
             own: OwnPixels::default(),
             marks_in_screen_copies: false,
@@ -341,10 +346,11 @@ impl Tracker {
             Some(lock) => Some(lock),
             None if now >= self.next_search => {
                 self.next_search = now + SEARCH_EVERY;
+                self.unreadable = None;
                 let found = self.search(now)?;
                 match &found {
                     Some(lock) => {
-                        self.waiting_said = false;
+                        self.waiting_said = None;
                         reports.push(Report::Note(format!(
                             "following {} ({}x{} tiles of {:.1} px)",
                             lock.source.name.as_deref().unwrap_or("a screen region"),
@@ -353,11 +359,13 @@ impl Tracker {
                             lock.grid.pitch_x
                         )));
                     }
-                    None if !self.waiting_said => {
-                        self.waiting_said = true;
-                        reports.push(Report::Note(self.waiting_message()));
+                    None => {
+                        let message = self.waiting_message();
+                        if self.waiting_said.as_ref() != Some(&message) {
+                            reports.push(Report::Note(message.clone()));
+                            self.waiting_said = Some(message);
+                        }
                     }
-                    None => {}
                 }
                 found
             }
@@ -484,6 +492,17 @@ impl Tracker {
     }
 
     fn waiting_message(&self) -> String {
+        let waiting = self.waiting_for();
+        match &self.unreadable {
+            Some(why) => format!(
+                "{waiting}: {why}; `minehint calibrate --screen` shows what is read there, and \
+                 `--region X,Y,W,H` or `--window TITLE` points live at the game"
+            ),
+            None => waiting,
+        }
+    }
+
+    fn waiting_for(&self) -> String {
         match &self.options.target {
             Target::Auto => "waiting for a Minesweeper game to appear".into(),
             Target::Window(title) => {
@@ -667,10 +686,12 @@ impl Tracker {
                 return Ok(None);
             }
         };
+        let shown_in = source.name.as_deref().unwrap_or("the screen");
         let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
             Ok(reading) => reading,
             Err(err) => {
                 tracing::debug!("{:?} shows a grid that does not read: {err}", source.name);
+                self.unreadable = Some(format!("{shown_in:?} shows a grid that does not read ({err})"));
                 return Ok(None);
             }
         };
@@ -687,6 +708,11 @@ impl Tracker {
                 reading.grid.cols,
                 reading.grid.rows
             );
+            self.unreadable = Some(format!(
+                "{shown_in:?} shows a grid of {}x{} tiles, but only {sure} of them read surely as \
+                 Minesweeper tiles, or they show no possible game",
+                reading.grid.cols, reading.grid.rows
+            ));
             return Ok(None);
         }
         let mines = reading.mines;

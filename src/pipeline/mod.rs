@@ -80,7 +80,7 @@ pub fn conflict(reading: &Reading) -> Option<Vec<Pos>> {
 
 /// Analyses and advises on the board read, with `mines` (the total, flags included) when known.
 pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> Outcome {
-    if reading.board.shows_mines() {
+    if reading.board.shows_mines() || may_show_mines(reading) {
         return Outcome::GameOver;
     }
     let options = SolveOptions {
@@ -107,6 +107,12 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
         }
         Err(error) => Outcome::Impossible { error },
     }
+}
+
+/// Whether the board shows a symbol that may be a mine (`crate::skin::symbols`): a lost game
+/// in a skin whose mines do not read. Advice there would rest on a game that may be over.
+pub fn may_show_mines(reading: &Reading) -> bool {
+    (reading.doubt.iter()).any(|doubt| crate::skin::symbols::may_be_mine(&doubt.classes))
 }
 
 /// The best guess on the board read, with `policy`, given the `analysis` [`outcome`] made of it:

@@ -250,7 +250,7 @@ pub fn digit_on_covered_face(
 }
 
 /// Mean absolute difference per channel between `a` and `b` over their edge rings.
-fn ring_distance(a: &TileImage, b: &TileImage) -> f64 {
+pub(super) fn ring_distance(a: &TileImage, b: &TileImage) -> f64 {
     let (mut sum, mut count) = (0u64, 0u64);
     for y in 0..TILE {
         for x in 0..TILE {

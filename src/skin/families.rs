@@ -22,12 +22,16 @@ pub struct Families {
 }
 
 /// Groups `pixels` (each look's sampled tile; `looks` their verdicts) greedily: each look joins
-/// the first family whose first member it is similar to.
+/// the first family whose first member it is similar to, unless the classifier is sure the two
+/// are different things (at a small pitch a thin digit on a dark tile differs from the empty
+/// tile by little on average; noise never turns a sure "2" into a sure covered tile).
 pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
     let mut firsts: Vec<usize> = Vec::new();
     let mut of = Vec::with_capacity(pixels.len());
     for (look, tile) in pixels.iter().enumerate() {
-        let family = firsts.iter().position(|&f| similar(&pixels[f], tile));
+        let family = (firsts.iter()).position(|&f| {
+            similar(&pixels[f], tile) && !surely_apart(&looks[f], &looks[look])
+        });
         of.push(family.unwrap_or_else(|| {
             firsts.push(look);
             firsts.len() - 1
@@ -55,6 +59,15 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
         first: firsts,
         verdicts,
     }
+}
+
+/// The classifier's confidence from which two looks it puts in different classes are never one
+/// family.
+const SURE: f32 = 0.5;
+
+/// Whether the classifier is sure that `a` and `b` show different cells.
+fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
+    a.confidence >= SURE && b.confidence >= SURE && a.class.cell() != b.class.cell()
 }
 
 fn similar(a: &TileImage, b: &TileImage) -> bool {

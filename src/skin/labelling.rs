@@ -12,7 +12,10 @@
 use super::background::{digit_on_covered_face, evidence, on_covered};
 use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
+use super::pressed::release_pressed;
 use super::rules::is_possible;
+use super::symbols::unnamed_symbols;
+use crate::board::Cell;
 use crate::vision::{Doubt, Reading, TileClass};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -35,6 +38,8 @@ pub struct Settled {
     pub possible: bool,
     /// Looks whose class was changed from the classifier's first choice.
     pub changed: usize,
+    /// Tiles read as covered tiles drawn pressed (`crate::skin::pressed`).
+    pub pressed: usize,
 }
 
 /// One labelling on the walk: the index into each look's meanings, its total cost, and the
@@ -96,6 +101,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
     });
     let mut board = reading.board.clone();
     let mut found: Vec<State> = Vec::new();
+    // The cells the best labelling reads as covered tiles drawn pressed (`pressed`).
+    let mut pressed = Vec::new();
     let mut checked = 0;
     while let Some(state) = heap.pop() {
         if found
@@ -123,7 +130,11 @@ pub fn settle(reading: &mut Reading) -> Settled {
         for (index, &family) in family_of.iter().enumerate() {
             board.set_index(index, options[family][state.picks[family]].cell());
         }
+        let released = release_pressed(&mut board);
         if is_possible(&board) {
+            if found.is_empty() {
+                pressed = released;
+            }
             found.push(state);
         }
     }
@@ -132,6 +143,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             checked,
             possible: false,
             changed: 0,
+            pressed: 0,
         };
     };
     let mut changed = 0;
@@ -146,11 +158,56 @@ pub fn settle(reading: &mut Reading) -> Settled {
             changed += 1;
         }
     }
+    for &index in &pressed {
+        reading.cover(index);
+    }
     reading.doubt = doubts(reading, &families, &options, &found);
+    // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
+    // doubt between an empty open tile and a covered one changes nothing there.
+    let cols = reading.grid.cols;
+    reading.doubt.retain(|doubt| {
+        let only_pressed = (doubt.cells.iter()).all(|&(r, c)| pressed.contains(&(r * cols + c)));
+        let zero_or_covered = (doubt.classes.iter())
+            .all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
+        !(only_pressed && zero_or_covered)
+    });
+    doubt_unnamed_symbols(reading, &families, &options, best);
     Settled {
         checked,
         possible: true,
         changed,
+        pressed: pressed.len(),
+    }
+}
+
+/// Leaves in doubt, between a covered tile and a mine, the looks read as covered that show a
+/// symbol the reading could not name (`symbols`).
+fn doubt_unnamed_symbols(
+    reading: &mut Reading,
+    families: &Families,
+    options: &[Vec<Meaning>],
+    best: &State,
+) {
+    let settled: Vec<TileClass> = (options.iter().enumerate())
+        .map(|(family, meaning)| meaning[best.picks[family]].class)
+        .collect();
+    let mut cells = vec![0; settled.len()];
+    for &look in &reading.look_of {
+        cells[families.of[look]] += 1;
+    }
+    let unnamed = unnamed_symbols(&reading.pixels, families, &settled, &cells);
+    for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
+        let look = families.first[family];
+        tracing::debug!(family, look, "a symbol read as a covered tile: in doubt, maybe a mine");
+        let cells = reading.cells_showing(|l| families.of[l] == family);
+        match reading.doubt.iter_mut().find(|d| d.cells == cells) {
+            Some(doubt) => doubt.classes.push(TileClass::Mine),
+            None => reading.doubt.push(Doubt {
+                look,
+                classes: vec![settled[family], TileClass::Mine],
+                cells,
+            }),
+        }
     }
 }
 

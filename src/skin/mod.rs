@@ -11,7 +11,11 @@
 //! - [`families`]: looks that differ only by noise, labelled together;
 //! - [`background`]: which looks match the number looks' background, the empty open tiles;
 //! - [`meanings`]: each look's candidate meanings and what each costs against the prior;
+//! - [`pressed`]: covered tiles drawn for a moment like open 0s (under a held button or the
+//!   pointer), read as covered;
 //! - [`rules`]: what a labelled board must satisfy to be a position of a real game;
+//! - [`symbols`]: looks read as covered that show a symbol the reading cannot name, left in
+//!   doubt as maybe mines;
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
@@ -20,7 +24,9 @@ pub mod doubt;
 pub mod families;
 pub mod labelling;
 pub mod meanings;
+pub mod pressed;
 pub mod rules;
+pub mod symbols;
 
 pub use doubt::advice_board;
 pub use labelling::{settle, Settled};

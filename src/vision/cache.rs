@@ -4,7 +4,7 @@
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::grid::Grid;
-use super::read::{assemble, Doubt, Reading};
+use super::read::{assemble, not_blanked, Doubt, Reading};
 use super::tiles::{sample_grid, TileImage};
 use super::VisionError;
 use image::RgbImage;
@@ -47,6 +47,7 @@ impl LookCache {
         classifier: &Classifier,
     ) -> Result<Reading, VisionError> {
         let sampled = sample_grid(image, &grid);
+        not_blanked(&sampled, &grid)?;
         let mut new: Vec<TileImage> = sampled
             .looks
             .iter()

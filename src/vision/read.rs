@@ -52,9 +52,42 @@ pub fn read_grid(
     classifier: &Classifier,
 ) -> Result<Reading, VisionError> {
     let sampled = sample_grid(image, &grid);
+    not_blanked(&sampled, &grid)?;
     let looks = classifier.classify(&sampled.looks)?;
     let distinct = looks.len();
     assemble(image, grid, looks, sampled, distinct)
+}
+
+/// The widest spread of any channel, in levels of 255, that a tile of a blanked board shows.
+/// Every skin tells its tiles apart (gaps, bevels, grid lines, a checkerboard), and its box
+/// filter keeps a one-pixel line at any pitch as a step of dozens of levels.
+const FLAT_SPREAD: u8 = 6;
+
+/// An error when every tile of `sampled`, a sampling of `grid`, is one flat colour ([`blanked`]).
+pub(super) fn not_blanked(sampled: &SampledGrid, grid: &Grid) -> Result<(), VisionError> {
+    match blanked(sampled) {
+        Some(colour) => Err(VisionError::Unreadable(format!(
+            "the {}x{} board at {:.0},{:.0} is one flat colour ({colour}), with no edge between \
+             its tiles: something covers it (a dialog, a pause screen), or it is no board",
+            grid.cols, grid.rows, grid.x, grid.y
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The colour of a sampling whose tiles are all one flat colour, as games draw a board that a
+/// dialog or a pause screen hides (GNOME Mines blanks it to grey while it asks "start a new
+/// game?"): read as a fresh game, it would get a guess.
+fn blanked(sampled: &SampledGrid) -> Option<String> {
+    let [look] = sampled.looks.as_slice() else {
+        return None;
+    };
+    let spread = |channel: usize| {
+        let values = look.iter().skip(channel).step_by(3);
+        values.clone().max().unwrap_or(&0) - values.min().unwrap_or(&0)
+    };
+    ((0..3).all(|channel| spread(channel) <= FLAT_SPREAD))
+        .then(|| format!("#{:02x}{:02x}{:02x}", look[0], look[1], look[2]))
 }
 
 /// The reading made of the verdicts on the distinct looks of `sampled`, a sampling of `grid`.
@@ -134,6 +167,13 @@ impl Reading {
         }
     }
 
+    /// Reads the tile at `index` (row by row) as covered, whatever its look: a covered tile drawn
+    /// for a moment like another (`crate::skin::pressed`).
+    pub fn cover(&mut self, index: usize) {
+        self.tiles[index] = self.tiles[index].settled(TileClass::Unrevealed);
+        self.board.set_index(index, TileClass::Unrevealed.cell());
+    }
+
     /// The cells showing a look that `pick` accepts, as (row, col), row by row.
     pub fn cells_showing(&self, pick: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
         let cols = self.grid.cols;
@@ -180,5 +220,35 @@ impl Reading {
             pixels: Vec::new(),
             doubt: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::tiles::{TILE, TILE_BYTES};
+
+    fn sampling(looks: Vec<TileImage>) -> SampledGrid {
+        SampledGrid {
+            cells: vec![0; 4],
+            looks,
+        }
+    }
+
+    #[test]
+    fn a_board_of_one_flat_colour_is_blanked_and_a_fresh_board_is_not() {
+        // GNOME Mines' grey while it asks "start a new game?": no edge anywhere.
+        let mut grey = [0xba; TILE_BYTES];
+        grey[5] = 0xbd;
+        assert_eq!(blanked(&sampling(vec![grey])).as_deref(), Some("#bababa"));
+        // A fresh board of flat covered tiles with a one-pixel gap, box-filtered: the gap's
+        // samples are dozens of levels darker.
+        let mut tile = [0xba; TILE_BYTES];
+        for v in 0..TILE {
+            tile[(v * TILE + TILE - 1) * 3..(v * TILE + TILE) * 3].fill(0x90);
+        }
+        assert_eq!(blanked(&sampling(vec![tile])), None);
+        // Two looks are two kinds of tile.
+        assert_eq!(blanked(&sampling(vec![grey, [0x20; TILE_BYTES]])), None);
     }
 }

@@ -1,0 +1,77 @@
+//! Covered tiles drawn for a moment like open empty ones: the tile under a held mouse button
+//! (most games draw it sunk, as an open 0), the tiles around it while a chord is held, the tile
+//! under the pointer where a game lights it up, a frame caught mid-cascade.
+//!
+//! A game opens every neighbour of a 0 at once, so a 0 beside a covered tile is no settled
+//! position. When only a few cells show that, the board is not misread as a whole: those cells
+//! are covered tiles in a passing look, and they are read as covered. That hides nothing a
+//! player has (the tile is covered, or about to be opened) and makes no advice wrong: every
+//! layout of mines that fits the board with the 0 fits it with the cell covered. Many such cells
+//! are no pointer's doing; there the rules reject the labelling as before, and the search looks
+//! for another.
+
+use crate::board::{Board, Cell, Pos};
+
+/// The most cells a pointer shows pressed at once: a chord, the held tile and its eight
+/// neighbours.
+pub const MOST_PRESSED: usize = 9;
+
+/// The cells of `board` read as 0 beside a covered tile, when there are at most
+/// [`MOST_PRESSED`] of them, as indices in row order; `None` when there are more.
+pub fn pressed_cells(board: &Board) -> Option<Vec<usize>> {
+    let mut cells = Vec::new();
+    for p in board.positions() {
+        if board.get(p) == Cell::Number(0) && touches_covered(board, p) {
+            if cells.len() == MOST_PRESSED {
+                return None;
+            }
+            cells.push(board.index(p));
+        }
+    }
+    Some(cells)
+}
+
+/// Covers the cells [`pressed_cells`] finds, and returns them (empty when there are none, or too
+/// many to be pressed ones: the board is then left as it is).
+pub fn release_pressed(board: &mut Board) -> Vec<usize> {
+    let cells = pressed_cells(board).unwrap_or_default();
+    for &index in &cells {
+        board.set_index(index, Cell::Unrevealed);
+    }
+    cells
+}
+
+fn touches_covered(board: &Board, p: Pos) -> bool {
+    board
+        .neighbors(p)
+        .any(|q| board.get(q) == Cell::Unrevealed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+
+    #[test]
+    fn a_held_tile_reads_as_covered_and_true_zeros_stay() {
+        // The top right tile is held down: it looks like the 0s, but it sits among covered ones.
+        let mut board = parse_board("0001.0\n00011.\n000111\n").unwrap();
+        let released = release_pressed(&mut board);
+        assert_eq!(released, vec![5]);
+        assert_eq!(board.get(Pos::new(0, 5)), Cell::Unrevealed);
+        assert_eq!(board.get(Pos::new(0, 0)), Cell::Number(0));
+    }
+
+    #[test]
+    fn a_chord_is_nine_cells_and_more_is_no_pointer() {
+        let chord = "........\n.000....\n.000....\n.000....\n........\n";
+        let mut board = parse_board(chord).unwrap();
+        assert_eq!(release_pressed(&mut board).len(), 9);
+        assert!(board.positions().all(|p| board.get(p) == Cell::Unrevealed));
+        // Ten 0s among covered tiles: a covered look read as 0, for the rules to reject.
+        let mut board = parse_board("........\n.0000...\n.000....\n.000....\n").unwrap();
+        assert!(pressed_cells(&board).is_none());
+        assert!(release_pressed(&mut board).is_empty());
+        assert_eq!(board.get(Pos::new(1, 1)), Cell::Number(0));
+    }
+}

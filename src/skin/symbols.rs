@@ -1,0 +1,154 @@
+//! Symbols the reading could not name. A look read as a plain covered tile that shows a symbol
+//! in its middle, beside a plain covered look without one, is not a covered tile the classifier
+//! knows: most often it is a mine shown after a loss in a skin the classifier was not trained on
+//! (a white bomb on a dark theme's open tile). Read as covered, it would let the numbers around
+//! it call tiles safe on a game that is over, and those calls would be wrong. So such a look is
+//! left in doubt between a covered tile and a mine, and a board that may show mines gets no
+//! advice (`crate::pipeline::outcome`).
+
+use crate::board::Cell;
+use crate::skin::background::ring_distance;
+use crate::skin::families::Families;
+use crate::vision::tiles::{TileImage, TILE};
+use crate::vision::TileClass;
+
+/// The middle of a tile where a symbol is looked for: grid lines, bevels and the edge of a
+/// rounded face lie outside it at any pitch.
+const MIDDLE: std::ops::Range<usize> = 4..TILE - 4;
+/// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
+/// face as a number.
+const SAME_FACE: f64 = 10.0;
+/// A pixel this far (summed over channels, 0-765) from the tile's own edge colour is ink.
+const INK: i32 = 120;
+/// The share of the middle that must be ink to make a symbol: a hover's tint or a face's soft
+/// shading is none, a bomb, a digit or a flag is.
+const SYMBOL: f64 = 0.12;
+
+/// For each family, given the classes the board-level reading settled on (`settled`) and how
+/// many cells show each (`cells`): whether it is read as a covered tile (not a flag or a
+/// question mark) while showing a symbol, and either a plain covered look (one without a
+/// symbol) covers more tiles, or its edge is an open tile's (a number's): a lost game whose
+/// tiles are all shown. Skins whose covered tiles all carry a pattern, on a face of their own,
+/// keep their reading.
+pub fn unnamed_symbols(
+    pixels: &[TileImage],
+    families: &Families,
+    settled: &[TileClass],
+    cells: &[usize],
+) -> Vec<bool> {
+    let first = |family: usize| &pixels[families.first[family]];
+    let covered = |f: usize| settled[f] == TileClass::Unrevealed;
+    let symbol: Vec<bool> = (0..settled.len())
+        .map(|f| covered(f) && has_symbol(first(f)))
+        .collect();
+    let plain_cells = (0..settled.len())
+        .filter(|&f| covered(f) && !symbol[f])
+        .map(|f| cells[f])
+        .max()
+        .unwrap_or(0);
+    let open_face = |f: usize| {
+        (0..settled.len())
+            .filter(|&n| matches!(settled[n], TileClass::Number(_)))
+            .any(|n| ring_distance(first(f), first(n)) <= SAME_FACE)
+    };
+    (0..settled.len())
+        .map(|f| symbol[f] && (plain_cells > cells[f] || open_face(f)))
+        .collect()
+}
+
+/// Whether `tile` shows a symbol: enough of its middle far from the colour of its edge.
+fn has_symbol(tile: &TileImage) -> bool {
+    let pixel = |x: usize, y: usize| {
+        let i = (y * TILE + x) * 3;
+        [tile[i], tile[i + 1], tile[i + 2]].map(i32::from)
+    };
+    let mut edge: Vec<[i32; 3]> = (0..TILE)
+        .flat_map(|i| [(i, 1), (i, TILE - 2), (1, i), (TILE - 2, i)])
+        .map(|(x, y)| pixel(x, y))
+        .collect();
+    // The edge's median colour, channel by channel: the face, not its bevel or grid line.
+    let median: [i32; 3] = std::array::from_fn(|c| {
+        edge.sort_unstable_by_key(|p| p[c]);
+        edge[edge.len() / 2][c]
+    });
+    let middle: Vec<[i32; 3]> = MIDDLE
+        .flat_map(|y| MIDDLE.map(move |x| (x, y)))
+        .map(|(x, y)| pixel(x, y))
+        .collect();
+    let ink = (middle.iter())
+        .filter(|p| (0..3).map(|c| (p[c] - median[c]).abs()).sum::<i32>() > INK)
+        .count();
+    ink as f64 / middle.len() as f64 >= SYMBOL
+}
+
+/// Whether a cell is one a symbol the reading could not name may stand for.
+pub fn may_be_mine(classes: &[TileClass]) -> bool {
+    classes.iter().any(|c| matches!(c.cell(), Cell::Mine))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::tiles::TILE_BYTES;
+
+    fn flat(grey: u8) -> TileImage {
+        [grey; TILE_BYTES]
+    }
+
+    /// A dark tile with a white disc in its middle: a bomb on a dark theme's open tile.
+    fn bomb() -> TileImage {
+        let mut tile = flat(40);
+        for y in 0..TILE {
+            for x in 0..TILE {
+                let (dx, dy) = (x as f64 - 7.5, y as f64 - 7.5);
+                if dx * dx + dy * dy < 16.0 {
+                    let i = (y * TILE + x) * 3;
+                    tile[i..i + 3].fill(240);
+                }
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn a_bomb_is_a_symbol_and_a_plain_or_tinted_face_is_not() {
+        assert!(has_symbol(&bomb()));
+        assert!(!has_symbol(&flat(40)));
+        // A raised face: light and dark bevels on the edge only.
+        let mut raised = flat(192);
+        for i in 0..TILE {
+            for (x, y, v) in [(i, 0, 255), (0, i, 255), (i, TILE - 1, 128), (TILE - 1, i, 128)] {
+                let k = (y * TILE + x) * 3;
+                raised[k..k + 3].fill(v);
+            }
+        }
+        assert!(!has_symbol(&raised));
+    }
+
+    #[test]
+    fn only_a_symbol_beside_a_commoner_plain_covered_look_is_unnamed() {
+        use crate::vision::Verdict;
+        let pixels = vec![flat(40), bomb()];
+        let families = Families {
+            of: vec![0, 1],
+            first: vec![0, 1],
+            verdicts: vec![Verdict::certain(TileClass::Unrevealed); 2],
+        };
+        let settled = [TileClass::Unrevealed, TileClass::Unrevealed];
+        assert_eq!(
+            unnamed_symbols(&pixels, &families, &settled, &[30, 12]),
+            [false, true]
+        );
+        // Every covered tile carries the pattern: the skin's own covered look.
+        assert_eq!(
+            unnamed_symbols(&pixels, &families, &settled, &[5, 12]),
+            [false, false]
+        );
+        // Read as a flag, it is named.
+        let named = [TileClass::Unrevealed, TileClass::Flag];
+        assert_eq!(
+            unnamed_symbols(&pixels, &families, &named, &[30, 12]),
+            [false, false]
+        );
+    }
+}

@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""Sweeps a real game's window size with the pointer on the board, and scores the reading.
+
+The data engine for the Debian games (issue: read the screens real players have). One game is
+played headless under Xvfb at a reference window size, where its board reads right (the
+fixtures show every tile of it), to a few states: fresh, opened, mid-game with flags, and lost.
+For each state the reference reading is the label; the window is then resized through a range of
+sizes (the tile pitch takes every whole pixel the game allows), and at each size the board is
+captured as a player's screen shows it:
+
+- `parked`: the pointer away from the board;
+- `hover`: the pointer resting on a covered tile (GNOME Mines lights it up);
+- `hover-open`: the pointer resting on an open number;
+- `pressed`: the left button held down on a covered tile (released off the board, so nothing
+  opens).
+
+Resizing does not change the game, so every capture of a state has the reference's label. The
+label is checked twice: the reference board must be a possible position, and the board read at
+the reference size again after the sweep must be the same (nothing was opened by accident).
+
+Each capture is scored with `minehint advise --json`: found (the grid has the label's rows and
+columns), fully right (every tile), tiles right, tiles hidden (an open tile or a flag read as
+covered or left in doubt: less advice, never wrong advice), and wrong calls (a tile called safe
+that the label does not make safe, or any move on a lost board). Results go to
+OUT/results.jsonl, a table per pitch range to stdout, and every capture that is not fully right
+is kept in OUT with its label (`*.json`, the fixtures' format) for fixtures and training.
+
+Needs a display (source scripts/real_games.sh; rg_display 77) and a built minehint.
+
+    python3 training/real/sweep.py --out /tmp/sweep --game gnome-default --sizes 40
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# GNOME Mines' reference window sizes: those of the fixtures, read right tile for tile.
+REFERENCE = {("default", "medium"): (1000, 760), ("classic", "medium"): (900, 700),
+             ("bgcolors", "medium"): (860, 680), ("default", "big"): (1600, 900),
+             ("classic", "big"): (1400, 800), ("bgcolors", "big"): (1300, 760)}
+# GNOME Mines' board sizes: columns, rows, mines.
+GNOME_SIZES = {"small": (8, 8, 10), "medium": (16, 16, 40), "big": (30, 16, 99)}
+
+
+def shell(script, timeout=150):
+    """Runs bash with scripts/real_games.sh sourced; returns stdout."""
+    full = f"source '{ROOT}/scripts/real_games.sh'; {script}"
+    done = subprocess.run(["bash", "-c", full], capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"{script!r} failed: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *map(str, args)], check=True, timeout=10)
+
+
+def screenshot(path):
+    subprocess.run(["import", "-window", "root", str(path)], check=True, timeout=20)
+
+
+def advise(binary, image, mines):
+    """`minehint advise --json` on `image`: its JSON (an error object when it failed)."""
+    done = subprocess.run([binary, "advise", str(image), "--json", "--mines", str(mines)],
+                          capture_output=True, text=True, timeout=60)
+    try:
+        return json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"error": {"kind": "crash", "message": done.stderr.strip()[-300:]}}
+
+
+def certain(binary, text, mines):
+    """The label board's certain safe tiles and mines, from `minehint solve`."""
+    done = subprocess.run([binary, "solve", "-", "--json", "--mines", str(mines)], input=text,
+                          capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        return None
+    result = json.loads(done.stdout)
+    return ({tuple(p) for p in result["safe"]}, {tuple(p) for p in result["certain_mines"]})
+
+
+class Gnome:
+    """GNOME Mines in one theme and board size; the window resized through the sweep."""
+
+    def __init__(self, theme, size):
+        self.theme, self.size = theme, size
+        self.cols, self.rows, self.mines = GNOME_SIZES[size]
+        # Window sizes where the fixtures show every tile of this theme read right.
+        self.reference = REFERENCE[(theme, "big" if size == "big" else "medium")]
+        self.window = None
+
+    def name(self):
+        return f"gnome-{self.theme}-{self.size}"
+
+    def start(self):
+        width, height = self.reference
+        self.window = shell(f"rg_gnome_mines {self.theme} {self.size} {width} {height}")
+        self.window = self.window.splitlines()[-1]
+        xdotool("windowactivate", "--sync", self.window)
+
+    def resize(self, width, height):
+        # Not --sync: a size under the game's minimum is never reached, and --sync would wait.
+        xdotool("windowsize", self.window, width, height)
+        time.sleep(0.8)
+
+    def sizes(self, count):
+        """Window sizes from the smallest GNOME Mines allows to about twice the reference, in
+        `count` steps, in the 4:3 shape it opens with."""
+        low, high = 380, 1000 if self.size != "big" else 950
+        return [(int(h * (1.3 if self.size != "big" else 1.75)), h)
+                for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]
+
+
+class Sgt:
+    """Simon Tatham's Mines (sgt-puzzles): its tiles scale with the window. Never trained on."""
+
+    def __init__(self, params):
+        self.params = params
+        cols, rest = params.split("x")
+        rows, mines = rest.split("n")
+        self.cols, self.rows, self.mines = int(cols), int(rows), int(mines)
+        self.reference = (900, 900)
+        self.window = None
+
+    def name(self):
+        return f"sgt-{self.params}"
+
+    def start(self):
+        width, height = self.reference
+        self.window = shell(f"rg_sgt_mines {self.params} {width} {height}").splitlines()[-1]
+        xdotool("windowactivate", "--sync", self.window)
+
+    def resize(self, width, height):
+        # Not --sync: a size under the game's minimum is never reached, and --sync would wait.
+        xdotool("windowsize", self.window, width, height)
+        time.sleep(0.8)
+
+    def sizes(self, count):
+        """Square windows from 12 px tiles to about 64."""
+        low, high = 12 * self.rows + 80, 64 * self.rows + 80
+        return [(h * self.cols // self.rows, h)
+                for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]
+
+
+def make_game(spec):
+    """A game from its name: gnome-THEME-SIZE or sgt-PARAMS (such as sgt-16x16n40)."""
+    parts = spec.split("-")
+    if parts[0] == "gnome" and len(parts) == 3 and parts[2] in GNOME_SIZES:
+        return Gnome(parts[1], parts[2])
+    if parts[0] == "sgt" and len(parts) == 2:
+        return Sgt(parts[1])
+    raise ValueError(f"unknown game {spec!r}: gnome-THEME-SIZE or sgt-COLSxROWSnMINES")
+
+
+def tile_centre(found, row, col):
+    board = found["board"]
+    return (int(board["x"] + (col + 0.5) * found["tile_width"]),
+            int(board["y"] + (row + 0.5) * found["tile_height"]))
+
+
+def label_of(reading):
+    """The board text of a reading as a list of rows."""
+    return reading["text"].split() if reading.get("text") else None
+
+
+def score(read, label_rows, safe, mines_certain, lost):
+    """One capture's figures against the label."""
+    out = {"found": False, "right": False, "tiles": 0, "tiles_right": 0, "hidden": 0,
+           "wrong_calls": 0, "error": None, "pitch": None}
+    if "error" in read:
+        out["error"] = read["error"].get("kind", "?") + ": " + read["error"].get("message", "")
+        return out
+    out["pitch"] = read.get("tile_width")
+    rows = read["text"].split()
+    if len(rows) != len(label_rows) or len(rows[0]) != len(label_rows[0]):
+        out["error"] = f"grid {len(rows[0])}x{len(rows)} found"
+        return out
+    out["found"] = True
+    doubt = {tuple(c) for d in read.get("doubt", []) for c in d["cells"]}
+    for r, (got, want) in enumerate(zip(rows, label_rows)):
+        for c, (g, w) in enumerate(zip(got, want)):
+            out["tiles"] += 1
+            if (r, c) in doubt and w != ".":
+                out["hidden"] += 1
+            elif g == w or (g in ".?" and w in ".?"):
+                out["tiles_right"] += 1
+            elif g in ".?" and w not in "*!":
+                out["hidden"] += 1
+    out["right"] = out["tiles_right"] == out["tiles"]
+    for move in read.get("moves", []) or []:
+        pos = (move["row"], move["col"])
+        if lost or (move["action"] == "open" and pos not in safe):
+            out["wrong_calls"] += 1
+        elif move["action"] != "open" and pos not in mines_certain:
+            out["wrong_calls"] += 1
+    if lost and read.get("best_guess"):
+        out["wrong_calls"] += 1
+    return out
+
+
+def play_to(binary, game, out, state, rng):
+    """Moves the game from its current state towards `state`, at the reference size."""
+    shot = out / "step.png"
+    screenshot(shot)
+    read = advise(binary, shot, game.mines)
+    if "error" in read:
+        raise RuntimeError(f"{game.name()}: the reference board does not read: {read['error']}")
+    if state == "opened":
+        x, y = tile_centre(read, game.rows // 2, game.cols // 2)
+        xdotool("mousemove", x, y, "click", 1)
+    elif state == "mid":
+        # A few certain moves: safe tiles opened, certain mines flagged.
+        for _ in range(6):
+            screenshot(shot)
+            read = advise(binary, shot, game.mines)
+            moves = read.get("moves") or []
+            if not moves:
+                guess = read.get("best_guess")
+                if not guess:
+                    break
+                moves = [{"row": guess["row"], "col": guess["col"], "action": "open"}]
+            move = rng.choice(moves)
+            x, y = tile_centre(read, move["row"], move["col"])
+            xdotool("mousemove", x, y, "click", 1 if move["action"] == "open" else 3)
+            xdotool("mousemove", 1, 1)
+            time.sleep(0.3)
+    elif state == "lost":
+        screenshot(shot)
+        read = advise(binary, shot, game.mines)
+        mines = read.get("certain_mines") or []
+        covered = [(r, c) for r, row in enumerate(read["text"].split())
+                   for c, ch in enumerate(row) if ch == "."]
+        target = mines[0] if mines else rng.choice(covered)
+        for _ in range(40):
+            x, y = tile_centre(read, target[0], target[1])
+            xdotool("mousemove", x, y, "click", 1)
+            xdotool("mousemove", 1, 1)
+            time.sleep(0.4)
+            screenshot(shot)
+            read = advise(binary, shot, game.mines)
+            if read.get("game_over"):
+                break
+            covered = [(r, c) for r, row in enumerate(read.get("text", "").split())
+                       for c, ch in enumerate(row) if ch == "."]
+            if not covered:
+                break
+            target = rng.choice(covered)
+    xdotool("mousemove", 1, 1)
+    time.sleep(0.4)
+
+
+def sweep_state(binary, game, out, state, sizes, results, rng, keep_all):
+    width, height = game.reference
+    game.resize(width, height)
+    xdotool("mousemove", 1, 1)
+    time.sleep(0.3)
+    ref_shot = out / f"{game.name()}-{state}-reference.png"
+    screenshot(ref_shot)
+    reference = advise(binary, ref_shot, game.mines)
+    label = label_of(reference) if "error" not in reference or reference.get("text") else None
+    if not label or reference.get("doubt"):
+        print(f"{game.name()} {state}: the reference board does not read cleanly; skipped",
+              file=sys.stderr)
+        return
+    lost = bool(reference.get("game_over"))
+    known = certain(binary, "\n".join(label) + "\n", game.mines) if not lost else (set(), set())
+    if known is None:
+        print(f"{game.name()} {state}: the reference board is impossible; skipped",
+              file=sys.stderr)
+        return
+    safe, mines_certain = known
+    covered = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row) if ch == "."]
+    numbers = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row)
+               if ch in "12345678"]
+    captured = []
+    for width, height in sizes:
+        game.resize(width, height)
+        xdotool("mousemove", 1, 1)
+        time.sleep(0.3)
+        stem = f"{game.name()}-{state}-{width}x{height}"
+        parked = out / f"{stem}-parked.png"
+        screenshot(parked)
+        read = advise(binary, parked, game.mines)
+        captured.append(("parked", parked, read))
+        # Where the pointer rests needs the board's place: from the parked reading when it found
+        # the grid, else that variant is not measured at this size.
+        if read.get("rows") == game.rows and read.get("cols") == game.cols:
+            variants = []
+            if covered:
+                variants.append(("hover", rng.choice(covered), False))
+                variants.append(("pressed", rng.choice(covered), True))
+            if numbers:
+                variants.append(("hover-open", rng.choice(numbers), False))
+            for variant, (r, c), press in variants:
+                if lost and press:
+                    continue
+                x, y = tile_centre(read, r, c)
+                xdotool("mousemove", x, y)
+                if press:
+                    xdotool("mousedown", 1)
+                time.sleep(0.35)
+                shot = out / f"{stem}-{variant}.png"
+                screenshot(shot)
+                if press:
+                    # Released off the board, so the tile does not open.
+                    xdotool("mousemove", 1, 1)
+                    time.sleep(0.1)
+                    xdotool("mouseup", 1)
+                captured.append((variant, shot, advise(binary, shot, game.mines)))
+            xdotool("mousemove", 1, 1)
+    # The label holds only if the game did not change during the sweep.
+    width, height = game.reference
+    game.resize(width, height)
+    time.sleep(0.3)
+    check = out / f"{game.name()}-{state}-check.png"
+    screenshot(check)
+    again = advise(binary, check, game.mines)
+    if label_of(again) != label:
+        print(f"{game.name()} {state}: the board changed during the sweep; its captures are "
+              "not scored", file=sys.stderr)
+        return
+    for variant, shot, read in captured:
+        figures = score(read, label, safe, mines_certain, lost)
+        line = {"game": game.name(), "state": state, "variant": variant, "image": shot.name,
+                **figures}
+        results.append(line)
+        if figures["right"] and figures["wrong_calls"] == 0 and not keep_all:
+            shot.unlink()
+        else:
+            write_label(shot, read, label, game.mines)
+    check.unlink()
+
+
+def write_label(shot, read, label, mines):
+    """The fixtures' label format beside a capture that did not read right."""
+    board = read.get("board") if "error" not in read else None
+    data = {"image": shot.name, "board": board, "rows": len(label), "cols": len(label[0]),
+            "mines": mines, "tiles": label}
+    shot.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n")
+
+
+def pitch_band(pitch):
+    if pitch is None:
+        return "not found"
+    low = int(pitch) // 4 * 4
+    return f"{low:2d}-{low + 3:2d} px"
+
+
+def report(results):
+    """Per game, variant and pitch band: captures, found, fully right, tiles, wrong calls."""
+    table = {}
+    for line in results:
+        key = (line["game"], line["variant"], pitch_band(line["pitch"]))
+        row = table.setdefault(key, [0, 0, 0, 0, 0, 0, 0])
+        row[0] += 1
+        row[1] += line["found"]
+        row[2] += line["right"]
+        row[3] += line["tiles"]
+        row[4] += line["tiles_right"]
+        row[5] += line["hidden"]
+        row[6] += line["wrong_calls"]
+    print(f"{'game':24} {'variant':10} {'pitch':9} {'boards':>6} {'found':>5} {'right':>5} "
+          f"{'tiles right':>13} {'hidden':>6} {'wrong calls':>11}")
+    for (game, variant, band), row in sorted(table.items()):
+        print(f"{game:24} {variant:10} {band:9} {row[0]:6} {row[1]:5} {row[2]:5} "
+              f"{row[4]:6}/{row[3]:<6} {row[5]:6} {row[6]:11}")
+    total = [sum(r[i] for r in table.values()) for i in range(7)]
+    print(f"all: {total[0]} boards, {total[1]} found, {total[2]} fully right, "
+          f"{total[4]}/{total[3]} tiles right, {total[5]} hidden, {total[6]} wrong calls")
+    return total
+
+
+def rescore(binary, folder):
+    """Scores every labelled capture kept in `folder` again (another binary or model), without
+    playing: the game and variant come from each file's name."""
+    results = []
+    for path in sorted(folder.glob("*.json")):
+        label = json.loads(path.read_text())
+        image = folder / label["image"]
+        if not image.exists():
+            continue
+        rows = [row for row in label["tiles"] if row]
+        lost = any(ch in "*!" for row in rows for ch in row)
+        known = (set(), set()) if lost else certain(binary, "\n".join(rows) + "\n",
+                                                    label["mines"])
+        if known is None:
+            continue
+        read = advise(binary, image, label["mines"])
+        figures = score(read, rows, known[0], known[1], lost)
+        stem = path.stem
+        variant = next(v for v in ("hover-open", "hover", "pressed", "parked")
+                       if stem.endswith(v))
+        parts = stem[:-len(variant) - 1].split("-")
+        state = next((p for p in parts if p in ("fresh", "opened", "mid", "lost")), "?")
+        results.append({"game": "-".join(parts[:3]), "state": state, "variant": variant,
+                        "image": image.name, **figures})
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--binary", default=str(ROOT / "target/release/minehint"))
+    parser.add_argument("--game", default="gnome-default-medium",
+                        help="gnome-THEME-SIZE (THEME default|classic|bgcolors, SIZE "
+                        "small|medium|big) or sgt-COLSxROWSnMINES; several separated by commas")
+    parser.add_argument("--sizes", type=int, default=24, help="window sizes swept per state")
+    parser.add_argument("--states", default="fresh,opened,mid,lost")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep-all", action="store_true",
+                        help="keep every capture and its label, not only those misread")
+    parser.add_argument("--rescore", action="store_true",
+                        help="score the captures kept in --out again, without playing")
+    args = parser.parse_args()
+    if args.rescore:
+        results = rescore(args.binary, args.out)
+        with open(args.out / "rescored.jsonl", "w") as f:
+            for line in results:
+                f.write(json.dumps(line) + "\n")
+        sys.exit(1 if report(results)[6] else 0)
+    if "DISPLAY" not in os.environ or "RG_DIR" not in os.environ:
+        parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
+    args.out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+    results = []
+    for spec in args.game.split(","):
+        try:
+            game = make_game(spec)
+        except ValueError as err:
+            parser.error(str(err))
+        shell("rg_stop_games")
+        game.start()
+        for state in args.states.split(","):
+            play_to(args.binary, game, args.out, state, rng)
+            sweep_state(args.binary, game, args.out, state, game.sizes(args.sizes), results, rng,
+                        args.keep_all)
+        shell("rg_stop_games")
+    with open(args.out / "results.jsonl", "w") as f:
+        for line in results:
+            f.write(json.dumps(line) + "\n")
+    total = report(results)
+    # Exit 1 when any call was wrong: the one figure that must be zero everywhere.
+    sys.exit(1 if total[6] else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+"""Plays web Minesweeper clones in Chromium under Xvfb and scores minehint's reading of them.
+
+The web half of the data engine (training/real/sweep.py is the Debian games' half). Each clone
+(clones.py: open-source packages from the npm registry, served on 127.0.0.1) is opened in an
+ordinary Chromium window, tab strip and address bar in view, at each device scale factor (a
+restart with --force-device-scale-factor) and page zoom (Ctrl +/-, as a player zooms), light and
+dark (Chromium's forced dark mode, as a player's dark-mode setting darkens pages). The game is
+played with the real pointer (xdotool) to a few states: fresh, opened, mid-game with flags, and
+lost. Every whole-screen capture is labelled from the page's own state, read through the
+DevTools protocol: each cell's character and rectangle (CSS pixels, times devicePixelRatio, plus
+the viewport's place on the screen, found by matching the page's own screenshot against the
+screen). Variants as a player's screen shows them: pointer away, resting on a covered tile,
+on an open one, and the button held on a covered tile.
+
+Scored as training/real/sweep.py scores (found, fully right, tiles right, hidden, wrong calls);
+captures that are not fully right (all with --keep-all) are kept with their labels, which
+training/real/from_labels.py turns into training tiles. Reproducible from --seed: the page's
+Math.random is seeded before any of its scripts run, and the clicks come from the same seed.
+
+    source scripts/real_games.sh && rg_display 77
+    python3 training/web/sweep.py --out /tmp/web --clones react,webcomponent --zooms 67,100,150
+"""
+
+import argparse
+import base64
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+import websocket
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "real"))
+from clones import CLONES  # noqa: E402
+from sweep import certain, report, score, screenshot, write_label, xdotool, advise  # noqa: E402
+
+# Chromium's zoom levels: how many presses of Ctrl+plus (or Ctrl+minus) from 100% reach each.
+ZOOM_STEPS = {25: -7, 33: -6, 50: -5, 67: -4, 75: -3, 80: -2, 90: -1, 100: 0, 110: 1, 125: 2,
+              150: 3, 175: 4, 200: 5, 250: 6, 300: 7}
+# A Math.random from a seed (mulberry32), installed before the page's scripts run.
+SEEDED_RANDOM = """(() => { let a = %d >>> 0; Math.random = function () {
+  a = (a + 0x6D2B79F5) >>> 0; let t = a;
+  t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();"""
+
+
+class Chromium:
+    """One Chromium window on $DISPLAY, driven through the DevTools protocol."""
+
+    def __init__(self, scale, dark, port, size):
+        self.profile = tempfile.mkdtemp(prefix="minehint-chromium-")
+        width, height = size
+        flags = ["--no-sandbox", f"--user-data-dir={self.profile}", "--no-first-run",
+                 "--no-default-browser-check", "--password-store=basic", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-features=Translate,MediaRouter",
+                 f"--remote-debugging-port={port}", "--window-position=0,0",
+                 f"--window-size={width},{height}", f"--force-device-scale-factor={scale}"]
+        if dark:
+            flags += ["--force-dark-mode", "--enable-features=WebContentsForceDark"]
+        self.process = subprocess.Popen(["chromium", *flags, "about:blank"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.port = port
+        self.next_id = 0
+        deadline = time.time() + 40
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json", timeout=2) as r:
+                    pages = [t for t in json.load(r) if t["type"] == "page"]
+                if pages:
+                    break
+            except OSError:
+                pass
+            if time.time() > deadline:
+                raise RuntimeError(f"Chromium did not open its DevTools port {port} in 40 s")
+            time.sleep(0.3)
+        self.ws = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=30)
+        self.window = None
+
+    def send(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    def evaluate(self, expression):
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"page script failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def open(self, url, seed):
+        self.send("Page.enable")
+        self.send("Page.addScriptToEvaluateOnNewDocument", source=SEEDED_RANDOM % seed)
+        self.send("Page.navigate", url=url)
+        time.sleep(1.5)
+        if self.window is None:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "chromium"],
+                                   capture_output=True, text=True).stdout.split()
+            self.window = found[-1] if found else None
+
+    def zoom(self, percent):
+        """Sets the page zoom as a player does, with the keyboard."""
+        steps = ZOOM_STEPS[percent]
+        if self.window:
+            xdotool("windowactivate", "--sync", self.window)
+        xdotool("key", "ctrl+0")
+        for _ in range(abs(steps)):
+            xdotool("key", "ctrl+plus" if steps > 0 else "ctrl+minus")
+            time.sleep(0.15)
+        time.sleep(0.8)
+
+    def viewport_image(self):
+        shot = self.send("Page.captureScreenshot", format="png")
+        return np.asarray(Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB"))
+
+    def close(self):
+        try:
+            self.ws.close()
+        except OSError:
+            pass
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def viewport_offset(screen, page, at):
+    """Where the page's own screenshot lies on the screen: (x, y) in screen pixels, or None.
+    `at` is a point of the page with content (the board's corner, in device pixels): a band
+    from there is matched at every offset the window's frame and tab strip allow (the browser
+    chrome is above and beside the page, never inside it)."""
+    x, y = max(0, int(at[0]) - 8), max(0, int(at[1]) - 8)
+    band = page[y:y + 24, x:x + 320].astype(np.int16)
+    if band.size == 0:
+        return None
+    best = None
+    for oy in range(0, 360):
+        for ox in range(0, 24):
+            patch = screen[oy + y:oy + y + band.shape[0], ox + x:ox + x + band.shape[1]]
+            if patch.shape != band.shape:
+                continue
+            diff = np.abs(patch.astype(np.int16) - band).mean()
+            if best is None or diff < best[0]:
+                best = (diff, ox, oy)
+    return (best[1], best[2]) if best and best[0] < 4 else None
+
+
+class Page:
+    """The clone's state in screen terms."""
+
+    def __init__(self, browser, clone, offset):
+        self.browser, self.clone, self.offset = browser, clone, offset
+
+    def state(self):
+        state = json.loads(self.browser.evaluate(self.clone.state_js))
+        ratio = self.browser.evaluate("window.devicePixelRatio")
+        ox, oy = self.offset
+        for row in state["cells"]:
+            for cell in row:
+                cell["sx"] = ox + cell["x"] * ratio
+                cell["sy"] = oy + cell["y"] * ratio
+                cell["sw"], cell["sh"] = cell["w"] * ratio, cell["h"] * ratio
+        state["text"] = ["".join(c["ch"] for c in row) for row in state["cells"]]
+        state["mines"] = sum(c["mine"] for row in state["cells"] for c in row)
+        first, last = state["cells"][0][0], state["cells"][-1][-1]
+        state["board"] = {"x": round(first["sx"]), "y": round(first["sy"]),
+                          "width": round(last["sx"] + last["sw"] - first["sx"]),
+                          "height": round(last["sy"] + last["sh"] - first["sy"])}
+        state["pitch"] = first["sw"]
+        return state
+
+    def centre(self, state, r, c):
+        cell = state["cells"][r][c]
+        return int(cell["sx"] + cell["sw"] / 2), int(cell["sy"] + cell["sh"] / 2)
+
+    def click(self, state, r, c, flag=False):
+        x, y = self.centre(state, r, c)
+        xdotool("mousemove", x, y)
+        if flag and self.clone.flag_with == "ctrl":
+            xdotool("keydown", "ctrl", "click", 1, "keyup", "ctrl")
+        else:
+            xdotool("click", 3 if flag else 1)
+        time.sleep(0.3)
+
+
+def play_to(page, state_name, rng):
+    """Plays the page from a fresh game to `state_name` with the real pointer, knowing the mines
+    from the page (the point is to reach the looks, not to play well)."""
+    state = page.state()
+    cells = [(r, c) for r, row in enumerate(state["cells"]) for c in range(len(row))]
+    safe = [p for p in cells if not state["cells"][p[0]][p[1]]["mine"]]
+    mines = [p for p in cells if state["cells"][p[0]][p[1]]["mine"]]
+    if state_name == "fresh":
+        return
+    # The first click on a safe tile, an empty one where there is one.
+    zeros = [p for p in safe if state["cells"][p[0]][p[1]].get("ch") == "."
+             and all(not state["cells"][q[0]][q[1]]["mine"] for q in around(p, state))]
+    page.click(state, *rng.choice(zeros or safe))
+    if state_name == "opened":
+        return
+    for _ in range(4):
+        state = page.state()
+        covered = [p for p in safe if state["text"][p[0]][p[1]] == "."]
+        if not covered:
+            break
+        page.click(state, *rng.choice(covered))
+    state = page.state()
+    for p in rng.sample(mines, min(2, len(mines))):
+        if state["text"][p[0]][p[1]] == ".":
+            page.click(state, *p, flag=True)
+    if state_name == "lost":
+        state = page.state()
+        unflagged = [p for p in mines if state["text"][p[0]][p[1]] == "."]
+        if unflagged:
+            page.click(state, *rng.choice(unflagged))
+
+
+def around(p, state):
+    rows, cols = len(state["cells"]), len(state["cells"][0])
+    return [(p[0] + dr, p[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
+
+
+def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game):
+    """Captures and scores the page as it is now, in every pointer variant. Each capture is
+    labelled with the page's state read just before and just after it, and only where the two
+    agree (a long press flags a tile in some clones, so a held button may change the game)."""
+    time.sleep(0.5)
+    state = page.state()
+    label = state["text"]
+    covered = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row) if ch == "."]
+    numbers = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row)
+               if ch in "12345678"]
+    variants = [("parked", None, False)]
+    if covered:
+        variants.append(("hover", rng.choice(covered), False))
+    if numbers:
+        variants.append(("hover-open", rng.choice(numbers), False))
+    if covered:
+        variants.append(("pressed", rng.choice(covered), True))
+    for variant, cell, press in variants:
+        state = page.state()
+        label = state["text"]
+        if cell is None:
+            xdotool("mousemove", 1900, 1070)
+        else:
+            xdotool("mousemove", *page.centre(state, *cell))
+            if press:
+                xdotool("mousedown", 1)
+        # A held button is caught early: some clones flag a tile held half a second.
+        time.sleep(0.1 if press else 0.35)
+        shot = out / f"{stem}-{variant}.png"
+        screenshot(shot)
+        after = page.state()["text"]
+        if press:
+            xdotool("mousemove", 1900, 1070)
+            time.sleep(0.1)
+            xdotool("mouseup", 1)
+            time.sleep(0.2)
+        if after != label:
+            print(f"{shot.name}: the page changed while captured; not scored", file=sys.stderr)
+            shot.unlink()
+            continue
+        lost = bool(state["lost"]) or any(ch in "*!" for row in label for ch in row)
+        known = (set(), set()) if lost else certain(binary, "\n".join(label) + "\n",
+                                                    state["mines"])
+        if known is None:
+            print(f"{shot.name}: the page's own board is impossible; not scored",
+                  file=sys.stderr)
+            continue
+        read = advise(binary, shot, state["mines"])
+        figures = score(read, label, known[0], known[1], lost)
+        figures["pitch"] = round(state["pitch"], 2)
+        results.append({"game": label_game, "state": stem.split("-")[-1], "variant": variant,
+                        "image": shot.name, **figures})
+        if figures["right"] and figures["wrong_calls"] == 0 and not keep_all:
+            shot.unlink()
+        else:
+            # The label's rectangle is the page's own, not the reading's.
+            write_label(shot, {"board": state["board"]}, label, state["mines"])
+    xdotool("mousemove", 1900, 1070)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--binary", default=str(ROOT / "target/release/minehint"))
+    parser.add_argument("--clones", default="react,webcomponent")
+    parser.add_argument("--scales", default="1,1.25,1.5", help="device scale factors")
+    parser.add_argument("--zooms", default="67,80,100,125,150,200", help="page zooms, percent")
+    parser.add_argument("--themes", default="light,dark")
+    parser.add_argument("--states", default="fresh,opened,mid,lost")
+    parser.add_argument("--cols", type=int, default=16)
+    parser.add_argument("--rows", type=int, default=16)
+    parser.add_argument("--mines", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--port", type=int, default=9333, help="DevTools and page ports base")
+    parser.add_argument("--keep-all", action="store_true")
+    args = parser.parse_args()
+    if "DISPLAY" not in os.environ:
+        parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
+    args.out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+    results = []
+    for name in args.clones.split(","):
+        clone = CLONES[name]
+        folder = clone.install()
+        server = subprocess.Popen([sys.executable, "-m", "http.server", str(args.port + 1),
+                                   "--bind", "127.0.0.1", "--directory", str(folder)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for theme in args.themes.split(","):
+                for scale in map(float, args.scales.split(",")):
+                    size = (int(1800 / scale), int(1000 / scale))
+                    browser = Chromium(scale, theme == "dark", args.port, size)
+                    try:
+                        sweep_browser(args, browser, clone, theme, scale, rng, results)
+                    finally:
+                        browser.close()
+        finally:
+            server.terminate()
+    with open(args.out / "results.jsonl", "a") as f:
+        for line in results:
+            f.write(json.dumps(line) + "\n")
+    total = report(results)
+    sys.exit(1 if total[6] else 0)
+
+
+def sweep_browser(args, browser, clone, theme, scale, rng, results):
+    url = clone.url(args.port + 1, args.cols, args.rows, args.mines)
+    for zoom in map(int, args.zooms.split(",")):
+        for state_name in args.states.split(","):
+            seed = rng.randrange(1 << 30)
+            browser.open(url, seed)
+            browser.zoom(zoom)
+            xdotool("mousemove", 1900, 1070)
+            corner = Page(browser, clone, (0, 0)).state()["cells"][0][0]
+            offset = viewport_offset(np.asarray(Image.open(capture_to(args.out)).convert("RGB")),
+                                     browser.viewport_image(), (corner["sx"], corner["sy"]))
+            if offset is None:
+                print(f"{clone.name} {theme} x{scale} {zoom}%: the page was not found on the "
+                      "screen; skipped", file=sys.stderr)
+                continue
+            page = Page(browser, clone, offset)
+            play_to(page, state_name, rng)
+            stem = f"web-{clone.name}-{theme}-x{scale:g}-z{zoom}-{state_name}"
+            game = f"web-{clone.name}-{theme}"
+            sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game)
+
+
+def capture_to(out):
+    path = out / "screen.png"
+    screenshot(path)
+    return path
+
+
+if __name__ == "__main__":
+    main()
