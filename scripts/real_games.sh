@@ -17,9 +17,11 @@
 # sway (headless): live on Wayland, natively (tests/wayland_sway.rs); grim checks its marks.
 # PipeWire and WirePlumber: the screen-cast stream GNOME's and KDE's portals hand out
 # (tests/screen_cast.rs).
+# Chromium and fonts a page falls back on: the web clones of the sweeps (training/web/sweep.py,
+# tests/sweeps.rs), installed from the npm registry when a sweep first runs.
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
     fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim pipewire wireplumber
-    sgt-puzzles)
+    sgt-puzzles chromium fonts-dejavu-core fonts-liberation)
 export PATH="$PATH:/usr/games"
 
 rg_install() {
@@ -33,6 +35,23 @@ rg_install() {
         [ "$(id -u)" -eq 0 ] || sudo="sudo"
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+    rg_python
+}
+
+# rg_python: what the sweeps' Python needs (numpy and Pillow for the pictures, websocket-client
+# for Chromium's DevTools protocol), and npm for the web clones.
+rg_python() {
+    if ! python3 -c 'import numpy, PIL, websocket' >/dev/null 2>&1; then
+        echo "real_games: installing numpy pillow websocket-client (pip)" >&2
+        # Debian's own Python refuses pip outside a virtual environment (PEP 668) unless told.
+        python3 -m pip install --quiet numpy pillow websocket-client ||
+            python3 -m pip install --quiet --break-system-packages numpy pillow websocket-client
+    fi
+    if ! command -v npm >/dev/null 2>&1; then
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm
     fi
 }
 

@@ -122,6 +122,9 @@ const MIN_TILES: usize = 16;
 /// The share of tiles the classifier must be sure of for a reading to count.
 const SURE_SHARE: f64 = 0.9;
 const SURE: f32 = 0.6;
+/// The share that suffices where the board-level reading settles the tiles into a possible
+/// game showing numbers.
+const SETTLED_SURE_SHARE: f64 = 0.5;
 /// How often to look again for a game when none is followed.
 const SEARCH_EVERY: Duration = Duration::from_secs(1);
 /// How often to ask whether a compositing manager runs: one can stop or start at any time, and
@@ -211,10 +214,37 @@ fn reads_as_board(reading: &mut Reading) -> BoardCheck {
     }
     let settled = settle(reading);
     if (settled.possible || broken_rule(&reading.board).is_none()) && plausible(reading) {
+        return BoardCheck::Board(Some(settled));
+    }
+    // A skin the classifier is unsure of (KMines' tiles: two thirds sure) that the rules settle
+    // into a possible game with numbers on it is the game `advise` reads; a grid of squares of
+    // some other program shows no number the rules can keep.
+    let big_enough = reading.tiles.len() >= MIN_TILES;
+    if settled.possible
+        && big_enough
+        && shows_numbers(reading)
+        && sure_share(reading) >= SETTLED_SURE_SHARE
+    {
         BoardCheck::Board(Some(settled))
     } else {
         BoardCheck::NotBoard
     }
+}
+
+/// Whether the board read shows an open number (1 to 8).
+fn shows_numbers(reading: &Reading) -> bool {
+    let board = &reading.board;
+    board
+        .positions()
+        .any(|p| matches!(board.get(p), Cell::Number(1..=8)))
+}
+
+/// The share of tiles the classifier is sure of.
+fn sure_share(reading: &Reading) -> f64 {
+    let sure = (reading.tiles.iter())
+        .filter(|v| v.confidence >= SURE)
+        .count();
+    sure as f64 / reading.tiles.len().max(1) as f64
 }
 
 /// The class of each look the classifier is sure of (`None` for the others).
@@ -237,12 +267,7 @@ fn needs_guess(analysis: &Analysis) -> bool {
 
 /// Whether a reading looks like a Minesweeper board rather than some other grid of squares.
 fn plausible(reading: &Reading) -> bool {
-    let sure = reading
-        .tiles
-        .iter()
-        .filter(|v| v.confidence >= SURE)
-        .count();
-    reading.tiles.len() >= MIN_TILES && sure as f64 >= SURE_SHARE * reading.tiles.len() as f64
+    reading.tiles.len() >= MIN_TILES && sure_share(reading) >= SURE_SHARE
 }
 
 /// Turns back to covered every 0 that still touches a covered tile. A game opens all neighbours
@@ -691,7 +716,9 @@ impl Tracker {
             Ok(reading) => reading,
             Err(err) => {
                 tracing::debug!("{:?} shows a grid that does not read: {err}", source.name);
-                self.unreadable = Some(format!("{shown_in:?} shows a grid that does not read ({err})"));
+                self.unreadable = Some(format!(
+                    "{shown_in:?} shows a grid that does not read ({err})"
+                ));
                 return Ok(None);
             }
         };

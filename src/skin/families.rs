@@ -29,9 +29,8 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
     let mut firsts: Vec<usize> = Vec::new();
     let mut of = Vec::with_capacity(pixels.len());
     for (look, tile) in pixels.iter().enumerate() {
-        let family = (firsts.iter()).position(|&f| {
-            similar(&pixels[f], tile) && !surely_apart(&looks[f], &looks[look])
-        });
+        let family = (firsts.iter())
+            .position(|&f| similar(&pixels[f], tile) && !surely_apart(&looks[f], &looks[look]));
         of.push(family.unwrap_or_else(|| {
             firsts.push(look);
             firsts.len() - 1

@@ -167,8 +167,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
     let cols = reading.grid.cols;
     reading.doubt.retain(|doubt| {
         let only_pressed = (doubt.cells.iter()).all(|&(r, c)| pressed.contains(&(r * cols + c)));
-        let zero_or_covered = (doubt.classes.iter())
-            .all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
+        let zero_or_covered =
+            (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
         !(only_pressed && zero_or_covered)
     });
     doubt_unnamed_symbols(reading, &families, &options, best);
@@ -198,7 +198,11 @@ fn doubt_unnamed_symbols(
     let unnamed = unnamed_symbols(&reading.pixels, families, &settled, &cells);
     for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
         let look = families.first[family];
-        tracing::debug!(family, look, "a symbol read as a covered tile: in doubt, maybe a mine");
+        tracing::debug!(
+            family,
+            look,
+            "a symbol read as a covered tile: in doubt, maybe a mine"
+        );
         let cells = reading.cells_showing(|l| families.of[l] == family);
         match reading.doubt.iter_mut().find(|d| d.cells == cells) {
             Some(doubt) => doubt.classes.push(TileClass::Mine),

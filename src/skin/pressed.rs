@@ -42,9 +42,7 @@ pub fn release_pressed(board: &mut Board) -> Vec<usize> {
 }
 
 fn touches_covered(board: &Board, p: Pos) -> bool {
-    board
-        .neighbors(p)
-        .any(|q| board.get(q) == Cell::Unrevealed)
+    board.neighbors(p).any(|q| board.get(q) == Cell::Unrevealed)
 }
 
 #[cfg(test)]
@@ -63,13 +61,15 @@ mod tests {
     }
 
     #[test]
-    fn a_chord_is_nine_cells_and_more_is_no_pointer() {
-        let chord = "........\n.000....\n.000....\n.000....\n........\n";
+    fn a_chord_is_pressed_and_more_is_no_pointer() {
+        // A chord held on an open 1: its eight covered neighbours drawn sunk, like 0s.
+        let chord = ".......\n.000...\n.010...\n.000...\n.......\n";
         let mut board = parse_board(chord).unwrap();
-        assert_eq!(release_pressed(&mut board).len(), 9);
-        assert!(board.positions().all(|p| board.get(p) == Cell::Unrevealed));
+        assert_eq!(release_pressed(&mut board).len(), 8);
+        assert_eq!(board.get(Pos::new(1, 1)), Cell::Unrevealed);
+        assert_eq!(board.get(Pos::new(2, 2)), Cell::Number(1));
         // Ten 0s among covered tiles: a covered look read as 0, for the rules to reject.
-        let mut board = parse_board("........\n.0000...\n.000....\n.000....\n").unwrap();
+        let mut board = parse_board("........\n.00000..\n.0.0.0..\n.0.0....\n........\n").unwrap();
         assert!(pressed_cells(&board).is_none());
         assert!(release_pressed(&mut board).is_empty());
         assert_eq!(board.get(Pos::new(1, 1)), Cell::Number(0));

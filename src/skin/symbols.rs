@@ -117,7 +117,12 @@ mod tests {
         // A raised face: light and dark bevels on the edge only.
         let mut raised = flat(192);
         for i in 0..TILE {
-            for (x, y, v) in [(i, 0, 255), (0, i, 255), (i, TILE - 1, 128), (TILE - 1, i, 128)] {
+            for (x, y, v) in [
+                (i, 0, 255),
+                (0, i, 255),
+                (i, TILE - 1, 128),
+                (TILE - 1, i, 128),
+            ] {
                 let k = (y * TILE + x) * 3;
                 raised[k..k + 3].fill(v);
             }

@@ -4,8 +4,8 @@
 A sweep writes beside each capture it keeps a label in the fixtures' format (the board's
 rectangle, rows, columns and one string per row), taken from the game itself rather than from
 its looks: the same game read at a reference size, or a web page's own state. Every cell is
-sampled as minehint samples it (tiles.py), at the capture's own pitch, rescaled (SCALES of
-label.py) and, for training, moved a little (JITTERED), and gets the class its label gives. A
+sampled as minehint samples it (tiles.py), at the capture's own pitch and, for training, once more
+moved a little (label.py's sample_jittered), and gets the class its label gives. A
 tile under the pointer or held down is labelled what the game holds there: a lit or pressed
 covered tile is `unrevealed`.
 
@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 from tiles import CLASSES  # noqa: E402
-from label import JITTERED, SCALES, sample_cells, sample_jittered, sample_scaled  # noqa: E402
+from label import sample_cells, sample_jittered  # noqa: E402
 
 # Board text characters -> class names (tiles.py's CLASSES).
 CHAR_CLASS = {".": "unrevealed", "?": "question", "F": "flag", "*": "mine", "!": "exploded",
@@ -47,17 +47,27 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("captures", type=Path)
     parser.add_argument("--game", required=True, help="the game's name in tiles.npz")
+    parser.add_argument("--bottom", type=int, default=10**6,
+                        help="skip captures whose board reaches below this row (the bottom of "
+                        "a browser's page area)")
     parser.add_argument("--validation", action="store_true",
                         help="validation tiles (as sampled, never trained on)")
     args = parser.parse_args()
+    pixels_bottom = args.bottom
     tiles, labels, shots = [], [], []
     captures = 0
+    # Captures of one game share most looks: each (look, class) is kept once over them all.
+    seen = set()
     for path in sorted(args.captures.glob("*.json")):
         label = json.loads(path.read_text())
         image = args.captures / label["image"]
         if not label.get("board") or not image.exists():
             continue
         rows = [row for row in label["tiles"] if row]
+        board = label["board"]
+        if board["y"] + board["height"] > pixels_bottom or board["x"] < 0 or board["y"] < 0:
+            # Part of the board lies outside the picture (a page scrolled past it).
+            continue
         if len(rows) != label["rows"] or any(len(r) != label["cols"] for r in rows):
             print(f"{path.name}: its tiles do not match its size; skipped", file=sys.stderr)
             continue
@@ -65,13 +75,15 @@ def main():
         found = found_of(label)
         g = found["grid"]
         pixels = np.asarray(Image.open(image).convert("RGB"))
+        if board["x"] + board["width"] > pixels.shape[1] or board["y"] + board["height"] > pixels.shape[0]:
+            continue
         versions = [sample_cells(pixels, found, g["x"], g["y"], g["pitch_x"], g["pitch_y"])]
-        versions += [sample_scaled(image, found, f) for f in SCALES]
         if not args.validation:
+            # A sweep already covers the pitches, so no rescaled copies (label.py's SCALES);
+            # one sampling moved a little, as a grid found on another frame may place it.
             rng = np.random.default_rng(captures)
-            versions += [sample_jittered(image, found, rng) for _ in range(JITTERED)]
+            versions.append(sample_jittered(image, found, rng))
         for version in versions:
-            seen = set()
             for tile, cls in zip(version.reshape(-1, 16, 16, 3), classes):
                 key = (tile.tobytes(), cls)
                 if key in seen:

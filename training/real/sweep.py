@@ -21,7 +21,8 @@ the reference size again after the sweep must be the same (nothing was opened by
 Each capture is scored with `minehint advise --json`: found (the grid has the label's rows and
 columns), fully right (every tile), tiles right, tiles hidden (an open tile or a flag read as
 covered or left in doubt: less advice, never wrong advice), and wrong calls (a tile called safe
-that the label does not make safe, or any move on a lost board). Results go to
+that the label does not make safe, or any move on a lost board; a tile the game shows open
+called safe is counted apart, as useless). Results go to
 OUT/results.jsonl, a table per pitch range to stdout, and every capture that is not fully right
 is kept in OUT with its label (`*.json`, the fixtures' format) for fixtures and training.
 
@@ -173,7 +174,7 @@ def label_of(reading):
 def score(read, label_rows, safe, mines_certain, lost):
     """One capture's figures against the label."""
     out = {"found": False, "right": False, "tiles": 0, "tiles_right": 0, "hidden": 0,
-           "wrong_calls": 0, "error": None, "pitch": None}
+           "wrong_calls": 0, "useless_calls": 0, "error": None, "pitch": None}
     if "error" in read:
         out["error"] = read["error"].get("kind", "?") + ": " + read["error"].get("message", "")
         return out
@@ -196,7 +197,17 @@ def score(read, label_rows, safe, mines_certain, lost):
     out["right"] = out["tiles_right"] == out["tiles"]
     for move in read.get("moves", []) or []:
         pos = (move["row"], move["col"])
-        if lost or (move["action"] == "open" and pos not in safe):
+        shown_open = label_rows[pos[0]][pos[1]] in "012345678W"
+        if lost:
+            out["wrong_calls"] += 1
+        elif move["action"] == "open" and shown_open:
+            # A tile the game shows open, read as covered and called safe: useless, never
+            # dangerous (tests/fixtures.rs counts it the same way).
+            out["useless_calls"] += 1
+        elif move["action"] != "open" and label_rows[pos[0]][pos[1]] == "F":
+            # A flag the game shows, read as covered and called a mine: useless too.
+            out["useless_calls"] += 1
+        elif move["action"] == "open" and pos not in safe:
             out["wrong_calls"] += 1
         elif move["action"] != "open" and pos not in mines_certain:
             out["wrong_calls"] += 1
@@ -334,16 +345,23 @@ def sweep_state(binary, game, out, state, sizes, results, rng, keep_all):
         if figures["right"] and figures["wrong_calls"] == 0 and not keep_all:
             shot.unlink()
         else:
-            write_label(shot, read, label, game.mines)
+            write_label(shot, found_board(read, label), label, game.mines)
     check.unlink()
 
 
-def write_label(shot, read, label, mines):
-    """The fixtures' label format beside a capture that did not read right."""
-    board = read.get("board") if "error" not in read else None
+def write_label(shot, board, label, mines):
+    """The fixtures' label format beside a capture: `board` is the grid's rectangle in the
+    capture (None where it is not known: a grid found wrong tells nothing)."""
     data = {"image": shot.name, "board": board, "rows": len(label), "cols": len(label[0]),
             "mines": mines, "tiles": label}
     shot.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n")
+
+
+def found_board(read, label):
+    """The reading's rectangle of the board where it found the label's rows and columns."""
+    rows = read.get("text", "").split() if "error" not in read else []
+    found = bool(rows) and len(rows) == len(label) and len(rows[0]) == len(label[0])
+    return read.get("board") if found else None
 
 
 def pitch_band(pitch):
@@ -399,7 +417,11 @@ def rescore(binary, folder):
                        if stem.endswith(v))
         parts = stem[:-len(variant) - 1].split("-")
         state = next((p for p in parts if p in ("fresh", "opened", "mid", "lost")), "?")
-        results.append({"game": "-".join(parts[:3]), "state": state, "variant": variant,
+        game = "-".join(parts[:parts.index(state)] if state in parts else parts[:3])
+        if game.startswith("web-"):
+            # web-CLONE-THEME-xSCALE-zZOOM: the game is the clone in its theme.
+            game = "-".join(game.split("-")[:3])
+        results.append({"game": game, "state": state, "variant": variant,
                         "image": image.name, **figures})
     return results
 
@@ -451,4 +473,10 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (RuntimeError, OSError, subprocess.SubprocessError) as err:
+        # The game, the display or the browser did not start or answer: exit 3, which the
+        # tests take as a start to try again, unlike a wrong call (exit 1).
+        print(f"sweep: {err}", file=sys.stderr)
+        sys.exit(3)

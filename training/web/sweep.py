@@ -295,7 +295,7 @@ def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game):
             shot.unlink()
         else:
             # The label's rectangle is the page's own, not the reading's.
-            write_label(shot, {"board": state["board"]}, label, state["mines"])
+            write_label(shot, state["board"], label, state["mines"])
     xdotool("mousemove", 1900, 1070)
 
 
@@ -326,6 +326,9 @@ def main():
         server = subprocess.Popen([sys.executable, "-m", "http.server", str(args.port + 1),
                                    "--bind", "127.0.0.1", "--directory", str(folder)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+        if server.poll() is not None:
+            raise RuntimeError(f"cannot serve the clone on 127.0.0.1:{args.port + 1} (in use?)")
         try:
             for theme in args.themes.split(","):
                 for scale in map(float, args.scales.split(",")):
@@ -350,9 +353,23 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
         for state_name in args.states.split(","):
             seed = rng.randrange(1 << 30)
             browser.open(url, seed)
+            wait_for_board(browser, clone)
             browser.zoom(zoom)
             xdotool("mousemove", 1900, 1070)
-            corner = Page(browser, clone, (0, 0)).state()["cells"][0][0]
+            # A player scrolls a board taller than the window into view: its top row just
+            # below the window's top. A board that still does not fit is not played at this
+            # zoom (no player plays a board half off the window).
+            cells = Page(browser, clone, (0, 0)).state()["cells"]
+            browser.evaluate(f"window.scrollBy(0, {cells[0][0]['y'] - 8})")
+            time.sleep(0.4)
+            cells = Page(browser, clone, (0, 0)).state()["cells"]
+            view = browser.evaluate("[window.innerWidth, window.innerHeight]")
+            last = cells[-1][-1]
+            if last["x"] + last["w"] > view[0] or last["y"] + last["h"] > view[1]:
+                print(f"{clone.name} {theme} x{scale} {zoom}%: the board does not fit the "
+                      "window; skipped", file=sys.stderr)
+                continue
+            corner = cells[0][0]
             offset = viewport_offset(np.asarray(Image.open(capture_to(args.out)).convert("RGB")),
                                      browser.viewport_image(), (corner["sx"], corner["sy"]))
             if offset is None:
@@ -366,6 +383,20 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
             sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game)
 
 
+def wait_for_board(browser, clone, limit=20.0):
+    """Waits until the page shows its board (its scripts load after the page)."""
+    deadline = time.time() + limit
+    while True:
+        try:
+            if Page(browser, clone, (0, 0)).state()["cells"]:
+                return
+        except (RuntimeError, KeyError, IndexError, TypeError):
+            pass
+        if time.time() > deadline:
+            raise RuntimeError(f"the {clone.name} page showed no board in {limit:.0f} s")
+        time.sleep(0.3)
+
+
 def capture_to(out):
     path = out / "screen.png"
     screenshot(path)
@@ -373,4 +404,11 @@ def capture_to(out):
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (RuntimeError, OSError, subprocess.SubprocessError,
+            websocket.WebSocketException) as err:
+        # The game, the display or the browser did not start or answer: exit 3, which the
+        # tests take as a start to try again, unlike a wrong call (exit 1).
+        print(f"sweep: {err}", file=sys.stderr)
+        sys.exit(3)
