@@ -125,4 +125,4 @@ fn a_web_clone_never_trained_on_reads_in_chromium_at_two_zooms() {
 /// The shares of boards fully right the sweeps above read today (see README, "Screens as
 /// players have them"); a change that reads fewer fails.
 const GNOME_RIGHT: f64 = 0.9;
-const WEB_RIGHT: f64 = 0.9;
+const WEB_RIGHT: f64 = 0.85;

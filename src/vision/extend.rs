@@ -6,19 +6,58 @@
 //! tiles.
 
 use super::grid::{Grid, Rect};
-use super::tiles::{sample_cell, TILE};
+use super::tiles::{sample_cell, TileImage, TILE};
 use image::RgbImage;
 
 /// Mean difference (0-255 per channel) up to which a cell shows a look the board has, compared
 /// at a quarter of the tile's resolution: a fine texture (stripes, stipple) lands on each tile
 /// at another phase, and only its average colour is the same.
 const SAME_LOOK: f64 = 10.0;
+/// Mean difference (0-255 per channel) up to which a cell shows a plain look the board has,
+/// compared sample for sample: the same tile drawn again (JPEG noise, a pixel's rounding at a
+/// fractional pitch) differs by a few levels; a strip of window the colour of the tiles' faces,
+/// crossed by the board's border, by more.
+const SAME_SAMPLES: f64 = 6.0;
 /// The side of the blocks a tile is averaged over before comparing.
 const BLOCK: usize = 4;
 const COARSE: usize = TILE / BLOCK;
 
 /// A cell averaged over a `COARSE`-square grid of blocks.
 type Coarse = [f32; COARSE * COARSE * 3];
+/// Mean difference (0-255 per channel) of a tile from its own block averages from which it is
+/// textured (a stipple, hatching): only then may a cell match it at the coarse resolution. A
+/// plain face with bevels or grid lines is not, and a cell must match it sample for sample, or
+/// a strip of window or page beside a board (a flat grey like its tiles' faces, without their
+/// bevels) would pass for a line of tiles.
+const TEXTURED: f64 = 10.0;
+
+/// One look the board has: the cell sampled as the classifier sees it, its block averages, and
+/// whether it is textured.
+struct Look {
+    tile: TileImage,
+    coarse: Coarse,
+    textured: bool,
+}
+
+impl Look {
+    fn of(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Look {
+        let tile = sample_cell(image, cell);
+        let coarse = coarse_of(&tile);
+        let textured = texture(&tile, &coarse) > TEXTURED;
+        Look {
+            tile,
+            coarse,
+            textured,
+        }
+    }
+
+    /// Whether `cell` shows this look: sample for sample, or for a textured look, block for
+    /// block (its texture lands on each tile at another phase).
+    fn shown_by(&self, cell: &Look) -> bool {
+        full_distance(&self.tile, &cell.tile) <= SAME_SAMPLES
+            || (self.textured && distance(&self.coarse, &cell.coarse) <= SAME_LOOK)
+    }
+}
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
 const MAX_GROWTH: usize = 40;
 /// How many of the grid's outer lines give the looks a line beside it is compared with, on a
@@ -33,7 +72,7 @@ const MAX_LOOKS: usize = 256;
 pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
     let pixels = (grid.rows * grid.cols) as f64 * grid.pitch_x * grid.pitch_y;
     let large = pixels > LARGE_BOARD;
-    let mut looks: Vec<Coarse> = Vec::new();
+    let mut looks: Vec<Look> = Vec::new();
     for row in 0..grid.rows {
         for col in 0..grid.cols {
             // On a board of many pixels, the looks of the grid's outer lines only: a line
@@ -43,9 +82,9 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
             if large && inner(row, grid.rows) && inner(col, grid.cols) {
                 continue;
             }
-            let tile = coarse_cell(image, grid.cell(row, col));
-            if looks.len() < MAX_LOOKS && !looks.iter().any(|l| distance(l, &tile) <= SAME_LOOK) {
-                looks.push(tile);
+            let look = Look::of(image, grid.cell(row, col));
+            if looks.len() < MAX_LOOKS && !looks.iter().any(|l| l.shown_by(&look)) {
+                looks.push(look);
             }
         }
     }
@@ -97,7 +136,7 @@ fn inside(area: Rect, grid: &Grid) -> bool {
 }
 
 /// Whether every cell of `grid`'s line on `side` shows one of `looks`.
-fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Coarse]) -> bool {
+fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> bool {
     let cells: Vec<(usize, usize)> = match side {
         0 => (0..grid.cols).map(|c| (0, c)).collect(),
         1 => (0..grid.cols).map(|c| (grid.rows - 1, c)).collect(),
@@ -105,16 +144,14 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Coarse]) ->
         _ => (0..grid.rows).map(|r| (r, grid.cols - 1)).collect(),
     };
     cells.into_iter().all(|(row, col)| {
-        let tile = coarse_cell(image, grid.cell(row, col));
-        looks.iter().any(|l| distance(l, &tile) <= SAME_LOOK)
+        let cell = Look::of(image, grid.cell(row, col));
+        looks.iter().any(|l| l.shown_by(&cell))
     })
 }
 
-/// The cell `(x0, y0, x1, y1)` of `image`, sampled as the classifier sees it (every pixel
-/// counted, so one-pixel grid lines and fine textures count as they are) and averaged over
-/// `COARSE`-square blocks.
-fn coarse_cell(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Coarse {
-    let tile = sample_cell(image, cell);
+/// A sampled cell (every pixel counted, so one-pixel grid lines and fine textures count as they
+/// are) averaged over `COARSE`-square blocks.
+fn coarse_of(tile: &TileImage) -> Coarse {
     let mut out = [0f32; COARSE * COARSE * 3];
     for y in 0..TILE {
         for x in 0..TILE {
@@ -127,6 +164,38 @@ fn coarse_cell(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Coarse {
     let cells = (BLOCK * BLOCK) as f32;
     out.iter_mut().for_each(|v| *v /= cells);
     out
+}
+
+/// How textured `tile` is: the least, over its blocks, of the mean difference of a block's
+/// samples from its average (`coarse`). Every block: bevels and grid lines lie on the edge and
+/// leave the middle flat, a digit or a flag crosses the middle and leaves the corners flat, a
+/// texture covers them all.
+fn texture(tile: &TileImage, coarse: &Coarse) -> f64 {
+    let mut least = f64::INFINITY;
+    for by in 0..COARSE {
+        for bx in 0..COARSE {
+            let mut sum = 0f32;
+            for y in by * BLOCK..(by + 1) * BLOCK {
+                for x in bx * BLOCK..(bx + 1) * BLOCK {
+                    for c in 0..3 {
+                        let block = coarse[(by * COARSE + bx) * 3 + c];
+                        sum += (f32::from(tile[(y * TILE + x) * 3 + c]) - block).abs();
+                    }
+                }
+            }
+            least = least.min(f64::from(sum) / (BLOCK * BLOCK * 3) as f64);
+        }
+    }
+    least
+}
+
+fn full_distance(a: &TileImage, b: &TileImage) -> f64 {
+    let sum: u32 = a
+        .iter()
+        .zip(b)
+        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
+        .sum();
+    f64::from(sum) / a.len() as f64
 }
 
 fn distance(a: &Coarse, b: &Coarse) -> f64 {
@@ -181,5 +250,43 @@ mod tests {
             (grown.x, grown.y, grown.cols, grown.rows),
             (20.0, 20.0, 6, 4)
         );
+    }
+
+    /// A 4x3 board of raised 12-px tiles (a face of 200 with light and dark bevels) inside a
+    /// two-pixel dark frame, on a window of the faces' own grey.
+    fn raised_board() -> RgbImage {
+        RgbImage::from_fn(100, 90, |x, y| {
+            let (bx, by) = (x as i32 - 26, y as i32 - 30);
+            let inside = (0..48).contains(&bx) && (0..36).contains(&by);
+            let frame = (-2..50).contains(&bx) && (-2..38).contains(&by);
+            if !inside {
+                return Rgb(if frame { [90; 3] } else { [200; 3] });
+            }
+            let (u, v) = (bx % 12, by % 12);
+            Rgb(match (u, v) {
+                (0..=1, _) | (_, 0..=1) => [255; 3],
+                (10..=11, _) | (_, 10..=11) => [120; 3],
+                _ => [200; 3],
+            })
+        })
+    }
+
+    #[test]
+    fn a_strip_of_window_the_faces_grey_is_not_grown_over() {
+        let found = Grid {
+            x: 26.0,
+            y: 30.0,
+            pitch_x: 12.0,
+            pitch_y: 12.0,
+            rows: 3,
+            cols: 4,
+        };
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: 100,
+            height: 90,
+        };
+        assert_eq!(extend(&raised_board(), area, found), found);
     }
 }
