@@ -3,12 +3,14 @@
 //! found (→ pixels); the JSON log and the run's figures are for scripts, tests and benchmarks.
 //!
 //! - [`tracker`]: finding and following the game, one frame at a time;
+//! - [`board_check`]: whether a frame's reading is a board, and which of its looks to trust;
 //! - [`deep`]: the deep policy's guess, worked out beside the frames and drawn when ready;
 //! - [`own_pixels`]: the overlay taken back out of copies of the screen;
 //! - [`run`]: the threads, Ctrl-C, the frame rate;
 //! - [`log`]: the `--log-json` lines;
 //! - [`stats`]: latency histogram, CPU time and memory of the run.
 
+pub mod board_check;
 pub mod deep;
 pub mod log;
 pub mod own_pixels;

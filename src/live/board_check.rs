@@ -1,0 +1,119 @@
+//! Whether a frame's reading is a Minesweeper board, and how much of it to trust: the first look
+//! `live` takes at every window it searches and at every frame it follows. A grid of squares of
+//! some other program must not be taken for a game; a game in a skin or at a scale the
+//! classifier is unsure of must still be, where the board-level reading settles it.
+
+use crate::board::{Cell, Pos};
+use crate::skin::{broken_rule, settle, Settled};
+use crate::vision::{Reading, TileClass};
+
+/// A board read must be at least this big to count as a game (a 4x4 board).
+const MIN_TILES: usize = 16;
+/// The share of tiles the classifier must be sure of for a reading to count.
+const SURE_SHARE: f64 = 0.9;
+const SURE: f32 = 0.6;
+/// The share that suffices where the board-level reading settles the tiles into a possible
+/// game showing numbers.
+const SETTLED_SURE_SHARE: f64 = 0.5;
+/// What the first look at a frame's reading found.
+#[derive(Debug)]
+pub enum BoardCheck {
+    /// Not a Minesweeper board: too few tiles read surely, or no possible game.
+    NotBoard,
+    /// A board; with the board-level reading already done on it where that was needed to see
+    /// so, which the caller reuses rather than settling the tiles twice.
+    Board(Option<Settled>),
+}
+
+/// Whether a reading is a Minesweeper board: the classifier sure of most tiles, or, where it is
+/// not (a skin or a scale it was not trained on), the board-level reading settling the tiles into
+/// a possible game, as it does for `parse`.
+pub fn reads_as_board(reading: &mut Reading) -> BoardCheck {
+    if plausible(reading) {
+        return BoardCheck::Board(None);
+    }
+    let settled = settle(reading);
+    if (settled.possible || broken_rule(&reading.board).is_none()) && plausible(reading) {
+        return BoardCheck::Board(Some(settled));
+    }
+    // A skin the classifier is unsure of (KMines' tiles: two thirds sure) that the rules settle
+    // into a possible game with numbers on it is the game `advise` reads; a grid of squares of
+    // some other program shows no number the rules can keep.
+    let big_enough = reading.tiles.len() >= MIN_TILES;
+    if settled.possible
+        && big_enough
+        && shows_numbers(reading)
+        && sure_share(reading) >= SETTLED_SURE_SHARE
+    {
+        BoardCheck::Board(Some(settled))
+    } else {
+        BoardCheck::NotBoard
+    }
+}
+
+/// Whether the board read shows an open number (1 to 8).
+fn shows_numbers(reading: &Reading) -> bool {
+    let board = &reading.board;
+    board
+        .positions()
+        .any(|p| matches!(board.get(p), Cell::Number(1..=8)))
+}
+
+/// How many tiles the classifier is sure of.
+pub fn sure_count(reading: &Reading) -> usize {
+    (reading.tiles.iter())
+        .filter(|v| v.confidence >= SURE)
+        .count()
+}
+
+/// The share of tiles the classifier is sure of.
+fn sure_share(reading: &Reading) -> f64 {
+    sure_count(reading) as f64 / reading.tiles.len().max(1) as f64
+}
+
+/// The class of each look the classifier is sure of (`None` for the others).
+pub fn sure_classes(reading: &Reading) -> Vec<Option<TileClass>> {
+    (reading.looks.iter())
+        .map(|v| (v.confidence >= SURE).then_some(v.class))
+        .collect()
+}
+
+/// Whether the board-level reading changed the class of a look the classifier was sure of.
+pub fn overrules(sure_before: &[Option<TileClass>], reading: &Reading) -> bool {
+    (sure_before.iter().zip(&reading.looks))
+        .any(|(before, look)| before.is_some_and(|class| class != look.class))
+}
+
+/// Whether a reading looks like a Minesweeper board rather than some other grid of squares.
+fn plausible(reading: &Reading) -> bool {
+    reading.tiles.len() >= MIN_TILES && sure_share(reading) >= SURE_SHARE
+}
+
+/// Turns back to covered every 0 that still touches a covered tile. A game opens all neighbours
+/// of a 0 at once, so on screen such a 0 is a covered tile under the mouse pointer (games light
+/// up the hovered tile, which then looks like an opened blank one) or a frame caught mid-cascade.
+/// Taken as a 0 it would call its covered neighbours safe; taken as covered it costs nothing.
+pub fn cover_unsettled_zeros(reading: &mut Reading) {
+    let board = &reading.board;
+    let unsettled: Vec<Pos> = board
+        .positions()
+        .filter(|&p| board.get(p) == Cell::Number(0))
+        .filter(|&p| board.neighbors(p).any(|n| board.get(n) == Cell::Unrevealed))
+        .collect();
+    for pos in unsettled {
+        reading.board.set(pos, Cell::Unrevealed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_touching_a_covered_tile_is_taken_as_covered() {
+        let board = crate::board::parse_board("0..\n000\n000\n").unwrap();
+        let mut reading = Reading::of_board(board);
+        cover_unsettled_zeros(&mut reading);
+        assert_eq!(reading.board.to_text(), "...\n...\n000\n");
+    }
+}
