@@ -7,6 +7,8 @@
 //! - A web clone the tile model never trained on (minesweeper-for-web, from the npm registry) in
 //!   Chromium under Xvfb, at two page zooms, mid-game and lost.
 //!
+//! - `live` itself in Chromium on that clone at 125%, played to the end by its advice.
+//!
 //! No tile may be called safe that the game does not make safe, and no advice may be given on a
 //! lost game, in any capture. Each sweep must also read at least the share of its boards fully
 //! right that it reads today, so that a regression shows. Starting X programs and a browser is
@@ -125,6 +127,62 @@ fn a_web_clone_never_trained_on_reads_in_chromium_at_two_zooms() {
          --themes light --states mid,lost --seed 7 --port PORT",
     );
     check(&figures, WEB_RIGHT);
+}
+
+/// `live` in Chromium, as a player has it: minesweeper-for-web (never trained on) at 125% zoom,
+/// 9x9, played to the end by clicking what `live`'s log advises, with the real pointer resting
+/// on the board between clicks (training/web/play_live.py). Every tile called safe is checked
+/// against the page's own state before it is clicked.
+#[test]
+fn live_plays_a_web_clone_in_chromium_to_the_end() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut errors = Vec::new();
+    for attempt in 0..3 {
+        let display = 1000 + std::process::id() % 40 * 8 + 6 + attempt;
+        let port = 30000 + std::process::id() % 1000 * 8 + attempt * 2;
+        let dir = tempfile::tempdir().unwrap();
+        let script = format!(
+            "source scripts/real_games.sh
+             rg_display {display} || exit 3
+             trap rg_stop_display EXIT
+             python3 training/web/play_live.py --zoom 125 --seed 3 --seconds 90 --port {port} \
+                 --log {log} --binary '{binary}'",
+            log = dir.path().join("live.jsonl").display(),
+            binary = env!("CARGO_BIN_EXE_minehint"),
+        );
+        let run = Command::new("bash")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(root)
+            .output()
+            .expect("bash runs");
+        let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+        let live_log = std::fs::read_to_string(dir.path().join("live.err")).unwrap_or_default();
+        eprintln!(
+            "try {}:\n{stdout}\n{stderr}\nlive said:\n{live_log}",
+            attempt + 1
+        );
+        match run.status.code() {
+            Some(0) => {
+                let figures: Value = serde_json::from_str(stdout.trim().lines().last().unwrap())
+                    .expect("a JSON line");
+                assert_eq!(figures["wrong_calls"], 0, "{figures}");
+                assert!(figures["moves"].as_u64() > Some(0), "{figures}");
+                assert_ne!(
+                    figures["end"], "unfinished",
+                    "not played to the end: {figures}"
+                );
+                return;
+            }
+            Some(1) => panic!("live called a mine safe:\n{stdout}\n{stderr}\n{live_log}"),
+            code => errors.push(format!("exit {code:?}\n{stdout}\n{stderr}\n{live_log}")),
+        }
+    }
+    panic!(
+        "the browser or live did not start three times:\n{}",
+        errors.join("\n---\n")
+    );
 }
 
 /// The shares of boards fully right the sweeps above read today (see README, "Screens as
