@@ -1,6 +1,7 @@
 //! Finding the board in a screenshot, or taking the user's word for where it is.
 
 use super::blobs::find_blobs;
+use super::cut::cut_side;
 use super::extend::extend;
 use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use super::texture::textured_beside;
@@ -90,6 +91,16 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                 return Err(VisionError::NoBoard {
                     hint: String::new(),
                 });
+            }
+            if let Some(side) = cut_side(image, area, &grid) {
+                let rect = grid.rect();
+                return Err(VisionError::Unreadable(format!(
+                    "a grid of {}x{} tiles was found at {},{}, but the board goes on past its \
+                     {side} edge, out of the picture (a window smaller than its board, or \
+                     partly off the screen): advice on part of a board could be wrong; show \
+                     the whole board",
+                    grid.cols, grid.rows, rect.x, rect.y
+                )));
             }
             Ok(grid)
         }

@@ -5,7 +5,8 @@
 //! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
 //! - [`locate`](mod@locate): the board's grid, found or given, and [`extend`](mod@extend):
 //!   grown over edge lines of tiles the squares missed, and `texture`: whether textured tiles
-//!   the squares missed lie beside a grid that looks complete;
+//!   the squares missed lie beside a grid that looks complete; `cut`: a board that goes on past
+//!   the picture's edge (a window smaller than its board) is refused;
 //! - [`tiles`]: sampling each cell into the classifier's input;
 //! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
 //! - [`counter`] and [`text_counter`]: the game's own mine counter, where the skin shows one (a
@@ -19,6 +20,7 @@ pub mod cache;
 pub mod classes;
 pub mod classify;
 pub mod counter;
+mod cut;
 mod error;
 pub mod extend;
 mod glyphs;

@@ -1,0 +1,147 @@
+//! Boards cut off by what frames them: a window smaller than its board (GNOME Mines clips its
+//! 30×16 board below its minimum window size), a window partly off the screen. The grid finder
+//! sees the whole tiles and stops at the cut, and the tiles read right; but the numbers along
+//! the cut count mines in tiles that are not in the picture, so advice on that part of a board
+//! could call a tile safe whose mine lies beyond the cut. A cut shows as slivers of tiles just
+//! past the grid's edge: the leading part of the tiles of the same row (or column), where a
+//! whole board has its frame or the window around it.
+
+use super::grid::{Grid, Rect};
+use super::tiles::{sample_cell, TILE};
+use image::RgbImage;
+
+/// The shares of a tile past the edge compared, each on its own: wide enough to hold some of
+/// the tile's face, not only a gap or grid line of the window's colour (a fifth of a tile was
+/// tried too: on GNOME Mines' whole boards the gap and the window beside the board then match,
+/// and 36 of 220 boards read as cut).
+const SLIVERS: [f64; 1] = [0.4];
+/// Mean difference (0-255 per channel) up to which a sliver shows the same pixels as the leading
+/// part of a tile of its line.
+const SAME: f64 = 6.0;
+/// The share of the lines along an edge whose sliver must match for the board to count as cut.
+const MOST: f64 = 0.8;
+
+/// The side (`"top"`, `"bottom"`, `"left"`, `"right"`) past which the board in `grid` goes on
+/// beyond the picture, inside `area`; `None` for a board seen whole.
+pub fn cut_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
+    ["top", "bottom", "left", "right"]
+        .into_iter()
+        .find(|&side| {
+            SLIVERS
+                .iter()
+                .any(|&sliver| cut_at(image, area, grid, side, sliver))
+        })
+}
+
+fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> bool {
+    let vertical = matches!(side, "left" | "right");
+    let (lines, along) = if vertical {
+        (grid.rows, grid.cols)
+    } else {
+        (grid.cols, grid.rows)
+    };
+    let depth = if vertical { grid.pitch_x } else { grid.pitch_y } * share;
+    let (x_end, y_end) = (
+        grid.x + grid.cols as f64 * grid.pitch_x,
+        grid.y + grid.rows as f64 * grid.pitch_y,
+    );
+    // The sliver past the edge, and the same part of a tile of the line: a tile's leading part
+    // continues a line cut on the right or bottom, its trailing part one cut on the left or top.
+    let sliver = |line: usize| -> (f64, f64, f64, f64) {
+        let (x0, y0, x1, y1) = if vertical {
+            grid.cell(line, 0)
+        } else {
+            grid.cell(0, line)
+        };
+        match side {
+            "right" => (x_end, y0, x_end + depth, y1),
+            "left" => (grid.x - depth, y0, grid.x, y1),
+            "bottom" => (x0, y_end, x1, y_end + depth),
+            _ => (x0, grid.y - depth, x1, grid.y),
+        }
+    };
+    let part = |line: usize, at: usize| -> (f64, f64, f64, f64) {
+        let (x0, y0, x1, y1) = if vertical {
+            grid.cell(line, at)
+        } else {
+            grid.cell(at, line)
+        };
+        match side {
+            "right" => (x0, y0, x0 + depth, y1),
+            "left" => (x1 - depth, y0, x1, y1),
+            "bottom" => (x0, y0, x1, y0 + depth),
+            _ => (x0, y1 - depth, x1, y1),
+        }
+    };
+    let inside = |(x0, y0, x1, y1): (f64, f64, f64, f64)| {
+        x0 >= f64::from(area.x)
+            && y0 >= f64::from(area.y)
+            && x1 <= f64::from(area.x + area.width)
+            && y1 <= f64::from(area.y + area.height)
+    };
+    if lines == 0 || !inside(sliver(0)) || !inside(sliver(lines - 1)) {
+        // Nothing past the edge to see: a board flush with the picture (a tight crop) is taken
+        // as the user cut it.
+        return false;
+    }
+    let matching = (0..lines)
+        .filter(|&line| {
+            let past = sample_cell(image, sliver(line));
+            (0..along).any(|at| distance(&past, &sample_cell(image, part(line, at))) <= SAME)
+        })
+        .count();
+    matching as f64 >= MOST * lines as f64
+}
+
+fn distance(a: &[u8; TILE * TILE * 3], b: &[u8; TILE * TILE * 3]) -> f64 {
+    let sum: u32 = a
+        .iter()
+        .zip(b)
+        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
+        .sum();
+    f64::from(sum) / a.len() as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// Raised 12-px tiles from (20, 20) on a window of another grey; `shown` columns of the
+    /// board's 8 are drawn, the window's edge cutting the next one after 5 px when `cut`.
+    fn picture(cut: bool) -> RgbImage {
+        RgbImage::from_fn(160, 80, |x, y| {
+            let (bx, by) = (x as i32 - 20, y as i32 - 20);
+            let end = if cut { 6 * 12 + 5 } else { 6 * 12 };
+            if !(0..end).contains(&bx) || !(0..36).contains(&by) {
+                return Rgb([240, 240, 240]);
+            }
+            let (u, v) = (bx % 12, by % 12);
+            Rgb(match (u, v) {
+                (0..=1, _) | (_, 0..=1) => [255; 3],
+                (10..=11, _) | (_, 10..=11) => [120; 3],
+                _ => [190; 3],
+            })
+        })
+    }
+
+    #[test]
+    fn slivers_of_tiles_past_the_edge_are_a_cut_and_a_window_is_not() {
+        let grid = Grid {
+            x: 20.0,
+            y: 20.0,
+            pitch_x: 12.0,
+            pitch_y: 12.0,
+            rows: 3,
+            cols: 6,
+        };
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: 160,
+            height: 80,
+        };
+        assert_eq!(cut_side(&picture(true), area, &grid), Some("right"));
+        assert_eq!(cut_side(&picture(false), area, &grid), None);
+    }
+}
