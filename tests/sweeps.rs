@@ -10,8 +10,8 @@
 //! - `live` itself in Chromium on that clone at 125%, played to the end by its advice.
 //!
 //! No tile may be called safe that the game does not make safe, and no advice may be given on a
-//! lost game, in any capture. Each sweep must also read at least the share of its boards fully
-//! right that it reads today, so that a regression shows. Starting X programs and a browser is
+//! lost game, in any capture. Each sweep must also read a floor of its boards fully right, under
+//! what it reads today, so that a regression shows. Starting X programs and a browser is
 //! flaky by nature: a sweep that could not start (exit 3) is tried again, up to three times; a
 //! wrong call is never retried. Every failure prints the sweep's table and output.
 
@@ -185,7 +185,10 @@ fn live_plays_a_web_clone_in_chromium_to_the_end() {
     );
 }
 
-/// The shares of boards fully right the sweeps above read today (see README, "Screens as
-/// players have them"); a change that reads fewer fails.
-const GNOME_RIGHT: f64 = 0.9;
+/// The shares of boards fully right the sweeps above must read, under what they read today (see
+/// README, "Screens as players have them"), so that a change that reads clearly fewer fails.
+/// GNOME Mines lays its mines out by itself (the seed is the sweep's clicks only): its boards
+/// differ from run to run, and 31 to 35 of its 35 were read fully right in runs here (93% of 110
+/// in the longer sweep); what is not is one tile read as covered, mostly a lost board's mine.
+const GNOME_RIGHT: f64 = 0.8;
 const WEB_RIGHT: f64 = 0.85;
