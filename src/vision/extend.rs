@@ -54,8 +54,10 @@ impl Look {
     /// Whether `cell` shows this look: sample for sample, or for a textured look, block for
     /// block (its texture lands on each tile at another phase).
     fn shown_by(&self, cell: &Look) -> bool {
-        full_distance(&self.tile, &cell.tile) <= SAME_SAMPLES
-            || (self.textured && distance(&self.coarse, &cell.coarse) <= SAME_LOOK)
+        // Block averages differ by no more than the samples do, so the cheap coarse test comes
+        // first and rules out most cells.
+        distance(&self.coarse, &cell.coarse) <= SAME_LOOK
+            && (self.textured || full_distance(&self.tile, &cell.tile) <= SAME_SAMPLES)
     }
 }
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
