@@ -8,6 +8,7 @@ covered, `?`, `F`, digits, `*` mine shown, `!` the exploded one, `W` a wrong fla
 is ever given by eye.
 """
 
+import fcntl
 import subprocess
 from pathlib import Path
 
@@ -32,11 +33,15 @@ class Clone:
     def install(self):
         """Installs the package from the npm registry, once; returns the folder served."""
         folder = self.folder()
-        if not (folder / "node_modules" / self.package).exists():
-            folder.mkdir(parents=True, exist_ok=True)
-            subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(folder),
-                            f"{self.package}@{self.version}"], check=True, timeout=300,
-                           capture_output=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        # Tests run side by side may install the same clone at once: one installs, the others
+        # wait for it.
+        with open(folder / ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (folder / "node_modules" / self.package).exists():
+                subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix",
+                                str(folder), f"{self.package}@{self.version}"], check=True,
+                               timeout=300, capture_output=True)
         if self.page is None:
             (folder / "index.html").write_text(HOST_PAGES[self.name])
         return folder
