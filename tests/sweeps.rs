@@ -16,7 +16,6 @@
 //! wrong call is never retried. Every failure prints the sweep's table and output.
 
 use serde_json::Value;
-use std::path::Path;
 use std::process::Command;
 
 /// What a sweep's captures came to.
@@ -28,10 +27,29 @@ struct Figures {
     table: String,
 }
 
+/// Runs `command` in bash from the project's root on a display of its own, `display` (Xvfb with
+/// a window manager and a compositor, through scripts/real_games.sh; exit 3 when it does not
+/// start): its exit code, standard output and standard error.
+fn on_display(display: u32, command: &str) -> (Option<i32>, String, String) {
+    let script = format!(
+        "source scripts/real_games.sh
+         rg_display {display} || exit 3
+         trap rg_stop_display EXIT
+         {command}"
+    );
+    let run = Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("bash runs");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (run.status.code(), text(&run.stdout), text(&run.stderr))
+}
+
 /// Runs `sweep` (a command line after the display is up) on its own display, `slot` keeping
 /// parallel tests apart; three tries when the programs do not start.
 fn sweep(slot: u32, sweep: &str) -> Figures {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut errors = Vec::new();
     for attempt in 0..3 {
         // Above the numbers the other tests of a run take (140 to 600), so they never meet.
@@ -42,23 +60,15 @@ fn sweep(slot: u32, sweep: &str) -> Figures {
         let sweep = sweep.replace("PORT", &port.to_string());
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().display();
-        let script = format!(
-            "source scripts/real_games.sh
-             rg_display {display} || exit 3
-             trap rg_stop_display EXIT
-             {sweep} --out {out} --binary '{binary}'",
-            binary = env!("CARGO_BIN_EXE_minehint"),
+        let (code, stdout, stderr) = on_display(
+            display,
+            &format!(
+                "{sweep} --out {out} --binary '{}'",
+                env!("CARGO_BIN_EXE_minehint")
+            ),
         );
-        let run = Command::new("bash")
-            .arg("-c")
-            .arg(&script)
-            .current_dir(root)
-            .output()
-            .expect("bash runs");
-        let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
-        let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
         eprintln!("{sweep}, try {}:\n{stdout}\n{stderr}", attempt + 1);
-        match run.status.code() {
+        match code {
             Some(0) | Some(1) => {
                 let lines = std::fs::read_to_string(dir.path().join("results.jsonl"))
                     .expect("the sweep writes its results");
@@ -135,35 +145,26 @@ fn a_web_clone_never_trained_on_reads_in_chromium_at_two_zooms() {
 /// against the page's own state before it is clicked.
 #[test]
 fn live_plays_a_web_clone_in_chromium_to_the_end() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut errors = Vec::new();
     for attempt in 0..3 {
         let display = 1000 + std::process::id() % 40 * 8 + 6 + attempt;
         let port = 30000 + std::process::id() % 1000 * 8 + attempt * 2;
         let dir = tempfile::tempdir().unwrap();
-        let script = format!(
-            "source scripts/real_games.sh
-             rg_display {display} || exit 3
-             trap rg_stop_display EXIT
-             python3 training/web/play_live.py --zoom 125 --seed 3 --seconds 90 --port {port} \
+        let (code, stdout, stderr) = on_display(
+            display,
+            &format!(
+                "python3 training/web/play_live.py --zoom 125 --seed 3 --seconds 90 --port {port} \
                  --log {log} --binary '{binary}'",
-            log = dir.path().join("live.jsonl").display(),
-            binary = env!("CARGO_BIN_EXE_minehint"),
+                log = dir.path().join("live.jsonl").display(),
+                binary = env!("CARGO_BIN_EXE_minehint"),
+            ),
         );
-        let run = Command::new("bash")
-            .arg("-c")
-            .arg(&script)
-            .current_dir(root)
-            .output()
-            .expect("bash runs");
-        let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
-        let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
         let live_log = std::fs::read_to_string(dir.path().join("live.err")).unwrap_or_default();
         eprintln!(
             "try {}:\n{stdout}\n{stderr}\nlive said:\n{live_log}",
             attempt + 1
         );
-        match run.status.code() {
+        match code {
             Some(0) => {
                 let figures: Value = serde_json::from_str(stdout.trim().lines().last().unwrap())
                     .expect("a JSON line");

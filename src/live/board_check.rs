@@ -4,6 +4,7 @@
 //! classifier is unsure of must still be, where the board-level reading settles it.
 
 use crate::board::{Cell, Pos};
+use crate::skin::rules::zeros_beside_covered;
 use crate::skin::{broken_rule, settle, Settled};
 use crate::vision::{Reading, TileClass};
 
@@ -94,12 +95,7 @@ fn plausible(reading: &Reading) -> bool {
 /// up the hovered tile, which then looks like an opened blank one) or a frame caught mid-cascade.
 /// Taken as a 0 it would call its covered neighbours safe; taken as covered it costs nothing.
 pub fn cover_unsettled_zeros(reading: &mut Reading) {
-    let board = &reading.board;
-    let unsettled: Vec<Pos> = board
-        .positions()
-        .filter(|&p| board.get(p) == Cell::Number(0))
-        .filter(|&p| board.neighbors(p).any(|n| board.get(n) == Cell::Unrevealed))
-        .collect();
+    let unsettled: Vec<Pos> = zeros_beside_covered(&reading.board).collect();
     for pos in unsettled {
         reading.board.set(pos, Cell::Unrevealed);
     }

@@ -624,27 +624,22 @@ impl Tracker {
         let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
             Ok(reading) => reading,
             Err(err) => {
-                tracing::debug!("{:?} shows a grid that does not read: {err}", source.name);
-                self.unreadable = Some(format!(
-                    "{shown_in:?} shows a grid that does not read ({err})"
-                ));
+                let why = format!("{shown_in:?} shows a grid that does not read ({err})");
+                tracing::debug!("{why}");
+                self.unreadable = Some(why);
                 return Ok(None);
             }
         };
         if matches!(reads_as_board(&mut reading), BoardCheck::NotBoard) {
-            let sure = sure_count(&reading);
-            tracing::debug!(
-                "{:?} shows a grid of {}x{} tiles, but only {sure} of them read surely as \
+            let why = format!(
+                "{shown_in:?} shows a grid of {}x{} tiles, but only {} of them read surely as \
                  Minesweeper tiles, or they show no possible game",
-                source.name,
                 reading.grid.cols,
-                reading.grid.rows
+                reading.grid.rows,
+                sure_count(&reading)
             );
-            self.unreadable = Some(format!(
-                "{shown_in:?} shows a grid of {}x{} tiles, but only {sure} of them read surely as \
-                 Minesweeper tiles, or they show no possible game",
-                reading.grid.cols, reading.grid.rows
-            ));
+            tracing::debug!("{why}");
+            self.unreadable = Some(why);
             return Ok(None);
         }
         let mines = reading.mines;

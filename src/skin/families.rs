@@ -3,7 +3,7 @@
 //! The search labels each family once, as a game draws it once.
 
 use crate::vision::classes::CLASS_COUNT;
-use crate::vision::tiles::{TileImage, TILE};
+use crate::vision::tiles::{mean_difference, TileImage, TILE};
 use crate::vision::Verdict;
 
 /// Two looks whose pixels differ by at most this on average (0–255) may be one family...
@@ -70,12 +70,7 @@ fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
 }
 
 fn similar(a: &TileImage, b: &TileImage) -> bool {
-    let total: u32 = a
-        .iter()
-        .zip(b)
-        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
-        .sum();
-    if f64::from(total) > MEAN_LIMIT * a.len() as f64 {
+    if mean_difference(a, b) > MEAN_LIMIT {
         return false;
     }
     // 2x2 blocks of samples, all three channels.

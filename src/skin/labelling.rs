@@ -146,9 +146,13 @@ pub fn settle(reading: &mut Reading) -> Settled {
             pressed: 0,
         };
     };
+    // The class the best labelling gives each family.
+    let settled: Vec<TileClass> = (options.iter().enumerate())
+        .map(|(family, meaning)| meaning[best.picks[family]].class)
+        .collect();
     let mut changed = 0;
     for (look, &family) in families.of.iter().enumerate() {
-        let class = options[family][best.picks[family]].class;
+        let class = settled[family];
         if class != reading.looks[look].class {
             // How sure the board makes the new class: its share among the look's meanings,
             // with the board's evidence counted (not the classifier's own, which chose another).
@@ -161,7 +165,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     for &index in &pressed {
         reading.cover(index);
     }
-    reading.doubt = doubts(reading, &families, &options, &found);
+    reading.doubt = doubts(reading, &families, &options, &settled, &found);
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
     // doubt between an empty open tile and a covered one changes nothing there.
     let cols = reading.grid.cols;
@@ -171,7 +175,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
         !(only_pressed && zero_or_covered)
     });
-    doubt_unnamed_symbols(reading, &families, &options, best);
+    doubt_unnamed_symbols(reading, &families, &settled);
     Settled {
         checked,
         possible: true,
@@ -182,20 +186,12 @@ pub fn settle(reading: &mut Reading) -> Settled {
 
 /// Leaves in doubt, between a covered tile and a mine, the looks read as covered that show a
 /// symbol the reading could not name (`symbols`).
-fn doubt_unnamed_symbols(
-    reading: &mut Reading,
-    families: &Families,
-    options: &[Vec<Meaning>],
-    best: &State,
-) {
-    let settled: Vec<TileClass> = (options.iter().enumerate())
-        .map(|(family, meaning)| meaning[best.picks[family]].class)
-        .collect();
+fn doubt_unnamed_symbols(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
     let mut cells = vec![0; settled.len()];
     for &look in &reading.look_of {
         cells[families.of[look]] += 1;
     }
-    let unnamed = unnamed_symbols(&reading.pixels, families, &settled, &cells);
+    let unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
     for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
         let look = families.first[family];
         tracing::debug!(
@@ -215,20 +211,18 @@ fn doubt_unnamed_symbols(
     }
 }
 
-/// The families on which the labellings `found` (the best first) put different cells, each
-/// named by its first look, and the digits the best labelling leaves on a covered face
+/// The families on which the labellings `found` (the best first, whose class of each family is
+/// `settled`) put different cells, each named by its first look, and the digits the best labelling leaves on a covered face
 /// (`digit_on_covered_face`), in doubt between their number and a covered tile.
 fn doubts(
     reading: &Reading,
     families: &Families,
     options: &[Vec<Meaning>],
+    settled: &[TileClass],
     found: &[State],
 ) -> Vec<Doubt> {
     let best = &found[0];
-    let settled: Vec<TileClass> = (options.iter().enumerate())
-        .map(|(family, meaning)| meaning[best.picks[family]].class)
-        .collect();
-    let misplaced = digit_on_covered_face(&reading.pixels, families, &settled);
+    let misplaced = digit_on_covered_face(&reading.pixels, families, settled);
     let mut out = Vec::new();
     for (family, meaning) in options.iter().enumerate() {
         let chosen = meaning[best.picks[family]];

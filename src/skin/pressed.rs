@@ -10,7 +10,8 @@
 //! are no pointer's doing; there the rules reject the labelling as before, and the search looks
 //! for another.
 
-use crate::board::{Board, Cell, Pos};
+use super::rules::zeros_beside_covered;
+use crate::board::{Board, Cell};
 
 /// The most cells a pointer shows pressed at once: a chord, the held tile and its eight
 /// neighbours.
@@ -19,16 +20,11 @@ pub const MOST_PRESSED: usize = 9;
 /// The cells of `board` read as 0 beside a covered tile, when there are at most
 /// [`MOST_PRESSED`] of them, as indices in row order; `None` when there are more.
 pub fn pressed_cells(board: &Board) -> Option<Vec<usize>> {
-    let mut cells = Vec::new();
-    for p in board.positions() {
-        if board.get(p) == Cell::Number(0) && touches_covered(board, p) {
-            if cells.len() == MOST_PRESSED {
-                return None;
-            }
-            cells.push(board.index(p));
-        }
-    }
-    Some(cells)
+    let cells: Vec<usize> = (zeros_beside_covered(board))
+        .take(MOST_PRESSED + 1)
+        .map(|p| board.index(p))
+        .collect();
+    (cells.len() <= MOST_PRESSED).then_some(cells)
 }
 
 /// Covers the cells [`pressed_cells`] finds, and returns them (empty when there are none, or too
@@ -41,14 +37,10 @@ pub fn release_pressed(board: &mut Board) -> Vec<usize> {
     cells
 }
 
-fn touches_covered(board: &Board, p: Pos) -> bool {
-    board.neighbors(p).any(|q| board.get(q) == Cell::Unrevealed)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_board;
+    use crate::board::{parse_board, Pos};
 
     #[test]
     fn a_held_tile_reads_as_covered_and_true_zeros_stay() {

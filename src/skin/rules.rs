@@ -1,7 +1,7 @@
 //! What a labelled board must satisfy to be a position of a real game. A labelling of the looks
 //! that breaks one of these is a misreading, however likely the classifier found it.
 
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Pos};
 use crate::solver::is_consistent;
 
 /// Whether `board` can be a position of a real game:
@@ -45,15 +45,21 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
     if !may_hold_mines {
         return Some("every tile reads as open and none as a mine or covered");
     }
-    let open_zero_touches_covered = board.positions().any(|p| {
-        board.get(p) == Cell::Number(0) && board.neighbors(p).any(|q| board.get(q).is_unrevealed())
-    });
-    if open_zero_touches_covered {
+    if zeros_beside_covered(board).next().is_some() {
         return Some("an empty open tile reads as touching a covered one");
     }
     let wrong_flag = board.positions().any(|p| board.get(p) == Cell::Blank);
     (wrong_flag && !board.shows_mines())
         .then_some("a wrong flag reads as shown on a game that is not over")
+}
+
+/// The tiles read as 0 that touch a covered tile, row by row. A game opens every neighbour of a 0
+/// at once, so on a settled board there are none: each is a covered tile drawn for a moment like
+/// an open one (`crate::skin::pressed`), or a misreading.
+pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
+    board.positions().filter(|&p| {
+        board.get(p) == Cell::Number(0) && board.neighbors(p).any(|q| board.get(q).is_unrevealed())
+    })
 }
 
 #[cfg(test)]

@@ -7,14 +7,14 @@
 //! whole board has its frame or the window around it.
 
 use super::grid::{Grid, Rect};
-use super::tiles::{sample_cell, TILE};
+use super::tiles::{mean_difference, sample_cell};
 use image::RgbImage;
 
-/// The shares of a tile past the edge compared, each on its own: wide enough to hold some of
-/// the tile's face, not only a gap or grid line of the window's colour (a fifth of a tile was
-/// tried too: on GNOME Mines' whole boards the gap and the window beside the board then match,
-/// and 36 of 220 boards read as cut).
-const SLIVERS: [f64; 1] = [0.4];
+/// The share of a tile past the edge compared: wide enough to hold some of the tile's face, not
+/// only a gap or grid line of the window's colour (a fifth of a tile was tried too: on GNOME
+/// Mines' whole boards the gap and the window beside the board then match, and 36 of 220 boards
+/// read as cut).
+const SLIVER: f64 = 0.4;
 /// Mean difference (0-255 per channel) up to which a sliver shows the same pixels as the leading
 /// part of a tile of its line.
 const SAME: f64 = 6.0;
@@ -28,21 +28,17 @@ const NEAREST: usize = 6;
 pub fn cut_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
     ["top", "bottom", "left", "right"]
         .into_iter()
-        .find(|&side| {
-            SLIVERS
-                .iter()
-                .any(|&sliver| cut_at(image, area, grid, side, sliver))
-        })
+        .find(|&side| cut_at(image, area, grid, side))
 }
 
-fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> bool {
+fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
     let vertical = matches!(side, "left" | "right");
     let (lines, along) = if vertical {
         (grid.rows, grid.cols)
     } else {
         (grid.cols, grid.rows)
     };
-    let depth = if vertical { grid.pitch_x } else { grid.pitch_y } * share;
+    let depth = if vertical { grid.pitch_x } else { grid.pitch_y } * SLIVER;
     let (x_end, y_end) = (
         grid.x + grid.cols as f64 * grid.pitch_x,
         grid.y + grid.rows as f64 * grid.pitch_y,
@@ -98,7 +94,7 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> 
     for line in 0..lines {
         let past = sample_cell(image, sliver(line));
         let found = (nearest.iter())
-            .any(|&at| distance(&past, &sample_cell(image, part(line, at))) <= SAME);
+            .any(|&at| mean_difference(&past, &sample_cell(image, part(line, at))) <= SAME);
         if !found {
             failed += 1;
             if failed > allowed {
@@ -107,15 +103,6 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> 
         }
     }
     true
-}
-
-fn distance(a: &[u8; TILE * TILE * 3], b: &[u8; TILE * TILE * 3]) -> f64 {
-    let sum: u32 = a
-        .iter()
-        .zip(b)
-        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
-        .sum();
-    f64::from(sum) / a.len() as f64
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! tiles.
 
 use super::grid::{Grid, Rect};
-use super::tiles::{sample_cell, TileImage, TILE};
+use super::tiles::{mean_difference, sample_cell, TileImage, TILE};
 use image::RgbImage;
 
 /// Mean difference (0-255 per channel) up to which a cell shows a look the board has, compared
@@ -57,7 +57,7 @@ impl Look {
         // Block averages differ by no more than the samples do, so the cheap coarse test comes
         // first and rules out most cells.
         distance(&self.coarse, &cell.coarse) <= SAME_LOOK
-            && (self.textured || full_distance(&self.tile, &cell.tile) <= SAME_SAMPLES)
+            && (self.textured || mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES)
     }
 }
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
@@ -189,15 +189,6 @@ fn texture(tile: &TileImage, coarse: &Coarse) -> f64 {
         }
     }
     least
-}
-
-fn full_distance(a: &TileImage, b: &TileImage) -> f64 {
-    let sum: u32 = a
-        .iter()
-        .zip(b)
-        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
-        .sum();
-    f64::from(sum) / a.len() as f64
 }
 
 fn distance(a: &Coarse, b: &Coarse) -> f64 {

@@ -16,6 +16,16 @@ pub const TILE_BYTES: usize = TILE * TILE * 3;
 /// A sampled tile.
 pub type TileImage = [u8; TILE_BYTES];
 
+/// Mean absolute difference (0-255 per channel) between two sampled tiles.
+pub fn mean_difference(a: &TileImage, b: &TileImage) -> f64 {
+    let sum: u32 = a
+        .iter()
+        .zip(b)
+        .map(|(&x, &y)| u32::from(x.abs_diff(y)))
+        .sum();
+    f64::from(sum) / TILE_BYTES as f64
+}
+
 /// Box-filters the cell `(x0, y0, x1, y1)` (fractional pixels) of `image` into a [`TILE`]-square
 /// tile. Sample (u, v) averages the whole pixels whose centres fall in its share of the cell, so
 /// no pixel is counted twice and thin lines are kept at any pitch. Pixels outside the image read

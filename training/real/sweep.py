@@ -41,6 +41,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The same helpers as the training captures: real_games.sh calls, clicks and screenshots.
+from capture import screenshot, shell, xdotool  # noqa: E402
 
 # GNOME Mines' reference window sizes: those of the fixtures, read right tile for tile.
 REFERENCE = {("default", "medium"): (1000, 760), ("classic", "medium"): (900, 700),
@@ -48,23 +51,6 @@ REFERENCE = {("default", "medium"): (1000, 760), ("classic", "medium"): (900, 70
              ("classic", "big"): (1400, 800), ("bgcolors", "big"): (1300, 760)}
 # GNOME Mines' board sizes: columns, rows, mines.
 GNOME_SIZES = {"small": (8, 8, 10), "medium": (16, 16, 40), "big": (30, 16, 99)}
-
-
-def shell(script, timeout=150):
-    """Runs bash with scripts/real_games.sh sourced; returns stdout."""
-    full = f"source '{ROOT}/scripts/real_games.sh'; {script}"
-    done = subprocess.run(["bash", "-c", full], capture_output=True, text=True, timeout=timeout)
-    if done.returncode != 0:
-        raise RuntimeError(f"{script!r} failed: {done.stderr.strip()}")
-    return done.stdout.strip()
-
-
-def xdotool(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True, timeout=10)
-
-
-def screenshot(path):
-    subprocess.run(["import", "-window", "root", str(path)], check=True, timeout=20)
 
 
 def advise(binary, image, mines):
