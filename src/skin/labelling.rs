@@ -14,8 +14,8 @@ use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::pressed::release_pressed;
 use super::rules::is_possible;
-use super::symbols::unnamed_symbols;
-use crate::board::Cell;
+use super::symbols::{overruled_symbols, unnamed_symbols};
+use crate::board::{Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -185,13 +185,25 @@ pub fn settle(reading: &mut Reading) -> Settled {
 }
 
 /// Leaves in doubt, between a covered tile and a mine, the looks read as covered that show a
-/// symbol the reading could not name (`symbols`).
+/// symbol the reading could not name (`symbols`), and those read as covered against the
+/// classifier's digit or mine where the board holds with them read as shown mines.
 fn doubt_unnamed_symbols(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
     let mut cells = vec![0; settled.len()];
     for &look in &reading.look_of {
         cells[families.of[look]] += 1;
     }
-    let unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
+    let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
+    let overruled = overruled_symbols(&reading.pixels, families, settled);
+    for family in 0..settled.len() {
+        if !overruled[family] || unnamed[family] {
+            continue;
+        }
+        let mut board = reading.board.clone();
+        for (row, col) in reading.cells_showing(|l| families.of[l] == family) {
+            board.set(Pos { row, col }, Cell::Mine);
+        }
+        unnamed[family] = is_possible(&board);
+    }
     for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
         let look = families.first[family];
         tracing::debug!(

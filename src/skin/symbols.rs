@@ -56,6 +56,32 @@ pub fn unnamed_symbols(
         .collect()
 }
 
+/// For each family, given the classes the board-level reading settled on (`settled`): whether
+/// it is read as covered only because the rules overruled the classifier, which saw a digit or a
+/// mine there, while its look shows a symbol. Such a look is a symbol the reading is unsure of:
+/// a misread digit, or a mine shown after a loss in a look the classifier does not know (a bomb
+/// emoji on a dark theme read as a "6"). Which of the two, the rules decide
+/// (`crate::skin::labelling`): if the board holds with the family read as shown mines, it may be
+/// a lost game.
+pub fn overruled_symbols(
+    pixels: &[TileImage],
+    families: &Families,
+    settled: &[TileClass],
+) -> Vec<bool> {
+    (0..settled.len())
+        .map(|f| {
+            let saw = families.verdicts[f].class;
+            let saw_symbol = matches!(
+                saw,
+                TileClass::Number(1..) | TileClass::Mine | TileClass::Exploded
+            );
+            settled[f].cell() == Cell::Unrevealed
+                && saw_symbol
+                && has_symbol(&pixels[families.first[f]])
+        })
+        .collect()
+}
+
 /// Whether `tile` shows a symbol: enough of its middle far from the colour of its edge.
 fn has_symbol(tile: &TileImage) -> bool {
     let pixel = |x: usize, y: usize| {

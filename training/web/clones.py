@@ -1,14 +1,17 @@
 """The web Minesweeper clones the web sweep plays, and how to read each one's own game state.
 
-Each clone is an open-source package from the npm registry, installed at run time into a cache
-outside the project (nothing of theirs is committed), served on 127.0.0.1 and played in
-Chromium. The state comes from the page itself through the DevTools protocol: the script of a
+Each clone is open-source code installed at run time into a cache outside the project (nothing
+of theirs is committed), served on 127.0.0.1 and played in Chromium. Most come from the npm
+registry; a clone published only as a public Git repository is cloned at a pinned commit (from
+GitHub, or, on a machine without it, from a folder of copies named by MINEHINT_WEB_MIRROR, each
+`owner+name/repo`). The state comes from the page itself through the DevTools protocol: the script of a
 clone returns, for every cell, its rectangle in CSS pixels and its board character (`.`
 covered, `?`, `F`, digits, `*` mine shown, `!` the exploded one, `W` a wrong flag), so no label
 is ever given by eye.
 """
 
 import fcntl
+import os
 import subprocess
 from pathlib import Path
 
@@ -18,7 +21,9 @@ CACHE = Path.home() / ".cache" / "minehint-web"
 class Clone:
     """One web clone: its npm package, the page that shows it, and the script that reads it."""
 
-    def __init__(self, name, package, version, page, state_js, flag_with):
+    def __init__(self, name, package, version, page, state_js, flag_with, setup_js=None,
+                 init_js=None):
+        # `package` is an npm package, or "github:owner/name" with `version` a commit.
         self.name, self.package, self.version = name, package, version
         # Path of the page under the package's install folder, or None for a page of ours that
         # only embeds the clone's own script (HOST_PAGES).
@@ -26,9 +31,14 @@ class Clone:
         self.state_js = state_js
         # How a player flags a tile: "right" (a right click) or "ctrl" (Ctrl and a left click).
         self.flag_with = flag_with
+        # A script run once the page shows its board, formatted with cols, rows and mines: how
+        # a clone without URL settings is set to the board asked for (None: the URL says it).
+        self.setup_js = setup_js
+        # A script run before the page's own, on every page load (None: nothing).
+        self.init_js = init_js
 
     def folder(self):
-        return CACHE / f"{self.package}-{self.version}"
+        return CACHE / f"{self.package.replace('github:', '').replace('/', '+')}-{self.version}"
 
     def install(self):
         """Installs the package from the npm registry, once; returns the folder served."""
@@ -38,13 +48,41 @@ class Clone:
         # wait for it.
         with open(folder / ".lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if not (folder / "node_modules" / self.package).exists():
+            if self.package.startswith("github:"):
+                self.clone_repository(folder)
+            elif not (folder / "node_modules" / self.package).exists():
                 subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix",
                                 str(folder), f"{self.package}@{self.version}"], check=True,
                                timeout=300, capture_output=True)
         if self.page is None:
             (folder / "index.html").write_text(HOST_PAGES[self.name])
         return folder
+
+    def clone_repository(self, folder):
+        """Checks out the clone's repository at its pinned commit into `folder`, once."""
+        if (folder / ".checked-out").exists():
+            return
+        repo = self.package.removeprefix("github:")
+        mirror = os.environ.get("MINEHINT_WEB_MIRROR")
+        source = (str(Path(mirror) / repo.replace("/", "+") / "repo") if mirror
+                  else f"https://github.com/{repo}.git")
+        work = folder / "checkout"
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+        try:
+            subprocess.run(["git", "clone", "--quiet", "--no-checkout", source, str(work)],
+                           check=True, timeout=300, capture_output=True)
+            subprocess.run(["git", "-C", str(work), "checkout", "--quiet", self.version],
+                           check=True, timeout=60, capture_output=True)
+        except subprocess.CalledProcessError as err:
+            raise RuntimeError(f"cannot check out {repo} at {self.version} from {source}: "
+                               f"{err.stderr.decode(errors='replace').strip()} (set "
+                               "MINEHINT_WEB_MIRROR to a folder of copies on a machine "
+                               "without GitHub)") from err
+        for item in work.iterdir():
+            if item.name != ".git":
+                item.rename(folder / item.name)
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+        (folder / ".checked-out").write_text(self.version + "\n")
 
     def url(self, port, cols, rows, mines):
         page = self.page or "index.html"
@@ -110,9 +148,58 @@ HOST_PAGES = {
 """,
 }
 
+# Piyushh-977/minesweeper-game: a flat light look (grey tiles, plain coloured digits, emoji flags
+# and mines), a plain script whose `gameState` is a global. It has no URL settings: its own
+# difficulty buttons set 9x9, 16x16 or 30x16. A lost game shows every mine, none told apart.
+FLAT_STATE = """(() => {
+  const s = gameState;
+  const cols = {BEGINNER: 9, INTERMEDIATE: 16, EXPERT: 30}[s.difficulty];
+  const fields = [...document.querySelectorAll('#board .cell')];
+  const cells = [];
+  s.board.forEach((f, i) => {
+    const r = fields[i].getBoundingClientRect();
+    let ch;
+    if (f.revealed) ch = f.hasMine ? '*' : String(f.adjacentMines);
+    else ch = f.flagged ? 'F' : '.';
+    if (i % cols === 0) cells.push([]);
+    cells[cells.length - 1].push({ch, x: r.left, y: r.top, w: r.width, h: r.height,
+                                  mine: f.hasMine});
+  });
+  const lost = s.gameOver && s.board.some(f => f.revealed && f.hasMine);
+  return JSON.stringify({cells, lost, won: s.gameOver && !lost});
+})()"""
+
+FLAT_SETUP = """(() => {
+  const wanted = {'9x9': 0, '16x16': 1, '30x16': 2}['%(cols)dx%(rows)d'];
+  if (wanted !== undefined) document.querySelectorAll('.diff-buttons')[wanted].click();
+})()"""
+
+# juliansalvador727/minesweeper: Google's look (a green checkerboard, sand-coloured open tiles,
+# emoji flags) on a dark dotted page at 80% opacity; 18x14 with 40 mines, laid on the first
+# click (so a fresh board has none yet: `total` says how many will be). A lost game shows only
+# the exploded mine, for a second, then an alert and a new game; the alert is silenced (a page
+# dialog would block the DevTools protocol), so a lost board is caught if the capture is quick.
+CHECKER_STATE = """(() => {
+  const exploded = grid.some(row => row.some(f => f.revealed && f.mine));
+  const cells = grid.map(row => row.map(f => {
+    const r = f.element.getBoundingClientRect();
+    let ch;
+    if (f.revealed) ch = f.mine ? '!' : String(f.adjacentMines);
+    else ch = f.flagged ? 'F' : '.';
+    return {ch, x: r.left, y: r.top, w: r.width, h: r.height, mine: f.mine};
+  }));
+  return JSON.stringify({cells, lost: exploded, won: false, total: currentMineCount});
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
     "webcomponent": Clone("webcomponent", "minesweeper-for-web", "3.0.4", None,
                           WEB_COMPONENT_STATE, "ctrl"),
+    "flat": Clone("flat", "github:Piyushh-977/minesweeper-game",
+                  "757d1ed818205ee66d6dfcf5152c2df023f92c2f", "index.html", FLAT_STATE, "right",
+                  FLAT_SETUP),
+    "checker": Clone("checker", "github:juliansalvador727/minesweeper",
+                     "1d83f527e53d1b41ce59161bd6a36b95a5657ac6", "index.html", CHECKER_STATE,
+                     "right", init_js="window.alert = () => {};"),
 }

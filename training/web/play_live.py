@@ -69,8 +69,8 @@ def play(args):
         if server.poll() is not None:
             raise RuntimeError(f"cannot serve the clone on 127.0.0.1:{args.port + 1}")
         browser = web.Chromium(1.0, False, args.port, (1400, 1000))
-        browser.open(clone.url(args.port + 1, args.cols, args.rows, args.mines), args.seed)
-        web.wait_for_board(browser, clone)
+        web.open_game(browser, clone, clone.url(args.port + 1, args.cols, args.rows, args.mines),
+                      args.seed, (args.cols, args.rows, args.mines))
         browser.zoom(args.zoom)
         page = web.Page(browser, clone, (0, 0))
         first = page.state()["cells"][0][0]

@@ -105,9 +105,11 @@ class Chromium:
             raise RuntimeError(f"page script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def open(self, url, seed):
+    def open(self, url, seed, init_js=None):
         self.send("Page.enable")
         self.send("Page.addScriptToEvaluateOnNewDocument", source=SEEDED_RANDOM % seed)
+        if init_js:
+            self.send("Page.addScriptToEvaluateOnNewDocument", source=init_js)
         self.send("Page.navigate", url=url)
         time.sleep(1.5)
         if self.window is None:
@@ -179,7 +181,9 @@ class Page:
                 cell["sy"] = oy + cell["y"] * ratio
                 cell["sw"], cell["sh"] = cell["w"] * ratio, cell["h"] * ratio
         state["text"] = ["".join(c["ch"] for c in row) for row in state["cells"]]
-        state["mines"] = sum(c["mine"] for row in state["cells"] for c in row)
+        # A clone that lays its mines on the first click says how many it will lay.
+        state["mines"] = state.get("total") or sum(c["mine"] for row in state["cells"]
+                                                   for c in row)
         first, last = state["cells"][0][0], state["cells"][-1][-1]
         state["board"] = {"x": round(first["sx"]), "y": round(first["sy"]),
                           "width": round(last["sx"] + last["sw"] - first["sx"]),
@@ -216,6 +220,10 @@ def play_to(page, state_name, rng):
     page.click(state, *rng.choice(zeros or safe))
     if state_name == "opened":
         return
+    # Some clones lay their mines on the first click: where they are is known only now.
+    state = page.state()
+    safe = [p for p in cells if not state["cells"][p[0]][p[1]]["mine"]]
+    mines = [p for p in cells if state["cells"][p[0]][p[1]]["mine"]]
     for _ in range(4):
         state = page.state()
         covered = [p for p in safe if state["text"][p[0]][p[1]] == "."]
@@ -352,8 +360,7 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
     for zoom in map(int, args.zooms.split(",")):
         for state_name in args.states.split(","):
             seed = rng.randrange(1 << 30)
-            browser.open(url, seed)
-            wait_for_board(browser, clone)
+            open_game(browser, clone, url, seed, (args.cols, args.rows, args.mines))
             browser.zoom(zoom)
             xdotool("mousemove", 1900, 1070)
             # A player scrolls a board taller than the window into view: its top row just
@@ -381,6 +388,17 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
             stem = f"web-{clone.name}-{theme}-x{scale:g}-z{zoom}-{state_name}"
             game = f"web-{clone.name}-{theme}"
             sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game)
+
+
+def open_game(browser, clone, url, seed, size):
+    """Opens a fresh game of the clone with the page's Math.random seeded, set to `size` (cols,
+    rows, mines), and waits for its board."""
+    browser.open(url, seed, clone.init_js)
+    wait_for_board(browser, clone)
+    if clone.setup_js:
+        cols, rows, mines = size
+        browser.evaluate(clone.setup_js % {"cols": cols, "rows": rows, "mines": mines})
+        time.sleep(0.3)
 
 
 def wait_for_board(browser, clone, limit=20.0):
