@@ -17,11 +17,12 @@
 # sway (headless): live on Wayland, natively (tests/wayland_sway.rs); grim checks its marks.
 # PipeWire and WirePlumber: the screen-cast stream GNOME's and KDE's portals hand out
 # (tests/screen_cast.rs).
-# Chromium and fonts a page falls back on: the web clones of the sweeps (training/web/sweep.py,
-# tests/sweeps.rs), installed from the npm registry when a sweep first runs.
+# Chromium and fonts a page falls back on (colour emoji: the flags and bombs of many web clones),
+# and git: the web clones of the sweeps (training/web/sweep.py, tests/sweeps.rs), installed from
+# the npm registry or a Git repository when a sweep first runs.
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
     fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim pipewire wireplumber
-    sgt-puzzles chromium fonts-dejavu-core fonts-liberation)
+    sgt-puzzles chromium fonts-dejavu-core fonts-liberation fonts-noto-color-emoji git)
 export PATH="$PATH:/usr/games"
 
 rg_install() {

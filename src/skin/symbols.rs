@@ -182,4 +182,40 @@ mod tests {
             [false, false]
         );
     }
+
+    #[test]
+    fn a_symbol_overruled_to_covered_against_a_digit_or_mine_is_a_candidate() {
+        use crate::vision::Verdict;
+        let pixels = vec![flat(192), bomb(), bomb()];
+        let families = Families {
+            of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
+            verdicts: vec![
+                Verdict::certain(TileClass::Number(0)),
+                Verdict::certain(TileClass::Number(6)),
+                Verdict::certain(TileClass::Question),
+            ],
+        };
+        // The plain face overruled from 0 shows nothing; the bomb read as a 6 does; a look the
+        // classifier itself calls a question mark is named.
+        let settled = [
+            TileClass::Unrevealed,
+            TileClass::Question,
+            TileClass::Question,
+        ];
+        assert_eq!(
+            overruled_symbols(&pixels, &families, &settled),
+            [false, true, false]
+        );
+        // Kept as the digit the classifier saw, it is not overruled.
+        let kept = [
+            TileClass::Unrevealed,
+            TileClass::Number(6),
+            TileClass::Question,
+        ];
+        assert_eq!(
+            overruled_symbols(&pixels, &families, &kept),
+            [false, false, false]
+        );
+    }
 }
