@@ -153,6 +153,45 @@ fn advise_refuses_to_overwrite_its_input() {
 }
 
 #[test]
+fn advise_writes_the_format_its_out_file_names_and_says_what_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let jpeg = dir.path().join("annotated.JPG");
+    let o = minehint(&[
+        "advise",
+        &fixture(MID_GAME),
+        "--out",
+        jpeg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&jpeg).unwrap();
+    assert_eq!(
+        &bytes[..3],
+        &[0xFF, 0xD8, 0xFF],
+        "a .JPG file holds JPEG bytes"
+    );
+    assert!(!dir.path().join("annotated.JPG.partial").exists());
+
+    // A format it does not write, and a folder that is not there: exit 2, the user's own path
+    // named, and nothing written.
+    let gif = dir.path().join("annotated.gif");
+    let missing = dir.path().join("no such folder").join("annotated.png");
+    for (out, says) in [
+        (&gif, "name it .png, .jpg or .jpeg"),
+        (&missing, "does not exist"),
+    ] {
+        let o = minehint(&["advise", &fixture(MID_GAME), "--out", out.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(says) && stderr.contains(out.to_str().unwrap()),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("partial"), "{stderr}");
+        assert!(!out.exists());
+    }
+}
+
+#[test]
 fn calibrate_finds_the_board_and_saves_a_profile() {
     let dir = tempfile::tempdir().unwrap();
     let profile = dir.path().join("profile.toml");

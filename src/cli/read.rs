@@ -134,6 +134,7 @@ fn warn_doubt(reading: &Reading) {
 }
 
 pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
+    let out_format = args.out.as_deref().map(out_format).transpose()?;
     if let Some(out) = &args.out {
         if same_file(out, &args.parse.image) {
             return Err(UsageError(format!(
@@ -153,7 +154,7 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             .marks(args.heat)
             .with_doubt(doubt.iter().map(|&(r, c)| Pos::new(r, c)).collect());
         draw_marks(&mut image, &reading.grid, &marks);
-        write_png(&image, out)?;
+        write_image(&image, out, out_format.unwrap_or(image::ImageFormat::Png))?;
     }
     // What follows the reading: the analysis and advice, or why there is none.
     let (fields, text) = match result {
@@ -209,12 +210,53 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Writes a PNG next to its final name and renames it into place, so a failed write never leaves
-/// a damaged file where an older one was.
-fn write_png(image: &image::RgbImage, path: &Path) -> anyhow::Result<()> {
-    let temporary = path.with_extension("png.partial");
-    image
-        .save_with_format(&temporary, image::ImageFormat::Png)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+/// The format `--out` names by its extension, checked before any reading so that a name the
+/// image cannot be written under fails at once: PNG, or JPEG for `.jpg` and `.jpeg` (a file
+/// named `.jpg` holding PNG bytes would confuse the programs that open it). Its folder must exist.
+fn out_format(path: &Path) -> anyhow::Result<image::ImageFormat> {
+    let extension = (path.extension())
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let format = match extension.as_str() {
+        "png" => image::ImageFormat::Png,
+        "jpg" | "jpeg" => image::ImageFormat::Jpeg,
+        _ => {
+            return Err(UsageError(format!(
+                "--out {}: the annotated image is written as PNG or JPEG; name it .png, .jpg or \
+                 .jpeg",
+                path.display()
+            ))
+            .into())
+        }
+    };
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if folder.is_some_and(|folder| !folder.is_dir()) {
+        return Err(UsageError(format!(
+            "--out {}: the folder {} does not exist",
+            path.display(),
+            folder.unwrap_or(Path::new(".")).display()
+        ))
+        .into());
+    }
+    Ok(format)
+}
+
+/// Writes the image next to its final name and renames it into place, so a failed write never
+/// leaves a damaged file where an older one was; an error names the file the user asked for.
+fn write_image(
+    image: &image::RgbImage,
+    path: &Path,
+    format: image::ImageFormat,
+) -> anyhow::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = std::path::PathBuf::from(temporary);
+    let written = image
+        .save_with_format(&temporary, format)
+        .map_err(anyhow::Error::from)
+        .and_then(|()| std::fs::rename(&temporary, path).map_err(anyhow::Error::from));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written.with_context(|| format!("cannot write {}", path.display()))
 }
