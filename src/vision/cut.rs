@@ -108,6 +108,7 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::testing::raised_12px;
     use image::Rgb;
 
     /// Raised 12-px tiles from (20, 20) on a window of another grey; `shown` columns of the
@@ -119,12 +120,7 @@ mod tests {
             if !(0..end).contains(&bx) || !(0..36).contains(&by) {
                 return Rgb([240, 240, 240]);
             }
-            let (u, v) = (bx % 12, by % 12);
-            Rgb(match (u, v) {
-                (0..=1, _) | (_, 0..=1) => [255; 3],
-                (10..=11, _) | (_, 10..=11) => [120; 3],
-                _ => [190; 3],
-            })
+            raised_12px(bx % 12, by % 12, 190)
         })
     }
 

@@ -199,6 +199,7 @@ fn distance(a: &Coarse, b: &Coarse) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::testing::raised_12px;
     use image::Rgb;
 
     /// A 6x4 board of 10-px tiles at (20, 20) on a blue window: tiles alternate two greys in a
@@ -255,12 +256,7 @@ mod tests {
             if !inside {
                 return Rgb(if frame { [90; 3] } else { [200; 3] });
             }
-            let (u, v) = (bx % 12, by % 12);
-            Rgb(match (u, v) {
-                (0..=1, _) | (_, 0..=1) => [255; 3],
-                (10..=11, _) | (_, 10..=11) => [120; 3],
-                _ => [200; 3],
-            })
+            raised_12px(bx % 12, by % 12, 200)
         })
     }
 

@@ -104,3 +104,13 @@ pub fn desktop(width: u32, height: u32, seed: u32) -> RgbImage {
         Rgb([base[0] + h as u8 % 8, base[1], base[2] + (h as u8 % 5)])
     })
 }
+
+/// One pixel of a raised 12-px tile at (`u`, `v`) inside it: a two-pixel white bevel at the top
+/// and left, a two-pixel grey one at the bottom and right, and a `face` grey between.
+pub fn raised_12px(u: i32, v: i32, face: u8) -> Rgb<u8> {
+    Rgb(match (u, v) {
+        (0..=1, _) | (_, 0..=1) => [255; 3],
+        (10..=11, _) | (_, 10..=11) => [120; 3],
+        _ => [face; 3],
+    })
+}
