@@ -12,6 +12,7 @@ is ever given by eye.
 
 import fcntl
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,7 +20,8 @@ CACHE = Path.home() / ".cache" / "minehint-web"
 
 
 class Clone:
-    """One web clone: its npm package, the page that shows it, and the script that reads it."""
+    """One web clone: its npm package or Git repository, the page that shows it, and the script
+    that reads it."""
 
     def __init__(self, name, package, version, page, state_js, flag_with, setup_js=None,
                  init_js=None):
@@ -41,7 +43,8 @@ class Clone:
         return CACHE / f"{self.package.replace('github:', '').replace('/', '+')}-{self.version}"
 
     def install(self):
-        """Installs the package from the npm registry, once; returns the folder served."""
+        """Installs the clone from the npm registry or its Git repository, once; returns the folder
+        served."""
         folder = self.folder()
         folder.mkdir(parents=True, exist_ok=True)
         # Tests run side by side may install the same clone at once: one installs, the others
@@ -67,7 +70,7 @@ class Clone:
         source = (str(Path(mirror) / repo.replace("/", "+") / "repo") if mirror
                   else f"https://github.com/{repo}.git")
         work = folder / "checkout"
-        subprocess.run(["rm", "-rf", str(work)], check=True)
+        shutil.rmtree(work, ignore_errors=True)
         try:
             subprocess.run(["git", "clone", "--quiet", "--no-checkout", source, str(work)],
                            check=True, timeout=300, capture_output=True)
@@ -81,7 +84,7 @@ class Clone:
         for item in work.iterdir():
             if item.name != ".git":
                 item.rename(folder / item.name)
-        subprocess.run(["rm", "-rf", str(work)], check=True)
+        shutil.rmtree(work)
         (folder / ".checked-out").write_text(self.version + "\n")
 
     def url(self, port, cols, rows, mines):
