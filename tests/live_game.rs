@@ -11,7 +11,9 @@
 //! - the mine total is read off the game's own counter, outside the board pixels followed;
 //! - closing the game and starting another is picked up without restarting live; the overlay
 //!   follows a moved window and hides with a minimised one; Ctrl-C ends live cleanly;
-//! - without a compositor the hints go to a panel beside the game, never over it.
+//! - without a compositor the hints go to a panel beside the game, never over it;
+//! - the global hotkeys hide and show the marks, show only the next move, switch the heat map,
+//!   and pause reading.
 //!
 //! Starting X programs is flaky by nature: the display is tried three times. Failures print the
 //! log, live's stderr and the game's log.
@@ -718,4 +720,107 @@ fn panel_beside(display: u32) -> Result<(), String> {
 fn without_a_compositor_hints_go_to_a_panel_beside_the_game() {
     tools_present(XDEMINEUR);
     three_tries("the no-compositor fallback", 320, panel_beside);
+}
+
+/// Whether window `id` is mapped and viewable on the desk's display.
+fn viewable(desk: &Desk, id: &str) -> bool {
+    Command::new("xwininfo")
+        .args(["-id", id])
+        .env("DISPLAY", &desk.display)
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("IsViewable"))
+}
+
+/// Waits (bounded) until live's stderr holds `text`.
+fn said(live: &Live, text: &str, limit: Duration) -> Result<(), String> {
+    loop_until(limit, || {
+        let stderr = std::fs::read_to_string(&live.stderr).unwrap_or_default();
+        stderr.contains(text).then_some(())
+    })
+    .ok_or_else(|| format!("live never said {text:?}\n{}", live.diagnostics()))
+}
+
+/// The global hotkeys, pressed with xdotool while the game has the focus: the marks hide and
+/// come back, only the next move is shown with its reason, the heat map switches on, and while
+/// paused a click on the game is not read until reading resumes.
+fn hotkeys(display: u32) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut desk = Desk::start(display, true, XDEMINEUR)?;
+    let window = desk.new_game()?;
+    let mut live = Live::start(&desk, dir.path())?;
+    let (first, _) = live
+        .wait_for(Duration::from_secs(20), |v| v["rows"] == XDEMINEUR.rows)
+        .map_err(|e| format!("{e}\n{}", live.diagnostics()))?;
+    said(&live, "keys: ctrl+alt+h", Duration::from_secs(5))?;
+    let overlay = loop_until(Duration::from_secs(10), || {
+        let ids = desk
+            .xdotool(&["search", "--name", "minehint overlay"])
+            .ok()?;
+        let id = ids.lines().next()?.to_string();
+        viewable(&desk, &id).then_some(id)
+    })
+    .ok_or_else(|| format!("no overlay shown over the game\n{}", live.diagnostics()))?;
+    desk.xdotool(&["windowactivate", "--sync", &window]).ok();
+
+    desk.xdotool(&["key", "ctrl+alt+h"])?;
+    said(&live, "marks hidden", Duration::from_secs(5))?;
+    loop_until(Duration::from_secs(5), || {
+        (!viewable(&desk, &overlay)).then_some(())
+    })
+    .ok_or("Ctrl+Alt+H said the marks are hidden, but the overlay stayed on screen")?;
+    desk.xdotool(&["key", "ctrl+alt+h"])?;
+    said(&live, "marks shown", Duration::from_secs(5))?;
+    loop_until(Duration::from_secs(5), || {
+        viewable(&desk, &overlay).then_some(())
+    })
+    .ok_or("Ctrl+Alt+H again did not bring the overlay back")?;
+
+    desk.xdotool(&["key", "ctrl+alt+n"])?;
+    said(&live, "showing only the next move", Duration::from_secs(5))?;
+    said(&live, "next move: ", Duration::from_secs(5))?;
+    desk.xdotool(&["key", "ctrl+alt+m"])?;
+    said(&live, "heat map on", Duration::from_secs(5))?;
+
+    desk.xdotool(&["key", "ctrl+alt+p"])?;
+    said(
+        &live,
+        "paused: the screen is not read",
+        Duration::from_secs(5),
+    )?;
+    // Give the pause a moment, then change the board: the log must stay as it was.
+    std::thread::sleep(Duration::from_millis(300));
+    let _ = live.wait_for(Duration::ZERO, |_| false);
+    let logged = live.lines.len();
+    let covered = (0..XDEMINEUR.rows)
+        .flat_map(|r| (0..XDEMINEUR.cols).map(move |c| (r, c)))
+        .find(|&(r, c)| tile(&first, r, c) == '.')
+        .ok_or("xdemineur's board has no covered tile")?;
+    let (x0, y0, pitch) = tile_box(&first, covered.0, covered.1);
+    desk.click((x0 + pitch / 2.0) as i64, (y0 + pitch / 2.0) as i64)?;
+    std::thread::sleep(Duration::from_millis(1500));
+    let _ = live.wait_for(Duration::ZERO, |_| false);
+    if live.lines.len() > logged {
+        return Err(format!(
+            "live read the screen while paused\n{}",
+            live.diagnostics()
+        ));
+    }
+    desk.xdotool(&["key", "ctrl+alt+p"])?;
+    said(&live, "reading the screen again", Duration::from_secs(5))?;
+    live.wait_for(Duration::from_secs(5), |v| {
+        tile(v, covered.0, covered.1) != '.'
+    })
+    .map_err(|e| {
+        format!(
+            "after resuming, the click was not read: {e}\n{}",
+            live.diagnostics()
+        )
+    })?;
+    Ok(())
+}
+
+#[test]
+fn hotkeys_hide_hint_heat_and_pause() {
+    tools_present(XDEMINEUR);
+    three_tries("the global hotkeys", 360, hotkeys);
 }

@@ -1,5 +1,5 @@
 //! A Minesweeper game with classic rules, for playing the advice against: mines are placed at the
-//! first click (which is never a mine; with `Zero` its neighbours are mine-free too), opening a 0
+//! first click (with `Safe` never a mine; with `Zero` its neighbours are mine-free too), opening a 0
 //! opens its neighbours, and the game is won when every safe tile is open (flags are never needed).
 //!
 //! Mines are drawn with the caller's seeded RNG (a portable generator such as ChaCha gives the same
@@ -9,13 +9,16 @@ use super::GameError;
 use crate::board::{Board, Cell, Pos, MAX_SIDE};
 use rand::Rng;
 
-/// What the first click guarantees.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the first click guarantees (`first_click = "safe"` in a profile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum FirstClick {
     /// The first tile opened is never a mine.
     Safe,
     /// The first tile and its neighbours are mine-free (so it opens a region).
     Zero,
+    /// No guarantee: the first tile is as likely a mine as any other.
+    Any,
 }
 
 impl FirstClick {
@@ -23,6 +26,7 @@ impl FirstClick {
         match self {
             FirstClick::Safe => "safe",
             FirstClick::Zero => "zero",
+            FirstClick::Any => "any",
         }
     }
 }
@@ -75,6 +79,7 @@ impl Game {
         let tiles = rows * cols;
         // The first click keeps one tile free (safe), or up to nine (zero; fewer on small boards).
         let kept = match first_click {
+            FirstClick::Any => 0,
             FirstClick::Safe => 1,
             FirstClick::Zero => rows.min(3) * cols.min(3),
         };
@@ -182,7 +187,7 @@ impl Game {
     /// Draws the mines uniformly among the tiles the first-click rule allows (partial shuffle).
     fn place_mines(&mut self, first: Pos, rng: &mut impl Rng) {
         let mut kept = vec![false; self.rows * self.cols];
-        kept[first.row * self.cols + first.col] = true;
+        kept[first.row * self.cols + first.col] = self.first_click != FirstClick::Any;
         if self.first_click == FirstClick::Zero {
             for n in self.view.neighbors(first) {
                 kept[n.row * self.cols + n.col] = true;

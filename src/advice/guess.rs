@@ -20,6 +20,8 @@
 use super::deduce::{deduce_until_safe, Depth};
 use super::endgame::best_endgame_move;
 use super::fifty_fifty::forced_fifty_fifty;
+use super::first_click::first_click;
+use super::game::FirstClick;
 use super::trap::{could_trap, trap_share};
 use crate::board::{Board, Cell, Pos};
 use crate::solver::{analyze, Analysis, OpenedTile, SolveOptions};
@@ -69,6 +71,9 @@ pub struct GuessPolicy {
     /// tile (0: by kind only). Off in both policies: 8 won +0.04 ± 0.08 and −0.03 ± 0.08 points
     /// against `deep` on 100,000 paired Expert games each (seeds 21, 22).
     pub outside_each: usize,
+    /// What the game guarantees of its first click: on a board with nothing open, the guess is
+    /// the tile this rule favours, not the solver's uniform chance ([`super::first_click`]).
+    pub first_click: FirstClick,
 }
 
 /// The three-click score: the best `leaders` candidates by the look-ahead, those within `margin`
@@ -102,6 +107,7 @@ impl Default for GuessPolicy {
             second_weight: 0.0,
             three_clicks: ThreeClicks::OFF,
             outside_each: 0,
+            first_click: FirstClick::Safe,
         }
     }
 }
@@ -149,6 +155,9 @@ pub enum GuessKind {
     Scored { progress: f64 },
     /// The lowest mine chance (no mine total, so no number probabilities).
     Safest,
+    /// The first click on a board with nothing open, which `rule` makes safe
+    /// ([`super::first_click`]).
+    FirstClick { rule: FirstClick },
 }
 
 /// A guess: open `pos`, a mine with probability `mine`.
@@ -181,6 +190,9 @@ pub(crate) fn best_guess_among(
 ) -> Option<Guess> {
     if !analysis.safe.is_empty() {
         return None;
+    }
+    if let Some(guess) = first_click(board, policy.first_click) {
+        return Some(guess);
     }
     let safest = analysis.safest_guess()?;
     let lowest = safest.mine.to_f64();

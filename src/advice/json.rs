@@ -1,6 +1,7 @@
 //! The advice as DESIGN.md's JSON writes it: certain moves with their reasons and the best guess,
 //! the same in `solve --json`, `advise --json` and the live log.
 
+use super::guess::GuessKind;
 use super::moves::Advice;
 use serde::Serialize;
 
@@ -13,12 +14,15 @@ pub struct MoveJson {
     pub reason: String,
 }
 
-/// The best guess: `{"row", "col", "p"}`, `p` its mine probability.
+/// The best guess: `{"row", "col", "p"}`, `p` its mine probability; on a board with nothing
+/// open, also `"first_click"`: the rule assumed that makes `p` 0 (`"safe"` or `"zero"`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct GuessJson {
     pub row: usize,
     pub col: usize,
     pub p: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_click: Option<&'static str>,
 }
 
 /// Probabilities in JSON are rounded to 6 decimals; exact values travel as fractions.
@@ -46,6 +50,10 @@ impl Advice {
             row: g.pos.row,
             col: g.pos.col,
             p: rounded(g.mine),
+            first_click: match g.kind {
+                GuessKind::FirstClick { rule } => Some(rule.as_str()),
+                _ => None,
+            },
         })
     }
 }

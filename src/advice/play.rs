@@ -39,7 +39,9 @@ impl Loss {
         match kind {
             GuessKind::Endgame { .. } => Loss::Endgame,
             GuessKind::ForcedFiftyFifty => Loss::FiftyFifty,
-            GuessKind::Scored { .. } | GuessKind::Safest => Loss::Guess,
+            GuessKind::Scored { .. } | GuessKind::Safest | GuessKind::FirstClick { .. } => {
+                Loss::Guess
+            }
         }
     }
 }

@@ -119,31 +119,20 @@ pub fn default_path() -> Result<PathBuf, ProfileError> {
         .ok_or(ProfileError::NoConfigDir)
 }
 
-/// Writes `profile` to `path`, creating its directory. The file is written beside the old one and
-/// renamed over it, so an interrupted save never leaves a half-written profile.
-pub fn save(profile: &Profile, path: &Path) -> Result<(), ProfileError> {
-    let write = |source| ProfileError::Write {
-        path: path.to_owned(),
-        source,
-    };
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(write)?;
-    }
-    let text = toml::to_string(profile).map_err(|err| ProfileError::Format {
-        path: path.to_owned(),
-        message: err.to_string(),
-    })?;
-    let temporary = path.with_extension("toml.new");
-    std::fs::write(&temporary, text).map_err(write)?;
-    std::fs::rename(&temporary, path).map_err(write)
-}
+/// The keys of the calibration, which `save` writes anew; any other key in the file is the
+/// player's (`live::settings`) and is kept.
+const OWN_KEYS: [&str; 7] = [
+    "board",
+    "tile_width",
+    "tile_height",
+    "rows",
+    "cols",
+    "window",
+    "looks",
+];
 
-/// The largest profile file read: one holds at most [`MAX_SAVED_LOOKS`] looks of 1,536 hex
-/// characters each (about 200 KB), so anything far larger is not one of ours.
-pub const MAX_PROFILE_BYTES: u64 = 4 << 20;
-
-/// Reads the profile at `path`.
-pub fn load(path: &Path) -> Result<Profile, ProfileError> {
+/// Reads the profile file at `path` as text, refusing one far larger than a profile.
+pub fn read_text(path: &Path) -> Result<String, ProfileError> {
     let read = |source| ProfileError::Read {
         path: path.to_owned(),
         source,
@@ -155,8 +144,53 @@ pub fn load(path: &Path) -> Result<Profile, ProfileError> {
             message: format!("the file is {size} bytes; a profile is at most {MAX_PROFILE_BYTES}"),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(read)?;
-    parse(&text, path)
+    std::fs::read_to_string(path).map_err(read)
+}
+
+/// Whether a profile's text holds a calibration (a board), not only the player's settings.
+pub fn has_calibration(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .map_or(true, |table| table.contains_key("board"))
+}
+
+/// Writes `profile` to `path`, creating its directory. The file is written beside the old one and
+/// renamed over it, so an interrupted save never leaves a half-written profile.
+pub fn save(profile: &Profile, path: &Path) -> Result<(), ProfileError> {
+    let write = |source| ProfileError::Write {
+        path: path.to_owned(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(write)?;
+    }
+    let format = |err: &dyn std::fmt::Display| ProfileError::Format {
+        path: path.to_owned(),
+        message: err.to_string(),
+    };
+    let mut table = toml::Table::try_from(profile).map_err(|err| format(&err))?;
+    // The player's own settings in the old file (hotkeys, the first-click rule) are kept.
+    if let Ok(old) = std::fs::read_to_string(path) {
+        if let Ok(old) = old.parse::<toml::Table>() {
+            for (key, value) in old {
+                if !OWN_KEYS.contains(&key.as_str()) {
+                    table.entry(key).or_insert(value);
+                }
+            }
+        }
+    }
+    let text = toml::to_string(&table).map_err(|err| format(&err))?;
+    let temporary = path.with_extension("toml.new");
+    std::fs::write(&temporary, text).map_err(write)?;
+    std::fs::rename(&temporary, path).map_err(write)
+}
+
+/// The largest profile file read: one holds at most [`MAX_SAVED_LOOKS`] looks of 1,536 hex
+/// characters each (about 200 KB), so anything far larger is not one of ours.
+pub const MAX_PROFILE_BYTES: u64 = 4 << 20;
+
+/// Reads the profile at `path`.
+pub fn load(path: &Path) -> Result<Profile, ProfileError> {
+    parse(&read_text(path)?, path)
 }
 
 /// A profile from its text; `path` only names it in errors.

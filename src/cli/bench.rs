@@ -1,6 +1,7 @@
 //! `minehint bench`: plays many seeded games with the advice and reports the win rate with its
 //! 95% interval and the games played per second (rayon threads, an indicatif progress bar).
 
+use super::first_click::FirstClickArg;
 use super::UsageError;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -17,7 +18,8 @@ pub struct BenchArgs {
     /// beginner (9x9, 10), intermediate (16x16, 40), expert (30x16, 99) or WIDTHxHEIGHTxMINES.
     #[arg(long, default_value = "expert")]
     pub board: String,
-    /// What the first click guarantees: safe (never a mine) or zero (it and its neighbours).
+    /// What the first click guarantees: safe (never a mine), zero (it and its neighbours), or
+    /// any (no guarantee).
     #[arg(long, value_enum, default_value_t = FirstClickArg::Safe)]
     pub first_click: FirstClickArg,
     /// Where the first click goes: corner (row 0, col 0) or ROW,COL.
@@ -145,12 +147,6 @@ impl PolicyArg {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FirstClickArg {
-    Safe,
-    Zero,
-}
-
 /// The `bench --json` object of shared/DESIGN.md, plus the advice check.
 #[derive(Serialize)]
 struct BenchJson {
@@ -210,10 +206,7 @@ impl LostOn {
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let (cols, rows, mines) = parse_size(&args.board)?;
     let start = parse_start(&args.start)?;
-    let first_click = match args.first_click {
-        FirstClickArg::Safe => FirstClick::Safe,
-        FirstClickArg::Zero => FirstClick::Zero,
-    };
+    let first_click = FirstClick::from(args.first_click);
     let series = Series {
         rows,
         cols,

@@ -17,6 +17,7 @@ fn kind_name(kind: GuessKind) -> &'static str {
         GuessKind::ForcedFiftyFifty => "fifty_fifty",
         GuessKind::Scored { .. } => "scored",
         GuessKind::Safest => "safest",
+        GuessKind::FirstClick { .. } => "first_click",
     }
 }
 

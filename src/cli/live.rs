@@ -1,12 +1,15 @@
 //! `minehint live`: follow a running game and draw the advice on it until Ctrl-C.
 
+use super::first_click::FirstClickArg;
 use super::image_args::parse_region;
 use super::read::classifier;
 use super::UsageError;
 use clap::Args;
-use minehint::advice::GuessPolicy;
+use minehint::advice::{FirstClick, GuessPolicy};
 use minehint::capture::profile;
-use minehint::live::{run_live, LiveOptions, LiveSummary, Target, TrackerOptions};
+use minehint::live::{
+    parse_settings, run_live, LiveOptions, LiveSummary, PlayerSettings, Target, TrackerOptions,
+};
 use minehint::vision::Rect;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -48,30 +51,50 @@ pub struct LiveArgs {
     /// On exit, print the run's figures: frames, capture-to-overlay latency, CPU, memory.
     #[arg(long)]
     pub stats: bool,
+    /// What the game guarantees of its first click, for the advice on a fresh board: safe
+    /// (never a mine; the corner is named), zero (it opens a region), any (none). Default: the
+    /// profile's `first_click`, else safe.
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub first_click: Option<FirstClickArg>,
 }
 
-/// Which game to follow: the options first, then the saved profile, then any game in sight.
-fn target(args: &LiveArgs) -> anyhow::Result<Target> {
-    if let Some(title) = &args.window {
-        return Ok(Target::Window(title.clone()));
-    }
-    if let Some(region) = args.region {
-        return Ok(Target::Region(region));
+/// The profile file to read: the one given, else the default one if it exists.
+fn profile_path(args: &LiveArgs) -> Option<PathBuf> {
+    if let Some(path) = &args.profile {
+        return Some(path.clone());
     }
     if args.no_profile {
-        return Ok(Target::Auto);
+        return None;
     }
-    let (path, given) = match &args.profile {
-        Some(path) => (path.clone(), true),
-        None => match profile::default_path() {
-            Ok(path) => (path, false),
-            Err(_) => return Ok(Target::Auto),
-        },
+    profile::default_path().ok().filter(|path| path.exists())
+}
+
+/// Which game to follow (the options first, then the profile's calibration, then any game in
+/// sight), and the player's settings from the profile.
+fn target(args: &LiveArgs) -> anyhow::Result<(Target, PlayerSettings)> {
+    let Some(path) = profile_path(args) else {
+        return Ok((option_target(args), PlayerSettings::default()));
     };
-    if !given && !path.exists() {
-        return Ok(Target::Auto);
+    let text = profile::read_text(&path)?;
+    let settings = parse_settings(&text, &path)?;
+    let target = if args.window.is_some() || args.region.is_some() {
+        option_target(args)
+    } else if profile::has_calibration(&text) {
+        Target::Profile(profile::parse(&text, &path)?)
+    } else {
+        // A profile with only the player's settings: look for the game.
+        Target::Auto
+    };
+    Ok((target, settings))
+}
+
+/// The game the options name, else any in sight.
+fn option_target(args: &LiveArgs) -> Target {
+    match (&args.window, args.region) {
+        (Some(title), _) => Target::Window(title.clone()),
+        (None, Some(region)) => Target::Region(region),
+        (None, None) => Target::Auto,
     }
-    Ok(Target::Profile(profile::load(&path)?))
 }
 
 pub fn run(args: &LiveArgs) -> anyhow::Result<()> {
@@ -92,18 +115,25 @@ pub fn run(args: &LiveArgs) -> anyhow::Result<()> {
         }
         None => None,
     };
-    let target = target(args)?;
+    let (target, settings) = target(args)?;
     let classifier = classifier(args.model.as_deref())?;
+    let first_click = (args.first_click.map(FirstClick::from))
+        .or(settings.first_click)
+        .unwrap_or(FirstClick::Safe);
     let options = LiveOptions {
         tracker: TrackerOptions {
             target,
             mines: args.mines,
             heat: args.heat,
-            policy: GuessPolicy::deep(),
+            policy: GuessPolicy {
+                first_click,
+                ..GuessPolicy::deep()
+            },
         },
         rate: args.rate,
         log_json: args.log_json.clone(),
         duration,
+        hotkeys: settings.hotkeys,
     };
     let summary = run_live(
         options,

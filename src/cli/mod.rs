@@ -3,6 +3,7 @@
 mod bench;
 mod bench_study;
 mod calibrate;
+mod first_click;
 mod image_args;
 mod live;
 mod output;
@@ -45,6 +46,12 @@ pub enum Command {
     /// panel beside the game (GNOME). $MINEHINT_SCREEN=x11|screencopy|portal picks the screen.
     /// Where the system lists no windows (no window manager, Wine) the game is looked for on the
     /// whole screen and the hints go to a panel beside it.
+    ///
+    /// Keys while it runs (X11 and Windows, from any window; change them in the profile's
+    /// [hotkeys] table): Ctrl+Alt+H hides or shows the marks; Ctrl+Alt+N shows only the next
+    /// move (its reason is printed), or every move again; Ctrl+Alt+M turns the heat map on or
+    /// off; Ctrl+Alt+P pauses or resumes reading the screen. On every desktop, Wayland
+    /// included, the letters h, n, m, p and Enter typed in this terminal do the same.
     Live(live::LiveArgs),
 }
 
@@ -119,6 +126,7 @@ pub fn error_kind(err: &anyhow::Error) -> &'static str {
             minehint::live::LiveError::Overlay(_) => "overlay",
             minehint::live::LiveError::Log { .. } => "io",
             minehint::live::LiveError::Signal(_) => "signal",
+            minehint::live::LiveError::Hotkey(_) => "profile",
         }
     } else if err.downcast_ref::<BoardError>().is_some() {
         "bad_board"

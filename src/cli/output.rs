@@ -1,7 +1,9 @@
 //! Rendering results: JSON exactly as shared/DESIGN.md specifies, and text for people (a board with
 //! a percentage on every unrevealed tile, 4 columns a tile, so Intermediate fits 80 columns).
 
-use minehint::advice::{rounded, Advice, GuessJson, MoveJson};
+use minehint::advice::{
+    explain_first_click, rounded, Advice, Guess, GuessJson, GuessKind, MoveJson,
+};
 use minehint::board::{Board, Cell, Pos};
 use minehint::solver::{Analysis, Layout, Mode};
 use serde::Serialize;
@@ -220,14 +222,31 @@ pub fn solve_text(
         analysis.safe.len(),
         analysis.certain_mines.len()
     );
-    if let Some(g) = &advice.best_guess {
-        let _ = write!(
-            out,
-            "; best guess: row {}, col {} ({:.1}% mine)",
-            g.pos.row,
-            g.pos.col,
-            g.mine * 100.0
-        );
+    match &advice.best_guess {
+        Some(
+            g @ Guess {
+                kind: GuessKind::FirstClick { rule },
+                ..
+            },
+        ) => {
+            let _ = write!(
+                out,
+                "; first click: row {}, col {} ({}; --first-click to change)",
+                g.pos.row,
+                g.pos.col,
+                explain_first_click(*rule)
+            );
+        }
+        Some(g) => {
+            let _ = write!(
+                out,
+                "; best guess: row {}, col {} ({:.1}% mine)",
+                g.pos.row,
+                g.pos.col,
+                g.mine * 100.0
+            );
+        }
+        None => {}
     }
     out.push('\n');
     out

@@ -2,6 +2,7 @@
 //! `advise` the analysis, the moves and optionally the screenshot with the marks drawn on it.
 
 use super::calibrate::grid_json;
+use super::first_click::FirstClickArg;
 use super::image_args::LocateArgs;
 use super::output::{solve_json, solve_text};
 use super::UsageError;
@@ -44,6 +45,10 @@ pub struct AdviseArgs {
     /// Also tint every unrevealed tile by its mine probability in the annotated image.
     #[arg(long)]
     pub heat: bool,
+    /// What the game guarantees of its first click, for the advice on a board with nothing
+    /// open: safe (never a mine; the corner is named), zero (it opens a region), any (none).
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = FirstClickArg::Safe)]
+    pub first_click: FirstClickArg,
 }
 
 /// The tile classifier: the model file given, else the one built into the binary.
@@ -147,7 +152,11 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
     let (mut image, reading) = read(&args.parse)?;
     warn_doubt(&reading);
     let mines = args.mines.or(reading.mines);
-    let result = outcome(&reading, mines, &GuessPolicy::deep());
+    let policy = GuessPolicy {
+        first_click: args.first_click.into(),
+        ..GuessPolicy::deep()
+    };
+    let result = outcome(&reading, mines, &policy);
     if let Some(out) = &args.out {
         let doubt = reading.doubt_cells();
         let marks = result

@@ -1,6 +1,7 @@
 //! `minehint solve`: a board text file (or stdin) in, exact analysis out, as text or JSON; and
 //! `solve --stream`, JSON Lines in and out for other programs.
 
+use super::first_click::FirstClickArg;
 use super::output::{error_json, solve_json, solve_text};
 use super::UsageError;
 use anyhow::Context;
@@ -27,6 +28,10 @@ pub struct SolveArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// What the game guarantees of its first click, for the advice on a board with nothing
+    /// open: safe (never a mine; the corner is named), zero (it opens a region), any (none).
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = FirstClickArg::Safe)]
+    pub first_click: FirstClickArg,
     /// Read JSON Lines `{"board": "...", "mines": N}` from stdin and answer one JSON line each.
     #[arg(long, conflicts_with_all = ["file", "list"])]
     pub stream: bool,
@@ -50,7 +55,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     };
     let analysis = analyze(&board, &options)?;
     let layouts = args.list.map(|n| list_layouts(&board, n)).transpose()?;
-    let advice = advise(&board, &analysis, &GuessPolicy::deep());
+    let policy = GuessPolicy {
+        first_click: args.first_click.into(),
+        ..GuessPolicy::deep()
+    };
+    let advice = advise(&board, &analysis, &policy);
     let mut out = std::io::stdout().lock();
     if args.json {
         let json = serde_json::to_string(&solve_json(&analysis, &advice, layouts.as_deref()))?;

@@ -6,19 +6,26 @@
 //! - [`board_check`]: whether a frame's reading is a board, and which of its looks to trust;
 //! - [`deep`]: the deep policy's guess, worked out beside the frames and drawn when ready;
 //! - [`own_pixels`]: the overlay taken back out of copies of the screen;
-//! - [`run`]: the threads, Ctrl-C, the frame rate;
+//! - [`controls`], [`hotkeys`] and [`settings`]: the player's keys, what they change, and the
+//!   profile's settings;
+//! - [`run`]: the threads, Ctrl-C, the keys, the frame rate;
 //! - [`log`]: the `--log-json` lines;
 //! - [`stats`]: latency histogram, CPU time and memory of the run.
 
 pub mod board_check;
+pub mod controls;
 pub mod deep;
+pub mod hotkeys;
 pub mod log;
 pub mod own_pixels;
 pub mod run;
+pub mod settings;
 pub mod stats;
 pub mod tracker;
 
+pub use controls::{Command, HotkeySettings, View};
 pub use log::{JsonLog, LogLine};
 pub use run::{run_live, LiveError, LiveOptions, LiveSummary};
+pub use settings::{parse_settings, PlayerSettings};
 pub use stats::Histogram;
 pub use tracker::{Report, Target, Tracker, TrackerOptions};

@@ -1,6 +1,8 @@
 //! `live` as a whole: the overlay's event loop on the main thread, the tracker on a worker
 //! thread ticking at the frame rate, Ctrl-C, the JSON log and the run's figures.
 
+use super::controls::{Command, HotkeySettings};
+use super::hotkeys::{grab_global, parse_bindings, read_terminal, HotkeyError};
 use super::log::JsonLog;
 use super::stats::{cpu_time, rss_kib, Histogram};
 use super::tracker::{DeepFigures, Report, Tracker, TrackerOptions};
@@ -11,6 +13,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,6 +27,8 @@ pub struct LiveOptions {
     pub log_json: Option<PathBuf>,
     /// Stop after this long (for benchmarks and scripts); `None` runs until Ctrl-C.
     pub duration: Option<Duration>,
+    /// The player's keys.
+    pub hotkeys: HotkeySettings,
 }
 
 /// A failure that ends `live`.
@@ -41,6 +46,8 @@ pub enum LiveError {
     },
     #[error("cannot watch for Ctrl-C: {0}")]
     Signal(String),
+    #[error("{0} (in the profile's [hotkeys] table)")]
+    Hotkey(#[from] HotkeyError),
 }
 
 /// Figures of a finished run.
@@ -65,6 +72,7 @@ pub fn run_live(
     notify: Arc<dyn Fn(&str) + Send + Sync>,
 ) -> Result<LiveSummary, LiveError> {
     let start = Instant::now();
+    let bindings = parse_bindings(&options.hotkeys)?;
     let log = match &options.log_json {
         Some(path) => Some(JsonLog::new(BufWriter::new(File::create(path).map_err(
             |source| LiveError::Log {
@@ -76,7 +84,8 @@ pub fn run_live(
     };
     // The screen first: its error says more than the overlay's on a desktop live cannot use.
     let desktop = connect()?;
-    let (overlay, proxy) = open_overlay(desktop.system())?;
+    let desktop_system = desktop.system();
+    let (overlay, proxy) = open_overlay(desktop_system)?;
     let mut tracker = Tracker::new(desktop, classifier, options.tracker.clone(), start)?;
     tracker.set_marks_in_screen_copies(overlay.over_screen_copies());
     if !tracker.has_compositor() {
@@ -85,6 +94,15 @@ pub fn run_live(
              hints are shown in a panel beside the game instead",
         );
     }
+    // The player's keys: global hotkeys where the desktop has them (grabbed here, on the
+    // overlay's thread, where Windows delivers them), and letters typed in this terminal.
+    let (send_command, commands) = channel();
+    let (_hotkeys, hotkey_notes) = grab_global(desktop_system, &bindings, send_command.clone());
+    for note in hotkey_notes {
+        notify(&note);
+    }
+    notify(&format!("keys: {}", options.hotkeys.summary()));
+    read_terminal(send_command);
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -106,8 +124,11 @@ pub fn run_live(
             let result = tick_loop(
                 tracker,
                 log,
-                period,
-                deadline,
+                Schedule {
+                    period,
+                    deadline,
+                    commands,
+                },
                 &stop,
                 &|event| proxy.send(event),
                 &*notify,
@@ -151,47 +172,105 @@ enum LoopError {
     Log(std::io::Error),
 }
 
-/// Ticks the tracker every `period` until stopped; returns its figures ([`figures`]).
+/// When the tracker ticks: every `period` until `deadline`, and the player's commands, which
+/// the loop waits on between frames.
+struct Schedule {
+    period: Duration,
+    deadline: Option<Instant>,
+    commands: Receiver<Command>,
+}
+
+/// Ticks the tracker on `schedule` until stopped; returns its figures ([`figures`]).
 fn tick_loop(
     mut tracker: Tracker,
     mut log: Option<JsonLog<BufWriter<File>>>,
-    period: Duration,
-    deadline: Option<Instant>,
+    schedule: Schedule,
     stop: &AtomicBool,
     send: &dyn Fn(UiEvent) -> bool,
     notify: &dyn Fn(&str),
 ) -> Result<(u64, u64, DeepFigures), LoopError> {
+    let Schedule {
+        period,
+        deadline,
+        commands,
+    } = schedule;
     let mut next = Instant::now();
+    let mut keys_open = true;
     while !stop.load(Ordering::SeqCst) && deadline.is_none_or(|d| Instant::now() < d) {
-        for report in tracker.tick(Instant::now()).map_err(LoopError::Capture)? {
-            match report {
-                Report::Show(scene) => {
-                    if !send(UiEvent::Show(scene)) {
-                        return Ok(figures(tracker));
-                    }
-                }
-                Report::Hide => {
-                    send(UiEvent::Hide);
-                }
-                Report::Log(line) => {
-                    if let Some(log) = &mut log {
-                        log.write(&line).map_err(LoopError::Log)?;
-                    }
-                }
-                Report::Note(note) => notify(&note),
+        if !tracker.view().paused {
+            let reports = tracker.tick(Instant::now()).map_err(LoopError::Capture)?;
+            if !deliver(reports, &mut log, send, notify)? {
+                return Ok(figures(tracker));
+            }
+            // A fixed schedule, not a fixed sleep: the rate holds whatever a frame cost, and a
+            // slow frame is not made up for with a burst.
+            next += period;
+            let now = Instant::now();
+            if next <= now {
+                next = now;
             }
         }
-        // A fixed schedule, not a fixed sleep: the rate holds whatever a frame cost, and a slow
-        // frame is not made up for with a burst.
-        next += period;
-        let now = Instant::now();
-        if next > now {
-            std::thread::sleep(next - now);
+        // Wait for the next frame, or a key. Paused, only a key (or the end) wakes the loop.
+        let wake = if tracker.view().paused {
+            deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))
         } else {
-            next = now;
+            deadline.map_or(next, |d| d.min(next))
+        };
+        let wait = wake.saturating_duration_since(Instant::now());
+        let command = if keys_open {
+            match commands.recv_timeout(wait) {
+                Ok(command) => Some(command),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => {
+                    keys_open = false;
+                    None
+                }
+            }
+        } else {
+            std::thread::sleep(wait);
+            None
+        };
+        if let Some(command) = command {
+            let view = tracker.view().apply(command);
+            notify(&view.note(command));
+            let reports = tracker.set_view(view, Instant::now());
+            if !deliver(reports, &mut log, send, notify)? {
+                return Ok(figures(tracker));
+            }
+            // The loop goes round at once: a frame in the new view is read now, not a period
+            // later.
         }
     }
     Ok(figures(tracker))
+}
+
+/// Passes a tick's reports on: scenes to the overlay, lines to the log, notes to the user.
+/// False once the overlay has closed.
+fn deliver(
+    reports: Vec<Report>,
+    log: &mut Option<JsonLog<BufWriter<File>>>,
+    send: &dyn Fn(UiEvent) -> bool,
+    notify: &dyn Fn(&str),
+) -> Result<bool, LoopError> {
+    for report in reports {
+        match report {
+            Report::Show(scene) => {
+                if !send(UiEvent::Show(scene)) {
+                    return Ok(false);
+                }
+            }
+            Report::Hide => {
+                send(UiEvent::Hide);
+            }
+            Report::Log(line) => {
+                if let Some(log) = log {
+                    log.write(&line).map_err(LoopError::Log)?;
+                }
+            }
+            Report::Note(note) => notify(&note),
+        }
+    }
+    Ok(true)
 }
 
 /// The tracker's figures at the end of a run: frames read, frames skipped, deep guesses.

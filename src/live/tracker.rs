@@ -5,11 +5,12 @@
 use super::board_check::{
     cover_unsettled_zeros, overrules, reads_as_board, sure_classes, sure_count, BoardCheck,
 };
+use super::controls::View;
 use super::deep::DeepGuesser;
 use super::log::LogLine;
 use super::own_pixels::{OnScreen, OwnPixels, Unclean};
 use super::stats::Histogram;
-use crate::advice::GuessPolicy;
+use crate::advice::{Action, Advice, GuessPolicy};
 use crate::board::Pos;
 use crate::capture::{candidates, CaptureError, Desktop, Placement, Profile};
 use crate::overlay::{Layout, Picture, Scene, ScreenRect};
@@ -169,6 +170,8 @@ pub struct Tracker {
     awaiting: Option<Awaiting>,
     /// The deep guesses of the run so far.
     pub deep_figures: DeepFigures,
+    /// What the player has asked to see (hotkeys).
+    view: View,
 }
 
 /// How the deep guesses of a run came: drawn, or the same as the fast one, and how long after
@@ -209,6 +212,26 @@ fn crop_of(grid: &Grid, width: u32, height: u32) -> Rect {
     }
 }
 
+/// The one move shown with only the next move on, with its reason: a safe tile, else the guess.
+fn next_move_note(advice: &Advice) -> String {
+    let open = advice.moves.iter().find(|m| m.action == Action::Open);
+    match (open, &advice.best_guess) {
+        (Some(m), _) => format!(
+            "next move: open ({}, {}): {}",
+            m.pos.row,
+            m.pos.col,
+            m.explain()
+        ),
+        (None, Some(g)) => format!(
+            "next move: no tile is certainly safe; best guess ({}, {}), {:.1}% mine",
+            g.pos.row,
+            g.pos.col,
+            g.mine * 100.0
+        ),
+        (None, None) => "next move: none (every covered tile is a certain mine)".into(),
+    }
+}
+
 impl Tracker {
     /// A tracker on `desktop`, reading tiles with `classifier`.
     pub fn new(
@@ -225,6 +248,10 @@ impl Tracker {
         if let Target::Profile(profile) = &options.target {
             cache.seed(profile.decoded_looks());
         }
+        let view = View {
+            heat: options.heat,
+            ..View::default()
+        };
         let deep = (options.policy != GuessPolicy::fast())
             .then(|| DeepGuesser::start(options.policy.clone()));
         Ok(Tracker {
@@ -249,6 +276,7 @@ impl Tracker {
             deep,
             awaiting: None,
             deep_figures: DeepFigures::default(),
+            view,
         })
     }
 
@@ -264,9 +292,39 @@ impl Tracker {
         self.marks_in_screen_copies = allowed;
     }
 
+    /// What the player has asked to see.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// Takes the player's `view` (a hotkey pressed): marks hidden at once, anything else drawn
+    /// in the new view from the next frame. While paused, [`Tracker::tick`] reads nothing.
+    pub fn set_view(&mut self, view: View, now: Instant) -> Vec<Report> {
+        let mut reports = Vec::new();
+        if view == self.view {
+            return reports;
+        }
+        self.view = view;
+        if let Some(lock) = &mut self.lock {
+            lock.last_shown = None;
+            lock.last_frame = None;
+            if (view.hidden || view.paused) && !lock.hidden {
+                reports.push(Report::Hide);
+                self.own.hide();
+                lock.hidden = true;
+                // Read again once the marks are off the screen copies.
+                self.paused_until = now + OVERLAY_GONE_AFTER;
+            }
+        }
+        reports
+    }
+
     /// One frame: look at the game and say what changed.
     pub fn tick(&mut self, now: Instant) -> Result<Vec<Report>, CaptureError> {
         let mut reports = Vec::new();
+        if self.view.paused {
+            return Ok(reports);
+        }
         if now >= self.next_compositor_check {
             self.next_compositor_check = now + COMPOSITOR_CHECK_EVERY;
             if self.compositor_changed(&mut reports)? {
@@ -347,7 +405,11 @@ impl Tracker {
     /// The guess policy worked out in the frame: the fast one where a worker has the other.
     fn frame_policy(&self) -> GuessPolicy {
         match self.deep {
-            Some(_) => GuessPolicy::fast(),
+            // The game's first-click rule holds for the fast guess too.
+            Some(_) => GuessPolicy {
+                first_click: self.options.policy.first_click,
+                ..GuessPolicy::fast()
+            },
             None => self.options.policy.clone(),
         }
     }
@@ -838,7 +900,7 @@ impl Tracker {
         self.ask_deep_guess(&shown);
         self.show(&lock, shown, reports);
         lock.last_shown = Some((text, board));
-        lock.hidden = false;
+        lock.hidden = self.view.hidden;
         Ok(Some(lock))
     }
 
@@ -932,12 +994,22 @@ impl Tracker {
                 screen: self.screen,
             }
         };
+        if self.view.hidden {
+            return;
+        }
+        // An impossible board's marks are its warning, whatever the heat map's switch says.
+        let mut marks = result.marks(self.view.heat).with_doubt(doubt);
+        if self.view.hint_only {
+            if let Some(advice) = advice {
+                reports.push(Report::Note(next_move_note(advice)));
+            }
+            marks = marks.only_next_move();
+        }
         let mut scene = Scene {
             board,
             grid,
             cells: reading.board,
-            // An impossible board's marks are its warning, whatever `--heat` says.
-            marks: result.marks(self.options.heat).with_doubt(doubt),
+            marks,
             layout,
             captured: (!refined).then_some(captured),
             drawn: None,
@@ -958,6 +1030,7 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::advice::FirstClick;
     use crate::capture::ScreenCopies;
     use std::sync::Mutex;
 
@@ -1048,8 +1121,10 @@ mod tests {
         let image = fixture("gnome-default-medium-1000-760-fresh.png");
         // Progress counted against a tile: a policy whose guess on an untouched board is not
         // the fast one's corner, to tell the two guesses apart on the screen.
+        // No first-click rule, or both guesses would be the rule's corner.
         let other = GuessPolicy {
             progress_weight: -1.0,
+            first_click: FirstClick::Any,
             ..GuessPolicy::deep()
         };
         let options = TrackerOptions {

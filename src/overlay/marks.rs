@@ -56,11 +56,52 @@ impl Marks {
         self
     }
 
+    /// Only the next move of these marks: the first safe tile (the one with the simplest
+    /// reason), else the guess. Mines and the heat map go; a warning and cells in doubt stay,
+    /// as they say why there may be no move.
+    pub fn only_next_move(self) -> Marks {
+        let safe: Vec<Pos> = self.safe.first().copied().into_iter().collect();
+        Marks {
+            guess: if safe.is_empty() { self.guess } else { None },
+            safe,
+            mines: Vec::new(),
+            heat: Vec::new(),
+            ..self
+        }
+    }
+
     /// A warning about an impossible board, pointing at `cells`.
     pub fn conflict(cells: Vec<Pos>) -> Marks {
         Marks {
             conflict: Some(cells),
             ..Marks::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_first_safe_tile_or_else_the_guess_is_the_next_move() {
+        let marks = Marks {
+            safe: vec![Pos::new(1, 2), Pos::new(0, 0)],
+            mines: vec![Pos::new(3, 3)],
+            guess: Some((Pos::new(4, 4), 0.2)),
+            heat: vec![(Pos::new(4, 4), 0.2)],
+            doubt: vec![Pos::new(5, 5)],
+            ..Marks::default()
+        };
+        let next = marks.clone().only_next_move();
+        assert_eq!(next.safe, vec![Pos::new(1, 2)]);
+        assert!(next.mines.is_empty() && next.heat.is_empty() && next.guess.is_none());
+        assert_eq!(next.doubt, marks.doubt);
+        let no_safe = Marks {
+            safe: Vec::new(),
+            ..marks
+        }
+        .only_next_move();
+        assert_eq!(no_safe.guess, Some((Pos::new(4, 4), 0.2)));
     }
 }
