@@ -236,3 +236,49 @@ fn bench_dumps_guess_positions_and_replays_them() {
         "{err}"
     );
 }
+
+/// A board with nothing open: the first click the rule favours, with the rule named, where the
+/// solver alone would give every tile the same mine chance.
+#[test]
+fn a_fresh_board_gets_the_first_click_its_rule_favours() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fresh.board");
+    std::fs::write(&file, "........\n".repeat(8)).unwrap();
+    let file = file.to_str().unwrap();
+    let guess = |rule: &str| {
+        let args = [
+            "solve",
+            file,
+            "--mines",
+            "10",
+            "--first-click",
+            rule,
+            "--json",
+        ];
+        json(&minehint(&args))["best_guess"].clone()
+    };
+    let safe = guess("safe");
+    assert_eq!(
+        (safe["row"].as_u64(), safe["col"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(safe["p"], 0.0);
+    assert_eq!(safe["first_click"], "safe");
+    let zero = guess("zero");
+    assert_eq!(
+        (zero["row"].as_u64(), zero["first_click"].as_str()),
+        (Some(3), Some("zero"))
+    );
+    let any = guess("any");
+    assert_eq!(any["p"], 10.0 / 64.0);
+    assert!(any.get("first_click").is_none());
+    // Safe is the default.
+    let default = json(&minehint(&["solve", file, "--mines", "10", "--json"]));
+    assert_eq!(default["best_guess"], safe);
+    let text = minehint(&["solve", file, "--mines", "10"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("first click: row 0, col 0") && text.contains("rule assumed: safe"),
+        "{text}"
+    );
+}

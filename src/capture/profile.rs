@@ -243,6 +243,25 @@ mod tests {
         );
         save(&profile, &path).unwrap();
         assert_eq!(load(&path).unwrap(), profile);
+        // The player's own settings survive a new calibration; the old calibration does not.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("[game]\nfirst_click = \"zero\"\n[hotkeys]\nhint = \"f9\"\n");
+        std::fs::write(&path, text).unwrap();
+        assert!(has_calibration(&read_text(&path).unwrap()));
+        let recalibrated = Profile {
+            rows: 9,
+            cols: 9,
+            window: None,
+            ..profile
+        };
+        save(&recalibrated, &path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(parse(&text, &path).unwrap(), recalibrated);
+        let table: toml::Table = text.parse().unwrap();
+        assert_eq!(table["game"]["first_click"].as_str(), Some("zero"));
+        assert_eq!(table["hotkeys"]["hint"].as_str(), Some("f9"));
+        assert!(!table.contains_key("window"));
+        assert!(!has_calibration("[hotkeys]\nhint = \"f9\"\n"));
     }
 
     #[test]

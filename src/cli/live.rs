@@ -53,7 +53,7 @@ pub struct LiveArgs {
     pub stats: bool,
     /// What the game guarantees of its first click, for the advice on a fresh board: safe
     /// (never a mine; the corner is named), zero (it opens a region), any (none). Default: the
-    /// profile's `first_click`, else safe.
+    /// profile's `[game]` `first_click`, else safe.
     #[arg(long, value_enum, value_name = "RULE")]
     pub first_click: Option<FirstClickArg>,
 }
@@ -118,7 +118,7 @@ pub fn run(args: &LiveArgs) -> anyhow::Result<()> {
     let (target, settings) = target(args)?;
     let classifier = classifier(args.model.as_deref())?;
     let first_click = (args.first_click.map(FirstClick::from))
-        .or(settings.first_click)
+        .or(settings.game.first_click)
         .unwrap_or(FirstClick::Safe);
     let options = LiveOptions {
         tracker: TrackerOptions {

@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::Args;
 use minehint::advice::GuessPolicy;
 use minehint::board::Pos;
-use minehint::overlay::draw_marks;
+use minehint::overlay::annotate;
 use minehint::pipeline::{conflict, outcome, read_board, Outcome};
 use minehint::solver::format_cells;
 use minehint::vision::{load_image, Classifier, Reading};
@@ -39,7 +39,8 @@ pub struct AdviseArgs {
     /// standard total for the board's size, if any).
     #[arg(long, value_name = "N")]
     pub mines: Option<u64>,
-    /// Write the screenshot with the marks drawn on it to this PNG file.
+    /// Write the screenshot with the marks drawn on it, and a legend under it, to this PNG (or
+    /// .jpg) file.
     #[arg(long, value_name = "ANNOTATED.png")]
     pub out: Option<PathBuf>,
     /// Also tint every unrevealed tile by its mine probability in the annotated image.
@@ -149,7 +150,7 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             .into());
         }
     }
-    let (mut image, reading) = read(&args.parse)?;
+    let (image, reading) = read(&args.parse)?;
     warn_doubt(&reading);
     let mines = args.mines.or(reading.mines);
     let policy = GuessPolicy {
@@ -162,8 +163,12 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
         let marks = result
             .marks(args.heat)
             .with_doubt(doubt.iter().map(|&(r, c)| Pos::new(r, c)).collect());
-        draw_marks(&mut image, &reading.grid, &marks);
-        write_image(&image, out, out_format.unwrap_or(image::ImageFormat::Png))?;
+        let annotated = annotate(&image, &reading.grid, &marks);
+        write_image(
+            &annotated,
+            out,
+            out_format.unwrap_or(image::ImageFormat::Png),
+        )?;
     }
     // What follows the reading: the analysis and advice, or why there is none.
     let (fields, text) = match result {

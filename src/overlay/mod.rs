@@ -2,6 +2,7 @@
 //! `advise --out`, or the live overlay (a transparent window or layer surface over the board, or
 //! a panel beside the game where the desktop cannot show transparency).
 
+pub mod annotated;
 pub mod backend;
 pub mod canvas;
 pub mod draw;
@@ -19,6 +20,7 @@ mod stacking;
 mod sway;
 pub mod window;
 
+pub use annotated::annotate;
 pub use backend::{open_overlay, Overlay, OverlaySender};
 pub use canvas::{Canvas, Rgba};
 pub use draw::draw_marks;

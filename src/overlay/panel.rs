@@ -1,9 +1,10 @@
 //! The hint panel: a small picture of the board with the same marks, for desktops where the
 //! overlay cannot sit on the game (no compositing manager, so no transparency, or a capture that
-//! would see the overlay). It is placed beside the game window, never over it.
+//! would see the overlay), with a legend of the marks under it. It is placed beside the game
+//! window, never over it.
 
 use super::canvas::{Canvas, Rgba};
-use super::draw::draw_marks;
+use super::draw::{draw_legend, draw_marks, full_legend_height};
 use super::font::{draw_text, text_size};
 use super::marks::Marks;
 use crate::board::{Board, Cell};
@@ -33,10 +34,15 @@ pub fn panel_grid(rows: usize, cols: usize) -> Grid {
     }
 }
 
-/// The panel's size in pixels for a `rows × cols` board.
+/// Scale of the legend's type under the tiles (7-pixel letters).
+const LEGEND_SCALE: u32 = 1;
+
+/// The panel's size in pixels for a `rows × cols` board: the tiles, then the legend with room
+/// for every entry, so the panel keeps its size when the heat map is switched.
 pub fn panel_size(rows: usize, cols: usize) -> (u32, u32) {
     let side = |n: usize| (n as f64 * PITCH).ceil() as u32 + 2 * MARGIN;
-    (side(cols), side(rows))
+    let width = side(cols);
+    (width, side(rows) + full_legend_height(width, LEGEND_SCALE))
 }
 
 /// Draws the whole panel: the board as read, then the marks over it.
@@ -73,6 +79,11 @@ pub fn draw_panel(canvas: &mut dyn Canvas, board: &Board, marks: &Marks) {
         }
     }
     draw_marks(canvas, &grid, marks);
+    if marks.conflict.is_none() {
+        let top = (board.rows() as f64 * PITCH).ceil() as i64 + 2 * i64::from(MARGIN);
+        let width = canvas.width();
+        draw_legend(canvas, 0, top, width, marks, LEGEND_SCALE);
+    }
 }
 
 #[cfg(test)]
@@ -86,7 +97,8 @@ mod tests {
     fn the_panel_shows_the_board_and_its_marks() {
         let board = parse_board("1.\n..\n").unwrap();
         let (w, h) = panel_size(2, 2);
-        assert_eq!((w, h), (50, 50));
+        assert_eq!(w, 50);
+        assert!(h > 50, "no room for the legend under the tiles");
         let mut image = RgbImage::new(w, h);
         let marks = Marks {
             safe: vec![Pos::new(1, 1)],
