@@ -368,3 +368,33 @@ fn a_closed_output_pipe_ends_minehint_without_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// Two fixtures whose players left a misplaced flag: the impossible board names that flag
+/// first, in the message and in the JSON error, and the annotated image is not written.
+#[test]
+fn an_impossible_board_names_the_flag_that_breaks_it() {
+    for (name, flag) in [
+        ("sgt-16x16n40-0-0-mid.png", [3, 10]),
+        ("gnome-classic-small-700-560-end.png", [7, 2]),
+    ] {
+        let o = minehint(&["advise", &fixture(name), "--json"]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["error"]["kind"], "inconsistent", "{name}: {v}");
+        assert_eq!(v["error"]["flag"], serde_json::json!(flag), "{name}: {v}");
+        let o = minehint(&["advise", &fixture(name)]);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        let named = format!("the flag at (row {}, col {}) misplaced", flag[0], flag[1]);
+        assert!(stderr.contains(&named), "{name}: {stderr}");
+    }
+}
+
+/// A mine total that cannot fit the board blames the option, not the screen reading.
+#[test]
+fn a_mine_total_that_does_not_fit_names_the_option() {
+    let o = minehint(&["advise", &fixture(MID_GAME), "--mines", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("--mines 0 does not fit"), "{stderr}");
+    assert!(!stderr.contains("misread"), "{stderr}");
+}

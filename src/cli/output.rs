@@ -98,20 +98,22 @@ pub fn solve_json(analysis: &Analysis, advice: &Advice, layouts: Option<&[Layout
     }
 }
 
-/// `{"error": {"kind", "message", "cells"}}` for a failure.
+/// `{"error": {"kind", "message", "cells"}}` for a failure; an impossible board that one
+/// flag explains also gets `"flag": [row, col]`.
 pub fn error_json(err: &anyhow::Error) -> String {
-    let cells: Vec<[usize; 2]> = err
-        .downcast_ref::<minehint::solver::SolveError>()
+    let solve = err.downcast_ref::<minehint::solver::SolveError>();
+    let cells: Vec<[usize; 2]> = solve
         .map(|e| e.cells().iter().copied().map(pair).collect())
         .unwrap_or_default();
-    serde_json::json!({
-        "error": {
-            "kind": super::error_kind(err),
-            "message": format!("{err:#}"),
-            "cells": cells,
-        }
-    })
-    .to_string()
+    let mut error = serde_json::json!({
+        "kind": super::error_kind(err),
+        "message": format!("{err:#}"),
+        "cells": cells,
+    });
+    if let Some(flag) = solve.and_then(|e| e.wrong_flag()) {
+        error["flag"] = serde_json::json!(pair(flag));
+    }
+    serde_json::json!({ "error": error }).to_string()
 }
 
 /// The three characters showing one tile: numbers as digits (0 blank), `S` safe, `M` certain

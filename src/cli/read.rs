@@ -12,7 +12,7 @@ use minehint::advice::GuessPolicy;
 use minehint::board::Pos;
 use minehint::overlay::annotate;
 use minehint::pipeline::{conflict, outcome, read_board, Outcome};
-use minehint::solver::format_cells;
+use minehint::solver::{format_cells, SolveError};
 use minehint::vision::{load_image, Classifier, Reading};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -184,10 +184,24 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             (fields, solve_text(&reading.board, &analysis, &advice, None))
         }
         Outcome::Impossible { error } => {
-            return Err(anyhow::Error::new(error).context(format!(
-                "the board read from {} is impossible; no advice (misread tile or wrong flag?)",
-                args.parse.image.display()
-            )))
+            let image = args.parse.image.display();
+            let context = match (&error, args.mines) {
+                // The user's own total is what does not fit, not the reading.
+                (SolveError::TooFewMines { .. } | SolveError::TooManyMines { .. }, Some(n)) => {
+                    format!(
+                        "--mines {n} does not fit the board read from {image}; give the total \
+                         the game shows, or leave --mines out"
+                    )
+                }
+                _ if error.wrong_flag().is_some() => {
+                    format!("the board read from {image} is impossible; no advice")
+                }
+                _ => format!(
+                    "the board read from {image} is impossible; no advice (a misread tile or a \
+                     wrong flag?)"
+                ),
+            };
+            return Err(anyhow::Error::new(error).context(context));
         }
         // Not an error: the board was read, and it says there is nothing left to advise.
         Outcome::GameOver if reading.board.shows_mines() => (

@@ -137,6 +137,12 @@ pub fn draw_marks(canvas: &mut dyn Canvas, grid: &Grid, marks: &Marks) {
         for &pos in cells {
             frame(canvas, tile_box(grid, pos, inset), line, WARNING);
         }
+        if let Some(flag) = marks.wrong_flag {
+            // The likely cause: a double frame and a cross over the flag.
+            let b = tile_box(grid, flag, inset);
+            frame(canvas, b, line * 2, WARNING);
+            strokes(canvas, b, &CROSS, (line as f64 * 1.4).max(2.0), WARNING);
+        }
         badge(canvas, grid, "!", WARNING);
         return;
     }
@@ -406,7 +412,12 @@ pub(super) mod tests {
     #[test]
     fn a_conflict_draws_a_warning_and_no_advice() {
         let mut image = RgbImage::from_pixel(80, 80, Rgb([128, 128, 128]));
-        let mut marks = Marks::conflict(vec![Pos::new(1, 1)]);
+        let mut flagged = RgbImage::from_pixel(80, 80, Rgb([128, 128, 128]));
+        let wrong = Marks::conflict(vec![Pos::new(1, 1)], Some(Pos::new(0, 0)));
+        draw_marks(&mut flagged, &grid(), &wrong);
+        // The wrong flag's cross passes through its tile's centre.
+        assert_eq!(flagged.get_pixel(20, 20), &Rgb([255, 140, 0]));
+        let mut marks = Marks::conflict(vec![Pos::new(1, 1)], None);
         marks.safe = vec![Pos::new(2, 0)];
         draw_marks(&mut image, &grid(), &marks);
         assert_eq!(image.get_pixel(32, 40), &Rgb([255, 140, 0]));

@@ -17,6 +17,8 @@ pub struct Marks {
     pub heat: Vec<(Pos, f64)>,
     /// Set when the board read is impossible: the cells involved. Nothing else is drawn then.
     pub conflict: Option<Vec<Pos>>,
+    /// With a conflict: the flag without which the board would hold, marked above the rest.
+    pub wrong_flag: Option<Pos>,
     /// Cells read in doubt: no advice rests on them, and the overlay says so.
     pub doubt: Vec<Pos>,
 }
@@ -46,6 +48,7 @@ impl Marks {
                 Vec::new()
             },
             conflict: None,
+            wrong_flag: None,
             doubt: Vec::new(),
         }
     }
@@ -70,10 +73,12 @@ impl Marks {
         }
     }
 
-    /// A warning about an impossible board, pointing at `cells`.
-    pub fn conflict(cells: Vec<Pos>) -> Marks {
+    /// A warning about an impossible board, pointing at `cells`, and first at `wrong_flag`
+    /// when one flag explains it.
+    pub fn conflict(cells: Vec<Pos>, wrong_flag: Option<Pos>) -> Marks {
         Marks {
             conflict: Some(cells),
+            wrong_flag,
             ..Marks::default()
         }
     }

@@ -63,7 +63,9 @@ impl Outcome {
     pub fn marks(&self, heat: bool) -> Marks {
         match self {
             Outcome::Advice { analysis, advice } => Marks::from_advice(advice, analysis, heat),
-            Outcome::Impossible { error } => Marks::conflict(error.cells().to_vec()),
+            Outcome::Impossible { error } => {
+                Marks::conflict(error.cells().to_vec(), error.wrong_flag())
+            }
             Outcome::GameOver => Marks::default(),
         }
     }
@@ -73,7 +75,7 @@ impl Outcome {
 /// conflicting set when they cannot.
 pub fn conflict(reading: &Reading) -> Option<Vec<Pos>> {
     match check_consistency(&reading.board) {
-        Err(SolveError::Inconsistent { cells }) => Some(cells),
+        Err(SolveError::Inconsistent { cells, .. }) => Some(cells),
         _ => None,
     }
 }

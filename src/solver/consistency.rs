@@ -8,6 +8,7 @@
 use super::constraints::{build_frontier, Constraint};
 use super::count::count_forward;
 use super::system::{Parts, System};
+use super::wrong_flag::name_wrong_flag;
 use super::SolveError;
 use crate::board::{Board, Pos};
 
@@ -19,12 +20,18 @@ const MINIMISE_LIMIT: usize = 2000;
 ///
 /// Errors with [`SolveError::Inconsistent`] naming a minimal set of conflicting numbers.
 pub fn check_consistency(board: &Board) -> Result<(), SolveError> {
+    conflict(board).map_err(|err| name_wrong_flag(err, board))
+}
+
+/// [`check_consistency`] without naming a wrong flag.
+fn conflict(board: &Board) -> Result<(), SolveError> {
     let system = System::new(build_frontier(board)?);
     for (j, plan) in system.parts.plans.iter().enumerate() {
         let layers = count_forward(plan, false);
         if layers.last().is_none_or(|l| l.states.is_empty()) {
             return Err(SolveError::Inconsistent {
                 cells: minimal_conflict(&system, j),
+                flag: None,
             });
         }
     }
@@ -110,7 +117,7 @@ mod tests {
             "the shared cover holds the 1's mine"
         );
         let board = parse_board("...\n131\nxxx\n").unwrap();
-        let Err(SolveError::Inconsistent { cells }) = check_consistency(&board) else {
+        let Err(SolveError::Inconsistent { cells, .. }) = check_consistency(&board) else {
             panic!("1-3-1 under three covers is impossible");
         };
         // The 3 needs all three covers; either 1 then sees two mines: {1, 3} is the minimal set.
@@ -121,7 +128,7 @@ mod tests {
     #[test]
     fn conflict_far_apart_numbers_are_not_blamed() {
         let board = parse_board("....x...\n131xx1x.\nxxxxxxxx\n").unwrap();
-        let Err(SolveError::Inconsistent { cells }) = check_consistency(&board) else {
+        let Err(SolveError::Inconsistent { cells, .. }) = check_consistency(&board) else {
             panic!("1-3-1 under three covers is impossible");
         };
         assert!(cells.iter().all(|p| p.col <= 2), "{cells:?}");

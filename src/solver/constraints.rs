@@ -100,7 +100,10 @@ pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
         }
     }
     if !bad.is_empty() {
-        return Err(SolveError::Inconsistent { cells: bad });
+        return Err(SolveError::Inconsistent {
+            cells: bad,
+            flag: None,
+        });
     }
     Ok(Frontier {
         tiles,
@@ -132,7 +135,8 @@ mod tests {
         assert_eq!(
             err,
             SolveError::Inconsistent {
-                cells: vec![Pos::new(1, 1)]
+                cells: vec![Pos::new(1, 1)],
+                flag: None,
             }
         );
     }
@@ -144,7 +148,8 @@ mod tests {
         assert_eq!(
             err,
             SolveError::Inconsistent {
-                cells: vec![Pos::new(0, 1)]
+                cells: vec![Pos::new(0, 1)],
+                flag: None,
             }
         );
     }

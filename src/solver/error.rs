@@ -6,12 +6,15 @@ use thiserror::Error;
 /// Why a board has no analysis.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
-    /// Some numbers cannot all hold at once; `cells` are those numbers (a minimal set where found).
+    /// Some numbers cannot all hold at once; `cells` are those numbers (a minimal set where
+    /// found); `flag` is a flag without which they hold, if one does
+    /// ([`super::wrong_flag`]).
     #[error(
-        "inconsistent board: these numbers cannot all hold: {}",
+        "inconsistent board: {}these numbers cannot all hold: {}",
+        flag_text(flag),
         format_cells(cells)
     )]
-    Inconsistent { cells: Vec<Pos> },
+    Inconsistent { cells: Vec<Pos>, flag: Option<Pos> },
     /// The mine total is below what the board needs.
     #[error("too few mines: the board needs at least {needed} mines but the total is {given}")]
     TooFewMines { needed: u64, given: u64 },
@@ -37,9 +40,28 @@ impl SolveError {
     /// The cells the error is about (the conflicting numbers), if any.
     pub fn cells(&self) -> &[Pos] {
         match self {
-            SolveError::Inconsistent { cells } => cells,
+            SolveError::Inconsistent { cells, .. } => cells,
             _ => &[],
         }
+    }
+
+    /// The flag without which the board would hold, if the error names one.
+    pub fn wrong_flag(&self) -> Option<Pos> {
+        match self {
+            SolveError::Inconsistent { flag, .. } => *flag,
+            _ => None,
+        }
+    }
+}
+
+/// The start of an impossible board's message when a flag explains it.
+fn flag_text(flag: &Option<Pos>) -> String {
+    match flag {
+        Some(p) => format!(
+            "is the flag at (row {}, col {}) misplaced? Without it the board holds; with it, ",
+            p.row, p.col
+        ),
+        None => String::new(),
     }
 }
 

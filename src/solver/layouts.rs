@@ -11,6 +11,7 @@ use super::constraints::build_frontier;
 use super::count::{binomial_small, count_backward, count_forward, Layer};
 use super::poly::Poly;
 use super::system::System;
+use super::wrong_flag::name_wrong_flag;
 use super::SolveError;
 use crate::board::{Board, Pos};
 use num_bigint::BigUint;
@@ -45,9 +46,13 @@ pub fn list_layouts(board: &Board, limit: usize) -> Result<Vec<Layout>, SolveErr
         .iter()
         .position(|l| l.last().is_none_or(|l| l.states.is_empty()))
     {
-        return Err(SolveError::Inconsistent {
-            cells: minimal_conflict(&system, j),
-        });
+        return Err(name_wrong_flag(
+            SolveError::Inconsistent {
+                cells: minimal_conflict(&system, j),
+                flag: None,
+            },
+            board,
+        ));
     }
     let mut found = Vec::new();
     let max_total = search
@@ -222,7 +227,7 @@ mod tests {
     fn an_impossible_board_has_no_layout() {
         let board = parse_board("...\n131\nxxx\n").unwrap();
         let err = list_layouts(&board, 10).unwrap_err();
-        assert!(matches!(err, SolveError::Inconsistent { cells } if cells.len() == 2));
+        assert!(matches!(err, SolveError::Inconsistent { cells, .. } if cells.len() == 2));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! 5. `combine`: subsystems by convolution; in global mode a layout with m frontier mines weighs
 //!    C(U, M − m) for the U tiles touching no number and M mines not flagged.
 //! 6. `numbers`: P(a tile shows 0..8) if opened. `consistency` names the numbers of an impossible
-//!    board; `layouts` lists layouts group by group; `safety` reads only whether some tile is safe
+//!    board, and `wrong_flag` a flag without which it holds; `layouts` lists layouts group by
+//!    group; `safety` reads only whether some tile is safe
 //!    and the lowest mine chance, for the advice's look-ahead.
 //!
 //! Exact means exact: counts are `BigUint`, probabilities reduced [`Ratio`]s; `f64` only for display
@@ -30,6 +31,7 @@ mod ratio;
 mod safety;
 mod subsystems;
 mod system;
+mod wrong_flag;
 
 #[cfg(test)]
 mod brute;
@@ -42,3 +44,4 @@ pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
 pub use ratio::Ratio;
 pub use safety::{safety, OpenedTile, Safety};
+pub use wrong_flag::wrong_flag;
