@@ -12,7 +12,7 @@ pub enum BoardError {
     #[error("the board is empty: no rows found (comments start with ';')")]
     Empty,
     /// A character that is not part of the board text alphabet.
-    #[error("line {line}, column {column}: unknown tile character {found:?} (use . F * ! 0-8 x)")]
+    #[error("line {line}, column {column}: unknown tile character {found:?} (use . ? # H covered, F flag, * mine, ! exploded mine, 0-8 or x W open)")]
     UnknownChar {
         line: usize,
         column: usize,
@@ -33,7 +33,11 @@ pub enum BoardError {
         found: usize,
     },
     /// More rows or columns than minehint accepts.
-    #[error("board is too large: {rows} rows × {cols} columns (at most {limit} each)")]
+    #[error(
+        "board is too large: {rows} rows × {cols} columns (at most {limit} each, and {} tiles \
+         in all, so that it is analysed in seconds within 1 GiB)",
+        super::text::MAX_TILES
+    )]
     TooLarge {
         rows: usize,
         cols: usize,

@@ -7,7 +7,7 @@ mod error;
 mod text;
 
 pub use error::BoardError;
-pub use text::{parse_board, parse_board_bytes, MAX_SIDE};
+pub use text::{parse_board, parse_board_bytes, MAX_SIDE, MAX_TILES};
 
 /// One tile as the player sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

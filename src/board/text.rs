@@ -8,10 +8,16 @@ use super::{Board, BoardError, Cell};
 /// The most rows, and the most columns, a board may have.
 pub const MAX_SIDE: usize = 10_000;
 
+/// The most tiles a board may have: 1000 × 1000 is analysed in about a second and a half and
+/// 250 MB at most (measured with 100,000 mines, JSON included); 2000 × 2000 took 4.3 s and
+/// 935 MB, 3000 × 3000 minutes.
+pub const MAX_TILES: usize = 1_000_000;
+
 /// Reads board text into a [`Board`].
 ///
 /// Errors name the 1-based line and column: unknown characters, numbers above 8, rows of differing
-/// length, no rows at all, or more than [`MAX_SIDE`] rows or columns.
+/// length, no rows at all, more than [`MAX_SIDE`] rows or columns, or more than [`MAX_TILES`]
+/// tiles.
 pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     let mut cells = Vec::new();
     let mut cols = None;
@@ -39,7 +45,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
                 found: width,
             });
         }
-        if rows == MAX_SIDE {
+        if rows == MAX_SIDE || (rows + 1) * expected > MAX_TILES {
             return Err(BoardError::TooLarge {
                 rows: rows + 1 + count_rows(lines.map(|(_, l)| l)),
                 cols: expected,

@@ -96,13 +96,13 @@ impl Profile {
 pub enum ProfileError {
     #[error("no config directory for this user (set $XDG_CONFIG_HOME or $HOME)")]
     NoConfigDir,
-    #[error("cannot write {path}")]
+    #[error("cannot write the profile {path}")]
     Write {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("cannot read {path}")]
+    #[error("cannot read the profile {path}")]
     Read {
         path: PathBuf,
         #[source]

@@ -37,8 +37,8 @@ pub struct BenchArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
-    /// The guess policy: fast, or deep (a wider window of guess candidates; a guess takes about
-    /// a fifth longer).
+    /// The guess policy: fast, or deep (a wider window of guess candidates and a longer endgame
+    /// search; a game takes about twice as long).
     #[arg(long, value_enum, default_value_t = PolicyArg::Fast)]
     pub policy: PolicyArg,
     /// Tuning: score at most this many leading candidates three clicks deep (0: none).

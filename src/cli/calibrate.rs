@@ -3,20 +3,21 @@
 //! the distinct looks it found and the class the board-level reading gave each, so a user can see
 //! at once whether minehint reads this skin.
 
-use super::image_args::LocateArgs;
+use super::image_args::{open_image, LocateArgs};
 use super::read::classifier;
+use super::UsageError;
 use clap::Args;
 use minehint::capture::profile::{self, Profile};
 use minehint::capture::{capture_screen, window_around};
 use minehint::pipeline::read_grid;
-use minehint::vision::{load_image, locate, Grid, Reading};
+use minehint::vision::{locate, Grid, Reading};
 use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct CalibrateArgs {
-    /// Screenshot to calibrate on.
-    #[arg(required_unless_present = "screen")]
+    /// Screenshot to calibrate on ('-' reads it from standard input); or --screen to capture
+    /// the screen now.
     pub image: Option<PathBuf>,
     /// Capture the screen now, as `live` sees it, instead of reading a file.
     #[arg(long, conflicts_with = "image")]
@@ -64,9 +65,17 @@ fn looks_json(reading: &Result<Reading, String>) -> serde_json::Value {
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
     // A capture of the screen starts at the screen's corner: the grid found in it is in the
     // screen pixels the profile, `live` and the window search all work in.
-    let image = match &args.image {
-        Some(path) => load_image(path)?,
-        None => capture_screen()?,
+    let image = match (&args.image, args.screen) {
+        (Some(path), _) => open_image(path)?,
+        (None, true) => capture_screen()?,
+        (None, false) => {
+            return Err(UsageError(
+                "calibrate needs a screenshot: give its file (or '-' to read it from standard \
+                 input), or --screen to capture the screen now"
+                    .into(),
+            )
+            .into())
+        }
     };
     let grid = locate(&image, args.locate.hints())?;
     // On screen, remember the window the board is in, so `live` can follow it.

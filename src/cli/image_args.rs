@@ -1,7 +1,32 @@
 //! Options shared by the commands that read a screenshot: where to look and how large tiles are.
 
+use anyhow::Context;
 use clap::Args;
-use minehint::vision::{Hints, Rect};
+use minehint::vision::{decode_image, load_image, Hints, Rect};
+use std::io::Read;
+use std::path::Path;
+
+/// The most read from standard input for an image: far more than any screenshot.
+const MAX_STDIN_IMAGE: u64 = 512 << 20;
+
+/// The screenshot at `path`, or from standard input when `path` is `-`.
+pub fn open_image(path: &Path) -> anyhow::Result<image::RgbImage> {
+    if path.as_os_str() != "-" {
+        return Ok(load_image(path)?);
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(MAX_STDIN_IMAGE + 1)
+        .read_to_end(&mut bytes)
+        .context("cannot read the image from standard input")?;
+    if bytes.len() as u64 > MAX_STDIN_IMAGE {
+        anyhow::bail!(
+            "the image on standard input is over {} MiB; no screenshot is that large",
+            MAX_STDIN_IMAGE >> 20
+        );
+    }
+    Ok(decode_image(&bytes, Path::new("standard input"))?)
+}
 
 #[derive(Debug, Args, Clone)]
 pub struct LocateArgs {
@@ -9,7 +34,7 @@ pub struct LocateArgs {
     #[arg(long, value_name = "PX")]
     pub tile_width: Option<f64>,
     /// Only look inside this rectangle of the image; with --tile-width it is the board itself.
-    #[arg(long, value_name = "X,Y,W,H", value_parser = parse_region)]
+    #[arg(long, value_name = "X,Y,W,H", allow_hyphen_values = true, value_parser = parse_region)]
     pub region: Option<Rect>,
 }
 
@@ -34,7 +59,7 @@ pub fn parse_region(text: &str) -> Result<Rect, String> {
             height: *height,
         }),
         _ => Err(format!(
-            "expected X,Y,W,H as four whole pixel counts with W and H above 0, got '{text}'"
+            "expected X,Y,W,H as four whole pixel counts (0 or more, W and H above 0), got '{text}'"
         )),
     }
 }

@@ -3,6 +3,7 @@
 use super::first_click::FirstClickArg;
 use super::image_args::parse_region;
 use super::read::classifier;
+use super::values::parse_mines;
 use super::UsageError;
 use clap::Args;
 use minehint::advice::{FirstClick, GuessPolicy};
@@ -21,11 +22,11 @@ pub struct LiveArgs {
     #[arg(long, value_name = "TITLE", conflicts_with = "region")]
     pub window: Option<String>,
     /// The board is in this screen rectangle.
-    #[arg(long, value_name = "X,Y,W,H", value_parser = parse_region)]
+    #[arg(long, value_name = "X,Y,W,H", allow_hyphen_values = true, value_parser = parse_region)]
     pub region: Option<Rect>,
     /// Total mines, flags included (default: what the game's own mine counter implies, else the
     /// standard total for the board size, else local).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_mines)]
     pub mines: Option<u64>,
     /// Tint every unrevealed tile from green (safe) to red (mine) by its probability.
     #[arg(long)]

@@ -9,6 +9,7 @@ mod live;
 mod output;
 mod read;
 mod solve;
+mod values;
 
 use clap::{Parser, Subcommand};
 use minehint::board::BoardError;

@@ -3,8 +3,9 @@
 
 use super::calibrate::grid_json;
 use super::first_click::FirstClickArg;
-use super::image_args::LocateArgs;
+use super::image_args::{open_image, LocateArgs};
 use super::output::{solve_json, solve_text};
+use super::values::parse_mines;
 use super::UsageError;
 use anyhow::Context;
 use clap::Args;
@@ -13,13 +14,13 @@ use minehint::board::Pos;
 use minehint::overlay::annotate;
 use minehint::pipeline::{conflict, outcome, read_board, Outcome};
 use minehint::solver::{format_cells, SolveError};
-use minehint::vision::{load_image, Classifier, Reading};
+use minehint::vision::{Classifier, Reading};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// Screenshot (PNG, JPEG or GIF).
+    /// Screenshot (PNG, JPEG or GIF); '-' reads it from standard input.
     pub image: PathBuf,
     #[command(flatten)]
     pub locate: LocateArgs,
@@ -37,7 +38,7 @@ pub struct AdviseArgs {
     pub parse: ParseArgs,
     /// Total mines, flags included (default: what the game's own mine counter implies, else the
     /// standard total for the board's size, if any).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_mines)]
     pub mines: Option<u64>,
     /// Write the screenshot with the marks drawn on it, and a legend under it, to this PNG (or
     /// .jpg) file.
@@ -99,7 +100,7 @@ fn reading_json(reading: &Reading, image: (u32, u32), conflict: Option<&[Pos]>) 
 
 fn read(args: &ParseArgs) -> anyhow::Result<(image::RgbImage, Reading)> {
     // The image first: a bad file is reported before the model is loaded and optimised.
-    let image = load_image(&args.image)?;
+    let image = open_image(&args.image)?;
     let model = classifier(args.model.as_deref())?;
     let reading = read_board(&image, args.locate.hints(), &model)
         .with_context(|| format!("reading {}", args.image.display()))?;

@@ -3,6 +3,7 @@
 
 use super::first_click::FirstClickArg;
 use super::output::{error_json, solve_json, solve_text};
+use super::values::parse_mines;
 use super::UsageError;
 use anyhow::Context;
 use clap::Args;
@@ -17,7 +18,7 @@ pub struct SolveArgs {
     /// Board text file; '-' or nothing reads standard input.
     pub file: Option<PathBuf>,
     /// Total mines on the board, flags included (global analysis); without it the analysis is local.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_mines)]
     pub mines: Option<u64>,
     /// Also give, for every unrevealed tile, P(it shows 0..8) if opened (needs --mines).
     #[arg(long)]

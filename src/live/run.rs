@@ -46,7 +46,7 @@ pub enum LiveError {
     },
     #[error("cannot watch for Ctrl-C: {0}")]
     Signal(String),
-    #[error("{0} (in the profile's [hotkeys] table)")]
+    #[error("in the profile's [hotkeys] table")]
     Hotkey(#[from] HotkeyError),
 }
 

@@ -4,7 +4,10 @@
 //! get a probability. Global mode: a layout with m frontier mines weighs C(U, M − m), layouts that
 //! cannot fit are dropped, and every unrevealed tile gets a probability.
 
-use super::combine::{convolve_all, convolve_others, outside_weights, subsystem_weights};
+use super::combine::{
+    convolve_all, convolve_others, outside_count_work, outside_weights, subsystem_weights,
+    MAX_COUNT_WORK,
+};
 use super::consistency::minimal_conflict;
 use super::constraints::build_frontier;
 use super::count::{count_forward, final_count, tile_mine_counts, Layer};
@@ -149,26 +152,28 @@ pub fn analyze_then_numbers(
     let mut tiles = Vec::new();
     let mut safe = Vec::new();
     let mut certain_mines = Vec::new();
+    // Every tile away from the numbers has one chance: one fraction, shared.
+    let outside = (weighing.outside_mines.as_ref())
+        .map(|count| Ratio::new(count.clone(), weighing.solutions.clone()));
     for pos in board.positions() {
         if !board.get(pos).is_unrevealed() {
             continue;
         }
-        let (count, den) = match system.frontier.tile_at(board, pos) {
+        let mine = match system.frontier.tile_at(board, pos) {
             Some(t) => {
                 let (j, _) = parts.group_step[parts.tile_group[t]];
-                (tile_mines[t].clone(), &weighing.denominators[j])
+                Ratio::new(tile_mines[t].clone(), weighing.denominators[j].clone())
             }
-            None => match &weighing.outside_mines {
-                Some(count) => (count.clone(), &weighing.solutions),
+            None => match &outside {
+                Some(shared) => shared.clone(),
                 None => continue,
             },
         };
-        if count.is_zero() {
+        if mine.is_zero() {
             safe.push(pos);
-        } else if &count == den {
+        } else if mine.is_one() {
             certain_mines.push(pos);
         }
-        let mine = Ratio::new(count, den.clone());
         tiles.push(TileAnalysis {
             pos,
             mine,
@@ -248,6 +253,15 @@ impl Counted {
             None => None,
         };
         let system = System::new(build_frontier(board)?);
+        if let Some(left) = mines_left {
+            let outside = system.frontier.outside.len() as u64;
+            if outside_count_work(outside, left) > MAX_COUNT_WORK {
+                return Err(SolveError::TooLarge {
+                    tiles: outside,
+                    mines: left,
+                });
+            }
+        }
         let track_mines = mines_left.is_some() || histogram;
         let layers: Vec<Vec<Layer>> = system
             .parts

@@ -21,6 +21,14 @@ pub enum SolveError {
     /// The mine total is more than fits on the board.
     #[error("too many mines: at most {fit} mines fit on the board but the total is {given}")]
     TooManyMines { fit: u64, given: u64 },
+    /// The exact count of the mines away from the numbers would take far more than a few
+    /// seconds (a huge board with many mines): refused rather than worked on for minutes.
+    #[error(
+        "too large to count exactly: {mines} mines among {tiles} covered tiles away from the \
+         numbers take minutes to count; leave out the mine total (local analysis still gives \
+         every tile beside a number its exact chance), or give a smaller board"
+    )]
+    TooLarge { tiles: u64, mines: u64 },
     /// Number probabilities depend on how mines spread away from the numbers: that needs the total.
     #[error("number probabilities need the mine total: pass --mines N")]
     NumbersNeedMines,
@@ -33,6 +41,7 @@ impl SolveError {
             SolveError::Inconsistent { .. } => "inconsistent",
             SolveError::TooFewMines { .. } => "too_few_mines",
             SolveError::TooManyMines { .. } => "too_many_mines",
+            SolveError::TooLarge { .. } => "too_large",
             SolveError::NumbersNeedMines => "bad_usage",
         }
     }

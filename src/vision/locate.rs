@@ -89,7 +89,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             let grid = within(extend(image, area, grid), area);
             if grid.rows == 0 || grid.cols == 0 {
                 return Err(VisionError::NoBoard {
-                    hint: String::new(),
+                    hint: no_board_hint(hints),
                 });
             }
             if let Some(side) = cut_side(image, area, &grid) {
@@ -105,12 +105,25 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             Ok(grid)
         }
         None => Err(VisionError::NoBoard {
-            hint: match hints.region {
-                Some(r) => format!(" region {},{},{},{}", r.x, r.y, r.width, r.height),
-                None => String::new(),
-            },
+            hint: no_board_hint(hints),
         }),
     }
+}
+
+/// What the "no board found" message adds about the user's own hints: the region searched,
+/// and a tile width that may be the reason.
+fn no_board_hint(hints: Hints) -> String {
+    let mut hint = String::new();
+    if let Some(r) = hints.region {
+        hint += &format!(" region {},{},{},{}", r.x, r.y, r.width, r.height);
+    }
+    if let Some(width) = hints.tile_width {
+        hint += &format!(
+            " with tiles {width} px wide (--tile-width); leave it out to let minehint measure \
+             the tiles, or give their pitch in the image's pixels"
+        );
+    }
+    hint
 }
 
 /// The most of a tile that may lie outside the area searched: a board cropped flush with the
