@@ -186,8 +186,9 @@ fn live_plays_a_web_clone_in_chromium_to_the_end() {
     );
 }
 
-/// The shares of boards fully right the sweeps above must read, under what they read today (see
-/// README, "Screens as players have them"), so that a change that reads clearly fewer fails.
+/// The shares of boards fully right the sweeps above must read, under what they read today
+/// (see docs/reading.md, "Screens as players have them"), so that a change that reads clearly
+/// fewer fails.
 /// GNOME Mines lays its mines out by itself (the seed is the sweep's clicks only): its boards
 /// differ from run to run, and 31 to 35 of its 35 were read fully right in runs here (93% of 110
 /// in the longer sweep); what is not is one tile read as covered, mostly a lost board's mine.

@@ -535,7 +535,7 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
 }
 
 /// Prints live's capture → overlay latency while GNOME Mines is played, and its CPU use while
-/// the board does not change, at 30 frames a second on headless sway (README, Benchmarks):
+/// the board does not change, at 30 frames a second on headless sway (docs/benchmarks.md):
 /// `cargo test --release --test wayland_sway -- --ignored --nocapture`.
 #[test]
 #[ignore = "a benchmark, not a check: run it with --ignored"]

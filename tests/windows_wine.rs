@@ -596,8 +596,8 @@ fn new_winemine_game(desk: &WineDesk, line: &serde_json::Value) -> Result<(), St
 }
 
 /// Prints the Windows build's capture → overlay latency while winemine is played under Wine,
-/// and its CPU use while the board does not change, at 30 frames a second (README,
-/// Benchmarks): `cargo test --release --test windows_wine -- --ignored --nocapture`, with the
+/// and its CPU use while the board does not change, at 30 frames a second
+/// (docs/benchmarks.md): `cargo test --release --test windows_wine -- --ignored --nocapture`, with the
 /// environment `scripts/windows.sh` sets.
 #[test]
 #[ignore = "a benchmark, not a check: run it with --ignored"]
