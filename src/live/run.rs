@@ -172,6 +172,14 @@ enum LoopError {
     Log(std::io::Error),
 }
 
+/// After this many frames in a row with the board's pixels unchanged (a second at 30 Hz), the
+/// loop waits [`IDLE_STRETCH`] periods between frames, until a frame differs.
+const IDLE_AFTER: u32 = 30;
+/// How much longer the wait is on a board left alone: a change is still seen within 1.5
+/// periods and drawn within two (a player who looks away, then clicks, waits at most one frame
+/// more), and each idle second costs 20 frames instead of 30.
+const IDLE_STRETCH: f64 = 1.5;
+
 /// When the tracker ticks: every `period` until `deadline`, and the player's commands, which
 /// the loop waits on between frames.
 struct Schedule {
@@ -196,15 +204,28 @@ fn tick_loop(
     } = schedule;
     let mut next = Instant::now();
     let mut keys_open = true;
+    // Frames in a row whose board pixels did not change.
+    let mut unchanged = 0u32;
     while !stop.load(Ordering::SeqCst) && deadline.is_none_or(|d| Instant::now() < d) {
         if !tracker.view().paused {
+            let skipped = tracker.frames_skipped;
             let reports = tracker.tick(Instant::now()).map_err(LoopError::Capture)?;
             if !deliver(reports, &mut log, send, notify)? {
                 return Ok(figures(tracker));
             }
+            unchanged = if tracker.frames_skipped > skipped {
+                unchanged.saturating_add(1)
+            } else {
+                0
+            };
             // A fixed schedule, not a fixed sleep: the rate holds whatever a frame cost, and a
-            // slow frame is not made up for with a burst.
-            next += period;
+            // slow frame is not made up for with a burst. A board that stays the same is looked
+            // at less often.
+            next += if unchanged >= IDLE_AFTER {
+                period.mul_f64(IDLE_STRETCH)
+            } else {
+                period
+            };
             let now = Instant::now();
             if next <= now {
                 next = now;
