@@ -13,7 +13,8 @@
 //!   follows a moved window and hides with a minimised one; Ctrl-C ends live cleanly;
 //! - without a compositor the hints go to a panel beside the game, never over it;
 //! - the global hotkeys hide and show the marks, show only the next move, switch the heat map,
-//!   and pause reading.
+//!   and pause reading;
+//! - a board hidden mid-game by GNOME Mines' "start a new game?" dialog gets no marks.
 //!
 //! Starting X programs is flaky by nature: the display is tried three times. Failures print the
 //! log, live's stderr and the game's log.
@@ -823,4 +824,67 @@ fn hotkeys(display: u32) -> Result<(), String> {
 fn hotkeys_hide_hint_heat_and_pause() {
     tools_present(XDEMINEUR);
     three_tries("the global hotkeys", 360, hotkeys);
+}
+
+/// GNOME Mines at the size it opens with, in its default theme: the game the hidden-board test
+/// needs (its "start a new game?" dialog blanks the board in the game window's own pixels).
+const GNOME_MINES: Game = Game {
+    name: "gnome-mines",
+    start: "rg_gnome_mines default small 700 560",
+    cols: 8,
+    rows: 8,
+    mines: 10,
+};
+
+/// A click at fractions (fx, fy) of window `id`.
+fn click_in(desk: &Desk, id: &str, fx: f64, fy: f64) -> Result<(), String> {
+    let (x, y, w, h) = desk.geometry(id)?;
+    desk.click(x + (w as f64 * fx) as i64, y + (h as f64 * fy) as i64)
+}
+
+/// Mid-game, GNOME Mines' "start a new game?" dialog leaves a flat area where the board was:
+/// live must take its marks off (not read a fresh game there and advise on it), and put them
+/// back once the dialog is closed and the board shows again.
+fn hidden_board(display: u32) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut desk = Desk::start(display, true, GNOME_MINES)?;
+    let window = desk.new_game()?;
+    // The first click starts the game, so that "Change Difficulty" asks before ending it.
+    click_in(&desk, &window, 0.5, 0.55)?;
+    let mut live = Live::start(&desk, dir.path())?;
+    live.wait_for(Duration::from_secs(20), |v| v["rows"] == GNOME_MINES.rows)
+        .map_err(|e| format!("{e}\n{}", live.diagnostics()))?;
+    let overlay = loop_until(Duration::from_secs(10), || {
+        let ids = desk
+            .xdotool(&["search", "--name", "minehint overlay"])
+            .ok()?;
+        let id = ids.lines().next()?.to_string();
+        viewable(&desk, &id).then_some(id)
+    })
+    .ok_or_else(|| format!("no overlay over the game\n{}", live.diagnostics()))?;
+    // "Change Difficulty", the middle of the three buttons right of the board.
+    click_in(&desk, &window, 0.86, 0.775)?;
+    said(&live, "one flat colour", Duration::from_secs(5))?;
+    loop_until(Duration::from_secs(5), || {
+        (!viewable(&desk, &overlay)).then_some(())
+    })
+    .ok_or_else(|| {
+        format!(
+            "the marks stayed over the hidden board\n{}",
+            live.diagnostics()
+        )
+    })?;
+    // "Keep Current Game".
+    desk.xdotool(&["key", "Escape"])?;
+    loop_until(Duration::from_secs(10), || {
+        viewable(&desk, &overlay).then_some(())
+    })
+    .ok_or_else(|| format!("the marks did not come back\n{}", live.diagnostics()))?;
+    Ok(())
+}
+
+#[test]
+fn a_board_hidden_by_a_dialog_gets_no_marks() {
+    tools_present(GNOME_MINES);
+    three_tries("the board hidden by a dialog", 380, hidden_board);
 }

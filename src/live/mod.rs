@@ -4,6 +4,7 @@
 //!
 //! - [`tracker`]: finding and following the game, one frame at a time;
 //! - [`board_check`]: whether a frame's reading is a board, and which of its looks to trust;
+//!   [`blank`]: whether its pixels show tiles at all (a paused game, a dialog);
 //! - [`deep`]: the deep policy's guess, worked out beside the frames and drawn when ready;
 //! - [`own_pixels`]: the overlay taken back out of copies of the screen;
 //! - [`controls`], [`hotkeys`] and [`settings`]: the player's keys, what they change, and the
@@ -12,6 +13,7 @@
 //! - [`log`]: the `--log-json` lines;
 //! - [`stats`]: latency histogram, CPU time and memory of the run.
 
+pub mod blank;
 pub mod board_check;
 pub mod controls;
 pub mod deep;

@@ -2,6 +2,7 @@
 //! that did not change, reclassify only new tile looks, solve only when the board changed, and
 //! notice when the window moves, resizes, shows another board, closes or is minimised.
 
+use super::blank::is_blank;
 use super::board_check::{
     cover_unsettled_zeros, overrules, reads_as_board, sure_classes, sure_count, BoardCheck,
 };
@@ -782,6 +783,15 @@ impl Tracker {
         }
         let pixels_changed = lock.last_frame.is_none_or(|(h, _, _)| h != hash);
         lock.last_frame = Some((hash, placement.x, placement.y));
+        if pixels_changed && is_blank(&image) {
+            // Read with the grid known, a flat area would be a fresh game and get advice.
+            return self.relock(
+                lock,
+                now,
+                reports,
+                "the board is one flat colour (paused, or behind a dialog)",
+            );
+        }
         if pixels_changed && now.duration_since(lock.located_at) >= RELOCATE_EVERY {
             lock.located_at = now;
             if let Some(fresh) = self.lock_on(lock.source.clone(), lock.hints, now)? {
