@@ -732,6 +732,18 @@ fn viewable(desk: &Desk, id: &str) -> bool {
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("IsViewable"))
 }
 
+/// The overlay window's id once it is shown over the game (bounded wait).
+fn shown_overlay(desk: &Desk, live: &Live) -> Result<String, String> {
+    loop_until(Duration::from_secs(10), || {
+        let ids = desk
+            .xdotool(&["search", "--name", "minehint overlay"])
+            .ok()?;
+        let id = ids.lines().next()?.to_string();
+        viewable(desk, &id).then_some(id)
+    })
+    .ok_or_else(|| format!("no overlay shown over the game\n{}", live.diagnostics()))
+}
+
 /// Waits (bounded) until live's stderr holds `text`.
 fn said(live: &Live, text: &str, limit: Duration) -> Result<(), String> {
     loop_until(limit, || {
@@ -753,14 +765,7 @@ fn hotkeys(display: u32) -> Result<(), String> {
         .wait_for(Duration::from_secs(20), |v| v["rows"] == XDEMINEUR.rows)
         .map_err(|e| format!("{e}\n{}", live.diagnostics()))?;
     said(&live, "keys: ctrl+alt+h", Duration::from_secs(5))?;
-    let overlay = loop_until(Duration::from_secs(10), || {
-        let ids = desk
-            .xdotool(&["search", "--name", "minehint overlay"])
-            .ok()?;
-        let id = ids.lines().next()?.to_string();
-        viewable(&desk, &id).then_some(id)
-    })
-    .ok_or_else(|| format!("no overlay shown over the game\n{}", live.diagnostics()))?;
+    let overlay = shown_overlay(&desk, &live)?;
     desk.xdotool(&["windowactivate", "--sync", &window]).ok();
 
     desk.xdotool(&["key", "ctrl+alt+h"])?;
@@ -854,14 +859,7 @@ fn hidden_board(display: u32) -> Result<(), String> {
     let mut live = Live::start(&desk, dir.path())?;
     live.wait_for(Duration::from_secs(20), |v| v["rows"] == GNOME_MINES.rows)
         .map_err(|e| format!("{e}\n{}", live.diagnostics()))?;
-    let overlay = loop_until(Duration::from_secs(10), || {
-        let ids = desk
-            .xdotool(&["search", "--name", "minehint overlay"])
-            .ok()?;
-        let id = ids.lines().next()?.to_string();
-        viewable(&desk, &id).then_some(id)
-    })
-    .ok_or_else(|| format!("no overlay over the game\n{}", live.diagnostics()))?;
+    let overlay = shown_overlay(&desk, &live)?;
     // "Change Difficulty", the middle of the three buttons right of the board.
     click_in(&desk, &window, 0.86, 0.775)?;
     said(&live, "one flat colour", Duration::from_secs(5))?;
