@@ -3,7 +3,7 @@
 //! no edges between them (a wide open region drawn as one flat area) gives it none, so such a
 //! line at the board's edge is left out. A line beside the grid whose every cell shows a look
 //! the board already has is part of the board: the window around a board never repeats its
-//! tiles.
+//! tiles. A long line may hold a few looks not seen before (the board's first flag).
 
 use super::grid::{Grid, Rect};
 use super::tiles::{mean_difference, sample_cell, TileImage, TILE};
@@ -137,7 +137,13 @@ fn inside(area: Rect, grid: &Grid) -> bool {
         && grid.y + grid.rows as f64 * grid.pitch_y <= f64::from(area.y + area.height) + 0.5
 }
 
-/// Whether every cell of `grid`'s line on `side` shows one of `looks`.
+/// A line may hold one cell in this many of a look the board has not shown yet (the first
+/// flag, a digit seen nowhere else, or a known one where a zoomed-out page drew the grid line
+/// on the other side of it): the rest of the line still says it is board.
+const CELLS_PER_NEW: usize = 8;
+
+/// Whether the cells of `grid`'s line on `side` show `looks`: all but one in
+/// [`CELLS_PER_NEW`] (every cell, on a line shorter than that).
 fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> bool {
     let cells: Vec<(usize, usize)> = match side {
         0 => (0..grid.cols).map(|c| (0, c)).collect(),
@@ -145,10 +151,19 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> b
         2 => (0..grid.rows).map(|r| (r, 0)).collect(),
         _ => (0..grid.rows).map(|r| (r, grid.cols - 1)).collect(),
     };
-    cells.into_iter().all(|(row, col)| {
+    let allowed = cells.len() / CELLS_PER_NEW;
+    let mut new = 0;
+    for (row, col) in cells {
         let cell = Look::of(image, grid.cell(row, col));
-        looks.iter().any(|l| l.shown_by(&cell))
-    })
+        if !looks.iter().any(|l| l.shown_by(&cell)) {
+            new += 1;
+            tracing::trace!(side, row, col, "a look not seen on the board yet");
+            if new > allowed {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// A sampled cell (every pixel counted, so one-pixel grid lines and fine textures count as they

@@ -4,6 +4,7 @@ use super::blobs::find_blobs;
 use super::cut::cut_side;
 use super::extend::extend;
 use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use super::pitch::refine_pitch;
 use super::texture::textured_beside;
 use super::VisionError;
 use image::RgbImage;
@@ -47,11 +48,20 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     }
 
     let mut best: Option<(Grid, usize)> = None;
+    // The best lattice's pitch as the edges of every region put it, where that differs: tried
+    // if it lets the grid grow further than the squares' own (`pitch`).
+    let mut refined: Option<Grid> = None;
     let complete = |found: &(Grid, usize)| found.1 * 10 >= found.0.rows * found.0.cols * 9;
     for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
         let blobs = find_blobs(image, area, tolerance);
         if let Some(found) = find_grid(&blobs, hints.tile_width) {
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
+                // The user's pitch stands.
+                refined = hints
+                    .tile_width
+                    .is_none()
+                    .then(|| refine_pitch(found.0, &blobs))
+                    .filter(|r| *r != found.0);
                 best = Some(found);
             }
         }
@@ -79,6 +89,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             let grid = grid.shifted(f64::from(area.x) + 0.5, f64::from(area.y) + 0.5);
             if best.as_ref().is_none_or(|b| count > b.1) {
                 best = Some((grid, count));
+                refined = None;
             }
         }
     }
@@ -86,7 +97,14 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
         // Lines of tiles the squares missed (textured, or open without edges) join the grid.
         Some((grid, squares)) => {
             tracing::debug!(?grid, squares, "lattice of the squares, before growing");
-            let grid = within(extend(image, area, grid), area);
+            let mut grid = within(extend(image, area, grid), area);
+            if let Some(refined) = refined {
+                let other = within(extend(image, area, refined), area);
+                if other.rows * other.cols > grid.rows * grid.cols {
+                    tracing::debug!(?other, "the refined pitch grows the grid further");
+                    grid = other;
+                }
+            }
             if grid.rows == 0 || grid.cols == 0 {
                 return Err(VisionError::NoBoard {
                     hint: no_board_hint(hints),

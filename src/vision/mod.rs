@@ -3,6 +3,7 @@
 //!
 //! - `load`: reading image files safely;
 //! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
+//!   `pitch`: the lattice's pitch checked against the edges of every region;
 //! - [`locate`](mod@locate): the board's grid, found or given, and [`extend`](mod@extend):
 //!   grown over edge lines of tiles the squares missed, and `texture`: whether textured tiles
 //!   the squares missed lie beside a grid that looks complete; `cut`: a board that goes on past
@@ -27,6 +28,7 @@ mod glyphs;
 pub mod grid;
 mod load;
 pub mod locate;
+mod pitch;
 pub mod read;
 #[cfg(test)]
 mod testing;
