@@ -57,9 +57,8 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
         if let Some(found) = find_grid(&blobs, hints.tile_width) {
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
                 // The user's pitch stands.
-                refined = hints
-                    .tile_width
-                    .is_none()
+                // A grid most of whose tiles stood out as squares has its pitch from them.
+                refined = (hints.tile_width.is_none() && !complete(&found))
                     .then(|| refine_pitch(found.0, &blobs))
                     .filter(|r| *r != found.0);
                 best = Some(found);

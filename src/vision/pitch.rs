@@ -13,8 +13,13 @@ use super::grid::Grid;
 
 /// Candidate pitches: within this share of the lattice's own.
 const SEARCH: f64 = 0.06;
-/// Candidate pitches are this far apart, in pixels.
-const STEP: f64 = 0.005;
+/// Candidate pitches are this far apart, in pixels, first; then the best one's neighbourhood
+/// is searched [`FINE_STEP`] apart.
+const STEP: f64 = 0.05;
+const FINE_STEP: f64 = 0.005;
+/// Regions wider (or taller) than this many tiles are not tiles merged by a missing line (a
+/// page's background, a panel) and are left out.
+const MAX_MERGED: f64 = 4.0;
 /// An edge counts as on the lattice within this many pixels.
 const NEAR: f64 = 0.75;
 /// Another pitch replaces the lattice's only when it puts this many times as many edges on a
@@ -32,12 +37,17 @@ pub fn refine_pitch(grid: Grid, blobs: &[Blob]) -> Grid {
     let right = grid.x + grid.pitch_x * grid.cols as f64;
     // Regions of tile size or more, level with the grid (beside it too: the columns it has
     // not reached yet are what the search is for).
+    let tile_sized = |b: &&Blob| {
+        let (w, h) = (f64::from(b.width()), f64::from(b.height()));
+        (0.5 * grid.pitch_x..=MAX_MERGED * grid.pitch_x).contains(&w)
+            && (0.5 * grid.pitch_y..=MAX_MERGED * grid.pitch_y).contains(&h)
+    };
     let across: Vec<&Blob> = (blobs.iter())
-        .filter(|b| f64::from(b.height()) >= 0.5 * grid.pitch_y)
+        .filter(tile_sized)
         .filter(|b| f64::from(b.y0) < bottom && f64::from(b.y1) > top)
         .collect();
     let down: Vec<&Blob> = (blobs.iter())
-        .filter(|b| f64::from(b.width()) >= 0.5 * grid.pitch_x)
+        .filter(tile_sized)
         .filter(|b| f64::from(b.x0) < right && f64::from(b.x1) > left)
         .collect();
     let starts_x: Vec<f64> = across.iter().map(|b| f64::from(b.x0)).collect();
@@ -72,16 +82,20 @@ fn better_pitch(pitch: f64, starts: &[f64], ends: &[f64]) -> Option<(f64, f64)> 
         (s + e, s_phase, e_phase)
     };
     let (own, _, _) = score(pitch);
-    let steps = (pitch * SEARCH / STEP).ceil() as i64;
-    let (count, q, s_phase, e_phase) = (-steps..=steps)
-        .map(|k| pitch + k as f64 * STEP)
-        .map(|q| {
-            let (count, s_phase, e_phase) = score(q);
-            (count, q, s_phase, e_phase)
-        })
-        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)))?;
+    let best_of = |centre: f64, steps: i64, step: f64| {
+        (-steps..=steps)
+            .map(|k| centre + k as f64 * step)
+            .map(|q| {
+                let (count, s_phase, e_phase) = score(q);
+                (count, q, s_phase, e_phase)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)))
+    };
+    let (_, coarse, _, _) = best_of(pitch, (pitch * SEARCH / STEP).ceil() as i64, STEP)?;
+    let (count, q, s_phase, e_phase) =
+        best_of(coarse, (STEP / FINE_STEP).ceil() as i64, FINE_STEP)?;
     let clearly = count >= BETTER * own && count >= MIN_EDGES as f64;
-    if !clearly || (q - pitch).abs() < 2.0 * STEP {
+    if !clearly || (q - pitch).abs() < 2.0 * FINE_STEP {
         return None;
     }
     // The search steps by a few thousandths of a pixel and edges sit on whole pixels: the
