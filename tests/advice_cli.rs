@@ -282,3 +282,25 @@ fn a_fresh_board_gets_the_first_click_its_rule_favours() {
         "{text}"
     );
 }
+
+/// `solve` on a board that one misplaced flag makes impossible names that flag, in text and in
+/// the JSON error.
+#[test]
+fn solve_names_the_flag_that_breaks_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("flagged.board");
+    // The 1 at (1, 1) touches two flags; without the one at (0, 0) every number holds.
+    std::fs::write(&file, "F.F..\n.1.1.\n.....\n").unwrap();
+    let file = file.to_str().unwrap();
+    let o = minehint(&["solve", file, "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["error"]["kind"], "inconsistent", "{v}");
+    assert_eq!(v["error"]["flag"], serde_json::json!([0, 0]), "{v}");
+    let o = minehint(&["solve", file]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("flag at (row 0, col 0) misplaced"),
+        "{stderr}"
+    );
+}

@@ -4,7 +4,7 @@
 
 use super::{advise, Advice, GuessPolicy};
 use crate::board::{parse_board, Board, BoardError};
-use crate::solver::{analyze, Analysis, SolveError, SolveOptions};
+use crate::solver::{analyze, name_wrong_flag, Analysis, SolveError, SolveOptions};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -41,7 +41,7 @@ pub fn answer_request(line: &str, numbers: bool) -> Result<(Analysis, Advice), R
         histogram: false,
         ..SolveOptions::default()
     };
-    let analysis = analyze(&board, &options)?;
+    let analysis = analyze(&board, &options).map_err(|err| name_wrong_flag(err, &board))?;
     let advice = advise(&board, &analysis, &GuessPolicy::deep());
     Ok((analysis, advice))
 }

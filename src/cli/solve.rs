@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use minehint::advice::{advise, answer_request, GuessPolicy, RequestError};
 use minehint::board::parse_board_bytes;
-use minehint::solver::{analyze, list_layouts, SolveOptions};
+use minehint::solver::{analyze, list_layouts, name_wrong_flag, SolveOptions};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
@@ -54,8 +54,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         histogram: false,
         ..SolveOptions::default()
     };
-    let analysis = analyze(&board, &options)?;
-    let layouts = args.list.map(|n| list_layouts(&board, n)).transpose()?;
+    let named = |err| name_wrong_flag(err, &board);
+    let analysis = analyze(&board, &options).map_err(named)?;
+    let layouts = (args.list.map(|n| list_layouts(&board, n)).transpose()).map_err(named)?;
     let policy = GuessPolicy {
         first_click: args.first_click.into(),
         ..GuessPolicy::deep()

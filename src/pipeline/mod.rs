@@ -8,7 +8,9 @@ use crate::advice::{advise, best_guess, Advice, Guess, GuessPolicy};
 use crate::board::Pos;
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
-use crate::solver::{analyze, check_consistency, Analysis, SolveError, SolveOptions};
+use crate::solver::{
+    analyze, check_consistency, name_wrong_flag, Analysis, SolveError, SolveOptions,
+};
 use crate::vision::{self, Classifier, Grid, Hints, Reading, VisionError};
 use image::RgbImage;
 
@@ -107,7 +109,10 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
             }
             Outcome::Advice { analysis, advice }
         }
-        Err(error) => Outcome::Impossible { error },
+        // Told to the player: a flag that explains it is named first.
+        Err(error) => Outcome::Impossible {
+            error: name_wrong_flag(error, &board),
+        },
     }
 }
 

@@ -14,7 +14,6 @@ use super::count::{count_forward, final_count, tile_mine_counts, Layer};
 use super::numbers::{number_counts, NumberCache, NumberContext};
 use super::poly::Poly;
 use super::system::System;
-use super::wrong_flag::name_wrong_flag;
 use super::{Ratio, SolveError};
 use crate::board::{Board, Pos};
 use num_bigint::BigUint;
@@ -121,8 +120,7 @@ pub fn analyze_then_numbers(
     if options.numbers && options.mines.is_none() {
         return Err(SolveError::NumbersNeedMines);
     }
-    let counted = Counted::new(board, options.mines, options.histogram)
-        .map_err(|err| name_wrong_flag(err, board))?;
+    let counted = Counted::new(board, options.mines, options.histogram)?;
     let (system, layers, weighing) = (&counted.system, &counted.layers, &counted.weighing);
     let (mines_left, track_mines) = (counted.mines_left, counted.track_mines);
     let parts = &system.parts;

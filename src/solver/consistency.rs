@@ -8,7 +8,6 @@
 use super::constraints::{build_frontier, Constraint};
 use super::count::count_forward;
 use super::system::{Parts, System};
-use super::wrong_flag::name_wrong_flag;
 use super::SolveError;
 use crate::board::{Board, Pos};
 
@@ -20,11 +19,6 @@ const MINIMISE_LIMIT: usize = 2000;
 ///
 /// Errors with [`SolveError::Inconsistent`] naming a minimal set of conflicting numbers.
 pub fn check_consistency(board: &Board) -> Result<(), SolveError> {
-    conflict(board).map_err(|err| name_wrong_flag(err, board))
-}
-
-/// [`check_consistency`] without naming a wrong flag.
-fn conflict(board: &Board) -> Result<(), SolveError> {
     let system = System::new(build_frontier(board)?);
     for (j, plan) in system.parts.plans.iter().enumerate() {
         let layers = count_forward(plan, false);

@@ -11,7 +11,6 @@ use super::constraints::build_frontier;
 use super::count::{binomial_small, count_backward, count_forward, Layer};
 use super::poly::Poly;
 use super::system::System;
-use super::wrong_flag::name_wrong_flag;
 use super::SolveError;
 use crate::board::{Board, Pos};
 use num_bigint::BigUint;
@@ -46,13 +45,10 @@ pub fn list_layouts(board: &Board, limit: usize) -> Result<Vec<Layout>, SolveErr
         .iter()
         .position(|l| l.last().is_none_or(|l| l.states.is_empty()))
     {
-        return Err(name_wrong_flag(
-            SolveError::Inconsistent {
-                cells: minimal_conflict(&system, j),
-                flag: None,
-            },
-            board,
-        ));
+        return Err(SolveError::Inconsistent {
+            cells: minimal_conflict(&system, j),
+            flag: None,
+        });
     }
     let mut found = Vec::new();
     let max_total = search

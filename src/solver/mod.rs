@@ -44,4 +44,4 @@ pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
 pub use ratio::Ratio;
 pub use safety::{safety, OpenedTile, Safety};
-pub use wrong_flag::wrong_flag;
+pub use wrong_flag::{name_wrong_flag, wrong_flag};

@@ -1,6 +1,10 @@
 //! An impossible board's likely cause: a flag the player put on a tile that is not a mine.
 //! When taking one flag away (treating its tile as covered) lets every number hold, that flag is
 //! named first, so the player looks there rather than at the numbers it breaks.
+//!
+//! The analysis itself never looks for it: the advice analyses boards it made up (a flag put
+//! on a tile to weigh a guess), where an impossible board is an answer, not a mistake. The
+//! commands that report an impossible board to the player ask for it ([`name_wrong_flag`]).
 
 use super::consistency::is_consistent;
 use super::error::SolveError;
@@ -35,7 +39,7 @@ pub fn wrong_flag(board: &Board, cells: &[Pos]) -> Option<Pos> {
 }
 
 /// `err` with the wrong flag named, where it is an impossible board that one flag explains.
-pub(crate) fn name_wrong_flag(err: SolveError, board: &Board) -> SolveError {
+pub fn name_wrong_flag(err: SolveError, board: &Board) -> SolveError {
     match err {
         SolveError::Inconsistent { cells, flag: None } => {
             let flag = wrong_flag(board, &cells);
@@ -55,7 +59,7 @@ mod tests {
     fn the_flag_that_breaks_the_numbers_is_named() {
         // The 1 at (1, 1) touches two flags: without either one, every number holds.
         let board = parse_board("F.F..\n.1.1.\n.....\n").unwrap();
-        let err = check_consistency(&board).unwrap_err();
+        let err = name_wrong_flag(check_consistency(&board).unwrap_err(), &board);
         let SolveError::Inconsistent { flag, .. } = &err else {
             panic!("{err:?}")
         };
@@ -68,7 +72,7 @@ mod tests {
         // A 3 with one covered neighbour, and a flag elsewhere that changes nothing.
         let board = parse_board("x3x\nx.x\n...\n..F\n").unwrap();
         assert_eq!(wrong_flag(&board, &[Pos::new(0, 1)]), None);
-        let err = check_consistency(&board).unwrap_err();
+        let err = name_wrong_flag(check_consistency(&board).unwrap_err(), &board);
         assert!(!err.to_string().contains("flag at"), "{err}");
     }
 }
