@@ -822,6 +822,25 @@ fn hotkeys(display: u32) -> Result<(), String> {
             live.diagnostics()
         )
     })?;
+    // Paused again, Ctrl-C still ends live at once.
+    desk.xdotool(&["key", "ctrl+alt+p"])?;
+    loop_until(Duration::from_secs(5), || {
+        let stderr = std::fs::read_to_string(&live.stderr).unwrap_or_default();
+        (stderr.matches("paused: the screen is not read").count() == 2).then_some(())
+    })
+    .ok_or_else(|| format!("live did not pause again\n{}", live.diagnostics()))?;
+    let pid = live.child.id().to_string();
+    Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .map_err(|e| format!("kill: {e}"))?;
+    let status = loop_until(Duration::from_secs(5), || {
+        live.child.try_wait().ok().flatten()
+    })
+    .ok_or("live did not exit on Ctrl-C while paused")?;
+    if !status.success() {
+        return Err(format!("live exited with {status} on Ctrl-C while paused"));
+    }
     Ok(())
 }
 

@@ -180,6 +180,10 @@ const IDLE_AFTER: u32 = 30;
 /// more), and each idle second costs 20 frames instead of 30.
 const IDLE_STRETCH: f64 = 1.5;
 
+/// How often a paused loop looks whether it must stop: Ctrl-C and a closed overlay set a flag
+/// it reads, and send it nothing.
+const PAUSED_STOP_CHECK: Duration = Duration::from_millis(200);
+
 /// When the tracker ticks: every `period` until `deadline`, and the player's commands, which
 /// the loop waits on between frames.
 struct Schedule {
@@ -231,12 +235,14 @@ fn tick_loop(
                 next = now;
             }
         }
-        // Wait for the next frame, or a key. Paused, only a key (or the end) wakes the loop.
-        let wake = if tracker.view().paused {
-            deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600))
+        // Wait for the next frame, or a key. Paused, no frame is read: the loop wakes for a
+        // key, or to see whether it must stop (Ctrl-C, the overlay closed).
+        let frame = if tracker.view().paused {
+            Instant::now() + PAUSED_STOP_CHECK
         } else {
-            deadline.map_or(next, |d| d.min(next))
+            next
         };
+        let wake = deadline.map_or(frame, |d| d.min(frame));
         let wait = wake.saturating_duration_since(Instant::now());
         let command = if keys_open {
             match commands.recv_timeout(wait) {
