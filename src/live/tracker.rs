@@ -306,16 +306,13 @@ impl Tracker {
             return reports;
         }
         self.view = view;
-        if let Some(lock) = &mut self.lock {
+        if let Some(mut lock) = self.lock.take() {
             lock.last_shown = None;
             lock.last_frame = None;
             if (view.hidden || view.paused) && !lock.hidden {
-                reports.push(Report::Hide);
-                self.own.hide();
-                lock.hidden = true;
-                // Read again once the marks are off the screen copies.
-                self.paused_until = now + OVERLAY_GONE_AFTER;
+                self.take_marks_off(&mut lock, now, &mut reports);
             }
+            self.lock = Some(lock);
         }
         reports
     }
@@ -463,12 +460,17 @@ impl Tracker {
         lock.last_shown = None;
         lock.last_frame = None;
         if !self.compositor && !lock.hidden {
-            // Read again once the overlay has had time to go.
-            reports.push(Report::Hide);
-            self.own.hide();
-            lock.hidden = true;
-            self.paused_until = now + OVERLAY_GONE_AFTER;
+            self.take_marks_off(lock, now, reports);
         }
+    }
+
+    /// Hides the overlay and reads no frame until it has had time to go (a copy of the screen
+    /// taken meanwhile could still show it).
+    fn take_marks_off(&mut self, lock: &mut Lock, now: Instant, reports: &mut Vec<Report>) {
+        reports.push(Report::Hide);
+        self.own.hide();
+        lock.hidden = true;
+        self.paused_until = now + OVERLAY_GONE_AFTER;
     }
 
     /// The screen copies no longer show the marks as drawn, so they cannot be taken out: the
@@ -480,12 +482,9 @@ impl Tracker {
              they cannot be told from the board: hints move to a panel beside the game"
                 .into(),
         ));
-        reports.push(Report::Hide);
-        self.own.hide();
-        lock.hidden = true;
+        self.take_marks_off(lock, now, reports);
         lock.last_shown = None;
         lock.last_frame = None;
-        self.paused_until = now + OVERLAY_GONE_AFTER;
     }
 
     fn waiting_message(&self) -> String {
