@@ -28,7 +28,8 @@ pub struct LiveArgs {
     /// standard total for the board size, else local).
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_mines)]
     pub mines: Option<u64>,
-    /// Tint every unrevealed tile from green (safe) to red (mine) by its probability.
+    /// Start with the heat map on: every covered tile tinted reddish purple, darker the likelier
+    /// a mine (Ctrl+Alt+M switches it while playing).
     #[arg(long)]
     pub heat: bool,
     /// Frames per second to look at the game.

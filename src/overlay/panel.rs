@@ -106,7 +106,7 @@ mod tests {
         };
         draw_panel(&mut image, &board, &marks);
         assert_eq!(image.get_pixel(1, 1), &Rgb([40, 40, 44]));
-        // The covered tile (0, 1) is grey; the safe tile (1, 1) carries a green frame.
+        // The covered tile (0, 1) is grey; the safe tile (1, 1) carries the safe mark's frame.
         let covered = image.get_pixel(MARGIN + 19 + 9, MARGIN + 2);
         assert_eq!(covered, &Rgb([150, 150, 158]));
         let framed = image.get_pixel(MARGIN + 19 + 2, MARGIN + 19 + 9);
