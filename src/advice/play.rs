@@ -225,11 +225,27 @@ impl Series {
         policy: &GuessPolicy,
         choose: &mut dyn FnMut(GuessPoint) -> Pos,
     ) -> Result<GameResult, super::GameError> {
+        let mut rng = self.rng(index);
+        let mut game = self.new_game()?;
+        Ok(play_with(&mut game, self.start, policy, &mut rng, choose))
+    }
+
+    /// The mines of game number `index` as [`Series::play`] places them on its first click, each
+    /// as `row * cols + col`, in increasing order: another player given them plays the same game.
+    pub fn layout(&self, index: u64) -> Result<Vec<usize>, super::GameError> {
+        let mut game = self.new_game()?;
+        game.open(self.start, &mut self.rng(index));
+        Ok((0..self.rows * self.cols)
+            .filter(|&i| game.is_mine(Pos::new(i / self.cols, i % self.cols)))
+            .collect())
+    }
+
+    /// Game `index`'s generator: ChaCha8 seeded with the series seed, on stream `index`.
+    fn rng(&self, index: u64) -> rand_chacha::ChaCha8Rng {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(index);
-        let mut game = self.new_game()?;
-        Ok(play_with(&mut game, self.start, policy, &mut rng, choose))
+        rng
     }
 }
 
@@ -279,6 +295,42 @@ mod tests {
         }
         // Beginner is won about nine times in ten: far fewer means the advice is broken.
         assert!(wins >= 75, "{wins} wins in 100");
+    }
+
+    #[test]
+    fn a_games_layout_is_the_mines_it_is_played_on() {
+        let series = Series {
+            rows: 16,
+            cols: 30,
+            mines: 99,
+            first_click: FirstClick::Zero,
+            start: Pos::new(4, 4),
+            seed: 7,
+        };
+        let mut guessed = 0;
+        for index in 0..30 {
+            let layout = series.layout(index).unwrap();
+            assert_eq!(layout.len(), 99);
+            // The zero start keeps the first click and its neighbours free.
+            assert!(layout
+                .iter()
+                .all(|&i| (i / 30).abs_diff(4) > 1 || (i % 30).abs_diff(4) > 1));
+            let mut checked = false;
+            series
+                .play_with(index, &GuessPolicy::default(), &mut |point| {
+                    for i in 0..480 {
+                        let pos = Pos::new(i / 30, i % 30);
+                        assert_eq!(point.game.is_mine(pos), layout.contains(&i), "{pos:?}");
+                    }
+                    checked = true;
+                    point.guess.pos
+                })
+                .unwrap();
+            guessed += usize::from(checked);
+        }
+        // Only games with a guess show their mines to the closure; most expert games guess.
+        assert!(guessed >= 10, "{guessed} of 30 games guessed");
+        assert!(series.layout(0).unwrap() != series.layout(1).unwrap());
     }
 
     #[test]

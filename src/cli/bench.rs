@@ -75,9 +75,16 @@ pub struct BenchArgs {
     #[arg(long, hide = true)]
     pub outside_each: Option<usize>,
     /// Tuning: write one character per game, in game order, to this file: 1 won, 0 lost. Two
-    /// policies on the same seed then compare game by game (a paired test).
+    /// policies on the same seed then compare game by game (a paired test). Also written by a
+    /// `--dump-guesses` run.
     #[arg(long, hide = true)]
     pub outcomes: Option<std::path::PathBuf>,
+    /// Study: write the mine layout of every game of the series to this file and play none: one
+    /// game a line, `WIDTHxHEIGHTxMINES ROW,COL INDEX...` (the first click, then each mine as
+    /// row * WIDTH + col). Another player given them plays the same games
+    /// (`scripts/anchor_paired.sh`).
+    #[arg(long, hide = true)]
+    pub layouts: Option<std::path::PathBuf>,
     /// Study: write every position where the advice guesses, with its layout, to this file in
     /// D. N. Hill's board format (`scripts/anchor_positions.sh` feeds them to the anchor).
     #[arg(long, hide = true)]
@@ -231,9 +238,19 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         .num_threads(threads.max(1))
         .build()
         .context("cannot start the worker threads")?;
+    if let Some(path) = &args.layouts {
+        return super::bench_study::write_layouts(&series, args.games, path);
+    }
     if let Some(path) = &args.dump_guesses {
-        return pool
-            .install(|| super::bench_study::dump_guesses(&series, &policy, args.games, path));
+        return pool.install(|| {
+            super::bench_study::dump_guesses(
+                &series,
+                &policy,
+                args.games,
+                path,
+                args.outcomes.as_deref(),
+            )
+        });
     }
     if let Some(path) = &args.replay {
         return pool.install(|| super::bench_study::replay(&series, &policy, path));
@@ -260,12 +277,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         .map(Totals::of)
         .fold(Totals::default(), Totals::add);
     if let Some(path) = &args.outcomes {
-        let line: String = results
-            .iter()
-            .map(|r| if r.won { '1' } else { '0' })
-            .collect();
-        std::fs::write(path, line + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        super::bench_study::write_outcomes(path, results.iter().map(|r| r.won))?;
     }
 
     let games = args.games;

@@ -1,6 +1,7 @@
-//! `bench`'s study options (issue 19, step 2): write every position where the advice guesses,
-//! with its layout, in the anchor's board format; and replay games with one guess replaced, to
-//! tell which of two players' choices wins more often from the same positions.
+//! `bench`'s study options: write every position where the advice guesses, with its layout, in
+//! the anchor's board format; replay games with one guess replaced, to tell which of two players'
+//! choices wins more often from the same positions (issue 19); and write the mine layouts of the
+//! series' games, for another player to play the same games (issue 37's paired runs).
 
 use anyhow::Context;
 use minehint::advice::GuessPolicy;
@@ -53,28 +54,62 @@ fn position_block(index: u64, point: &GuessPoint, mines: usize) -> String {
     out
 }
 
-/// Plays `games` games of `series` and writes every guess position to `path`, in game order.
+/// Writes the mine layouts of the first `games` games of `series` to `path`, one a line:
+/// `WIDTHxHEIGHTxMINES ROW,COL INDEX...`, where ROW,COL is the first click and each INDEX a mine
+/// at row * WIDTH + col.
+pub fn write_layouts(series: &Series, games: u64, path: &Path) -> anyhow::Result<()> {
+    let head = format!(
+        "{}x{}x{} {},{}",
+        series.cols, series.rows, series.mines, series.start.row, series.start.col
+    );
+    let lines: Vec<String> = (0..games)
+        .into_par_iter()
+        .map(|index| {
+            let mines = series.layout(index).expect("the series makes games");
+            let mut line = head.clone();
+            for m in mines {
+                let _ = write!(line, " {m}");
+            }
+            line.push('\n');
+            line
+        })
+        .collect();
+    std::fs::write(path, lines.concat()).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Plays `games` games of `series` and writes every guess position to `path`, in game order;
+/// with `outcomes`, each game's result there too (`bench --outcomes`' format).
 pub fn dump_guesses(
     series: &Series,
     policy: &GuessPolicy,
     games: u64,
     path: &Path,
+    outcomes: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let blocks: Vec<String> = (0..games)
+    let played: Vec<(String, bool)> = (0..games)
         .into_par_iter()
         .map(|i| {
             let mut text = String::new();
-            series
+            let result = series
                 .play_with(i, policy, &mut |point| {
                     text.push_str(&position_block(i, &point, series.mines));
                     point.guess.pos
                 })
                 .expect("checked on game 0");
-            text
+            (text, result.won)
         })
         .collect();
-    std::fs::write(path, blocks.concat())
-        .with_context(|| format!("cannot write {}", path.display()))
+    if let Some(outcomes) = outcomes {
+        write_outcomes(outcomes, played.iter().map(|(_, won)| *won))?;
+    }
+    let blocks: String = played.into_iter().map(|(text, _)| text).collect();
+    std::fs::write(path, blocks).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Writes one character per game to `path`, in game order: 1 won, 0 lost.
+pub fn write_outcomes(path: &Path, won: impl Iterator<Item = bool>) -> anyhow::Result<()> {
+    let line: String = won.map(|w| if w { '1' } else { '0' }).collect();
+    std::fs::write(path, line + "\n").with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Replays the games `path` names, one line each (`GAME GUESS ROW COL`: in game GAME, guess
