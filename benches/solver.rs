@@ -99,6 +99,16 @@ fn long_frontiers(c: &mut Criterion) {
     group.finish();
 }
 
+/// The release binary's `solve --stream`, its input and output piped.
+fn stream_process() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_minehint"))
+        .args(["solve", "--stream"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the minehint binary runs")
+}
+
 /// Positions per second through the release binary's `solve --stream`, one process (one core).
 fn stream(_: &mut Criterion) {
     let boards = positions::expert_midgame(POSITIONS);
@@ -112,12 +122,7 @@ fn stream(_: &mut Criterion) {
     }
     let lines = boards.len() * 20;
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minehint"))
-        .args(["solve", "--stream"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the minehint binary runs");
+    let mut child = stream_process();
     let mut stdin = child.stdin.take().expect("piped stdin");
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().expect("stream finishes");
@@ -131,6 +136,45 @@ fn stream(_: &mut Criterion) {
     println!(
         "stream: {lines} Expert positions in {elapsed:?}: {:.0} positions/s",
         lines as f64 / elapsed.as_secs_f64()
+    );
+    stream_round_trips(&boards);
+}
+
+/// Per position through `solve --stream`: each line is written and its answer read back before
+/// the next is sent, so every time is one position's whole answer (JSON in, the analysis, the
+/// deep advice, JSON out) plus a pipe's round trip; the best of 5 per position, then the median
+/// and 90th percentile over the positions.
+fn stream_round_trips(boards: &[Board]) {
+    use std::io::BufRead;
+    let mut child = stream_process();
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut answer = String::new();
+    let mut times: Vec<Duration> = boards
+        .iter()
+        .map(|b| {
+            let line = serde_json::json!({"board": b.to_text(), "mines": 99}).to_string() + "\n";
+            (0..5)
+                .map(|_| {
+                    answer.clear();
+                    let start = Instant::now();
+                    stdin.write_all(line.as_bytes()).expect("line written");
+                    stdin.flush().expect("line flushed");
+                    stdout.read_line(&mut answer).expect("answer read");
+                    start.elapsed()
+                })
+                .min()
+                .expect("five runs")
+        })
+        .collect();
+    drop(stdin);
+    child.wait().expect("stream ends");
+    times.sort();
+    println!(
+        "stream, one position at a time: median {:?}, 90th percentile {:?} over {} Expert positions",
+        times[times.len() / 2],
+        times[times.len() * 9 / 10],
+        times.len()
     );
 }
 

@@ -87,6 +87,9 @@ struct Lock {
     mines: Option<u64>,
     hints: Hints,
     located_at: Instant,
+    /// A changed frame found the board due to be located again: done at the start of the next
+    /// frame, after this one's marks are drawn.
+    relocate_due: bool,
     /// The last frame's board pixels and the source's position then.
     last_frame: Option<(u64, i32, i32)>,
     /// The board text and screen rectangle last shown.
@@ -151,6 +154,10 @@ pub struct Tracker {
     /// Why the last search saw a grid it could not read as a board (a game on screen in a skin,
     /// scale or state that does not read): the player is told so, not only "waiting".
     unreadable: Option<String>,
+    /// The board pixels of the last frame that did not read, so that the lock found again on
+    /// them does not read (and fail, and search again) the very same pixels every frame: a lost
+    /// game that reads as no possible game did so 13 times a second at 30-60% of a core.
+    unreadable_frame: Option<u64>,
     /// Whether the failure to list the windows was said (once until they can be listed again).
     list_failure_said: bool,
     /// What the overlay shows on the screen, taken out of screen grabs: the hint panel's
@@ -268,6 +275,7 @@ impl Tracker {
             next_search: now,
             waiting_said: None,
             unreadable: None,
+            unreadable_frame: None,
             list_failure_said: false,
             own: OwnPixels::default(),
             marks_in_screen_copies: false,
@@ -719,6 +727,7 @@ impl Tracker {
             grid,
             hints,
             located_at: now,
+            relocate_due: false,
             last_frame: None,
             last_shown: None,
             unconfirmed: None,
@@ -759,41 +768,17 @@ impl Tracker {
             return self.relock(lock, now, reports, "the window was resized");
         }
         lock.placement = placement;
-        let captured = Instant::now();
-        let crop = lock.crop;
-        let image = match self.grab(
-            lock.source.id,
-            (crop.x as i32, crop.y as i32, crop.width, crop.height),
-            now,
-        ) {
-            Ok(Ok(image)) => image,
-            Ok(Err(Unclean::Unmatched)) => {
-                self.give_up_marks_on_board(&mut lock, now, reports);
-                return Ok(Some(lock));
-            }
-            // Unmapped between the two requests, or the overlay caught mid-change: try again
-            // next frame.
-            _ => return Ok(Some(lock)),
-        };
-        let hash = frame_hash(image.as_raw());
-        if lock.last_frame == Some((hash, placement.x, placement.y)) {
-            self.frames_skipped += 1;
-            return Ok(Some(lock));
-        }
-        let pixels_changed = lock.last_frame.is_none_or(|(h, _, _)| h != hash);
-        lock.last_frame = Some((hash, placement.x, placement.y));
-        if pixels_changed && is_blank(&image) {
-            // Read with the grid known, a flat area would be a fresh game and get advice.
-            return self.relock(
-                lock,
-                now,
-                reports,
-                "the board is one flat colour (paused, or behind a dialog)",
-            );
-        }
-        if pixels_changed && now.duration_since(lock.located_at) >= RELOCATE_EVERY {
+        // Located again between frames, before this frame's capture (see `relocate_due`).
+        if lock.relocate_due {
+            lock.relocate_due = false;
             lock.located_at = now;
-            if let Some(fresh) = self.lock_on(lock.source.clone(), lock.hints, now)? {
+            let began = Instant::now();
+            let relocated = self.lock_on(lock.source.clone(), lock.hints, now)?;
+            tracing::debug!(
+                ms = began.elapsed().as_secs_f64() * 1e3,
+                "located the board again"
+            );
+            if let Some(fresh) = relocated {
                 let (old, new) = (&lock.grid, &fresh.grid);
                 let other = (old.rows, old.cols) != (new.rows, new.cols)
                     || (old.pitch_x - new.pitch_x).abs() > 0.5;
@@ -820,6 +805,54 @@ impl Tracker {
                 }
             }
         }
+        let captured = Instant::now();
+        let crop = lock.crop;
+        let image = match self.grab(
+            lock.source.id,
+            (crop.x as i32, crop.y as i32, crop.width, crop.height),
+            now,
+        ) {
+            Ok(Ok(image)) => image,
+            Ok(Err(Unclean::Unmatched)) => {
+                self.give_up_marks_on_board(&mut lock, now, reports);
+                return Ok(Some(lock));
+            }
+            // Unmapped between the two requests, or the overlay caught mid-change: try again
+            // next frame.
+            _ => return Ok(Some(lock)),
+        };
+        let hash = frame_hash(image.as_raw());
+        if lock.last_frame == Some((hash, placement.x, placement.y)) {
+            self.frames_skipped += 1;
+            return Ok(Some(lock));
+        }
+        if lock.last_frame.is_none() && self.unreadable_frame == Some(hash) {
+            // The very pixels that just did not read, under the grid found again on them: they
+            // would read the same way. No marks on them, and nothing more until they change.
+            lock.last_frame = Some((hash, placement.x, placement.y));
+            if !lock.hidden {
+                self.take_marks_off(&mut lock, now, reports);
+            }
+            return Ok(Some(lock));
+        }
+        let pixels_changed = lock.last_frame.is_none_or(|(h, _, _)| h != hash);
+        lock.last_frame = Some((hash, placement.x, placement.y));
+        if pixels_changed && is_blank(&image) {
+            // Read with the grid known, a flat area would be a fresh game and get advice.
+            return self.relock(
+                lock,
+                now,
+                reports,
+                "the board is one flat colour (paused, or behind a dialog)",
+            );
+        }
+        if pixels_changed && now.duration_since(lock.located_at) >= RELOCATE_EVERY {
+            // Not now: the whole source searched again takes 5-30 ms, which would hold back the
+            // marks of the very frame that changed (it made the 99th percentile of capture to
+            // overlay ten times the median). This frame is read with the grid it has, as every
+            // frame since the last look was.
+            lock.relocate_due = true;
+        }
         self.frames_read += 1;
         let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
         let readable = match self.cache.read_grid(&image, grid, &self.classifier) {
@@ -844,6 +877,7 @@ impl Tracker {
                     return Ok(Some(lock));
                 }
                 // A dialog over the board, a new board size, or something else entirely.
+                self.unreadable_frame = Some(hash);
                 return self.relock(lock, now, reports, "the frame does not read as the board");
             }
         };
@@ -854,6 +888,7 @@ impl Tracker {
             tracing::debug!(?settled, looks = reading.looks.len(), "board-level reading");
             if !settled.possible && broken_rule(&reading.board).is_some() {
                 // No game shows this: a dialog, or a skin that cannot be read.
+                self.unreadable_frame = Some(hash);
                 return self.relock(lock, now, reports, "the frame shows no possible game");
             }
             if overrules(&sure_before, &reading) && lock.unconfirmed != Some(hash) {
@@ -897,6 +932,7 @@ impl Tracker {
             return Ok(Some(lock));
         }
         lock.unconfirmed = None;
+        self.unreadable_frame = None;
         let shown = Shown {
             reading,
             result,
@@ -907,6 +943,10 @@ impl Tracker {
             refined: false,
         };
         self.ask_deep_guess(&shown);
+        tracing::debug!(
+            ms = captured.elapsed().as_secs_f64() * 1e3,
+            "frame read and solved"
+        );
         self.show(&lock, shown, reports);
         lock.last_shown = Some((text, board));
         lock.hidden = self.view.hidden;
