@@ -833,6 +833,8 @@ impl Tracker {
             if !lock.hidden {
                 self.take_marks_off(&mut lock, now, reports);
             }
+            // Whatever reads next is drawn, even the board last shown.
+            lock.last_shown = None;
             return Ok(Some(lock));
         }
         let pixels_changed = lock.last_frame.is_none_or(|(h, _, _)| h != hash);
@@ -1103,6 +1105,72 @@ mod tests {
     fn fixture(name: &str) -> RgbImage {
         let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
         crate::vision::load_image(std::path::Path::new(&path)).unwrap()
+    }
+
+    /// Pixels that did not read are not read again under a grid found on them (a lost game
+    /// that read as no possible game was read, and searched again, every frame); their marks
+    /// come off, and reading resumes when the pixels change.
+    #[test]
+    fn pixels_that_did_not_read_are_not_read_again() {
+        let clean = fixture("gnome-default-medium-1000-760-mid.png");
+        let shown = Arc::new(Mutex::new(clean.clone()));
+        let options = TrackerOptions {
+            target: Target::Auto,
+            mines: None,
+            heat: false,
+            policy: GuessPolicy::default(),
+        };
+        let start = Instant::now();
+        let classifier = Classifier::embedded().unwrap();
+        let mut tracker =
+            Tracker::new(Box::new(Screen(shown.clone())), classifier, options, start).unwrap();
+        let at = |tick: u32| start + Duration::from_millis(100) * tick;
+        let mut tick = 0;
+        let mut logged = 0;
+        while logged == 0 && tick < 20 {
+            let reports = tracker.tick(at(tick)).unwrap();
+            logged += reports
+                .iter()
+                .filter(|r| matches!(r, Report::Log(_)))
+                .count();
+            tick += 1;
+        }
+        assert_eq!(logged, 1, "the board was not read");
+
+        // As if this frame had not read and the board had been found again on it.
+        let lock = tracker.lock.as_mut().expect("following the board");
+        assert!(!lock.hidden);
+        tracker.unreadable_frame = lock.last_frame.map(|(hash, _, _)| hash);
+        lock.last_frame = None;
+        let read = tracker.frames_read;
+        let reports = tracker.tick(at(tick)).unwrap();
+        assert!(
+            reports.iter().any(|r| matches!(r, Report::Hide)),
+            "{reports:?}"
+        );
+        for _ in 0..10 {
+            tick += 1;
+            let reports = tracker.tick(at(tick)).unwrap();
+            assert!(!reports
+                .iter()
+                .any(|r| matches!(r, Report::Show(_) | Report::Log(_))));
+        }
+        assert_eq!(tracker.frames_read, read, "the same pixels were read again");
+        assert!(tracker.frames_skipped > 0);
+
+        // The pixels change (one pixel inside the board): read again, and shown.
+        shown
+            .lock()
+            .unwrap()
+            .put_pixel(520, 210, image::Rgb([0, 0, 0]));
+        let mut shown_again = false;
+        for _ in 0..5 {
+            tick += 1;
+            let reports = tracker.tick(at(tick)).unwrap();
+            shown_again |= reports.iter().any(|r| matches!(r, Report::Show(_)));
+        }
+        assert!(tracker.frames_read > read);
+        assert!(shown_again);
     }
 
     /// Marks over a board read from screen copies: taken out when the screen shows them where
