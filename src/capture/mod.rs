@@ -7,7 +7,8 @@
 //!   - `x11`: the live loop's own X connection: window placement, compositor, board pixels;
 //!   - `wayland`: a Wayland compositor's screen copies (wlroots compositors);
 //!   - `portal`: the desktop portal's screen cast (GNOME, KDE Plasma), its frames streamed
-//!     over PipeWire (`cast_stream`);
+//!     over PipeWire (`cast_stream`), its requests through `portal_request` (which the live
+//!     loop's global shortcuts on Wayland use too);
 //!   - `xcap_desktop`: elsewhere (Windows), xcap's window and monitor capture;
 //! - [`profile`]: what `calibrate --save` stores.
 
@@ -16,6 +17,8 @@ pub mod cast_stream;
 pub mod desktop;
 #[cfg(target_os = "linux")]
 pub mod portal;
+#[cfg(target_os = "linux")]
+pub mod portal_request;
 pub mod profile;
 pub mod screen;
 #[cfg(target_os = "linux")]

@@ -9,15 +9,14 @@
 
 use super::cast_stream::CastStream;
 use super::desktop::ScreenCopies;
+use super::portal_request::{text, PortalRequestError, Requests, DESKTOP, DESKTOP_PATH};
 use super::screen::CaptureError;
 use image::RgbImage;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use zbus::blocking::{Connection, Proxy};
-use zbus::zvariant::{ObjectPath, OwnedObjectPath, OwnedValue, Value};
+use zbus::zvariant::{OwnedValue, Value};
 
-const DESKTOP: &str = "org.freedesktop.portal.Desktop";
-const DESKTOP_PATH: &str = "/org/freedesktop/portal/desktop";
 const SCREEN_CAST: &str = "org.freedesktop.portal.ScreenCast";
 
 /// A screen-cast session and its stream of frames.
@@ -36,20 +35,7 @@ impl Portal {
         let cast = Proxy::new(&connection, DESKTOP, DESKTOP_PATH, SCREEN_CAST)
             .map_err(|err| CaptureError::failed("no desktop portal", err))?;
         let mut requests = Requests::new(&connection)?;
-        let token = requests.token();
-        let created = requests.call(
-            &cast,
-            "CreateSession",
-            &token,
-            &(HashMap::from([
-                ("handle_token", Value::from(token.as_str())),
-                ("session_handle_token", Value::from(token.as_str())),
-            ]),),
-        )?;
-        let session: OwnedObjectPath = text(&created, "session_handle")
-            .and_then(|text| ObjectPath::try_from(text).ok())
-            .map(Into::into)
-            .ok_or_else(|| CaptureError::Capture("the portal made no session".into()))?;
+        let session = requests.create_session(&cast)?;
         let token = requests.token();
         let mut select = HashMap::from([
             ("handle_token", Value::from(token.as_str())),
@@ -101,80 +87,16 @@ impl Portal {
     }
 }
 
-/// The text a portal's response holds under `key`, if any.
-fn text(results: &HashMap<String, OwnedValue>, key: &str) -> Option<String> {
-    results.get(key)?.try_clone().ok()?.try_into().ok()
-}
-
-/// The portal's requests: each answers with a `Response` signal on an object path made of this
-/// connection's name and a token of ours.
-struct Requests<'c> {
-    connection: &'c Connection,
-    sender: String,
-    next: u32,
-}
-
-impl<'c> Requests<'c> {
-    fn new(connection: &'c Connection) -> Result<Requests<'c>, CaptureError> {
-        let sender = connection
-            .unique_name()
-            .ok_or_else(|| CaptureError::Capture("the session bus gave no name".into()))?
-            .trim_start_matches(':')
-            .replace('.', "_");
-        Ok(Requests {
-            connection,
-            sender,
-            next: 0,
-        })
-    }
-
-    fn token(&mut self) -> String {
-        self.next += 1;
-        format!("minehint_{}_{}", std::process::id(), self.next)
-    }
-
-    /// Calls `method` with `body`, whose options name `token` as the request's handle token, and
-    /// waits for the response: its results when the user (or the portal) agreed.
-    fn call<B>(
-        &self,
-        proxy: &Proxy<'_>,
-        method: &str,
-        token: &str,
-        body: &B,
-    ) -> Result<HashMap<String, OwnedValue>, CaptureError>
-    where
-        B: serde::Serialize + zbus::zvariant::DynamicType,
-    {
-        let path = format!("{DESKTOP_PATH}/request/{}/{token}", self.sender);
-        let request = Proxy::new(
-            self.connection,
-            DESKTOP,
-            path.as_str(),
-            "org.freedesktop.portal.Request",
-        )
-        .map_err(|err| CaptureError::failed("the portal's request", err))?;
-        // Listening before the call: the response may come before the call returns.
-        let mut responses = request
-            .receive_signal("Response")
-            .map_err(|err| CaptureError::failed("the portal's request", err))?;
-        proxy
-            .call_method(method, body)
-            .map_err(|err| CaptureError::failed(&format!("the portal refused {method}"), err))?;
-        let message = responses
-            .next()
-            .ok_or_else(|| CaptureError::Capture(format!("the portal did not answer {method}")))?;
-        let (code, results): (u32, HashMap<String, OwnedValue>) =
-            message.body().deserialize().map_err(|err| {
-                CaptureError::failed(&format!("the portal's answer to {method}"), err)
-            })?;
-        match code {
-            0 => Ok(results),
-            1 => Err(CaptureError::Capture(
+/// The screen cast's words for a failed request: a declined one is the user saying no to
+/// sharing the screen.
+impl From<PortalRequestError> for CaptureError {
+    fn from(err: PortalRequestError) -> CaptureError {
+        match err {
+            PortalRequestError::Declined { .. } => CaptureError::Capture(
                 "sharing the screen was declined: live needs to see the game".into(),
-            )),
-            _ => Err(CaptureError::Capture(format!(
-                "the desktop portal failed at {method} (code {code}; its log may say why)"
-            ))),
+            ),
+            PortalRequestError::Bus { what, cause } => CaptureError::failed(&what, cause),
+            other => CaptureError::Capture(other.to_string()),
         }
     }
 }

@@ -30,7 +30,8 @@ pub enum Command {
     /// Analyse a board text file: exact mine probabilities, certain moves with reasons, best guess.
     Solve(solve::SolveArgs),
     /// Play seeded games with the advice and report the win rate and games per second.
-    Bench(bench::BenchArgs),
+    // Boxed: its many tuning and study options make it several times the size of the others.
+    Bench(Box<bench::BenchArgs>),
     /// Read the board in a screenshot and print its board text.
     Parse(read::ParseArgs),
     /// Read the board in a screenshot, then give the analysis, the moves and the best guess.
@@ -48,11 +49,12 @@ pub enum Command {
     /// Where the system lists no windows (no window manager, Wine) the game is looked for on the
     /// whole screen and the hints go to a panel beside it.
     ///
-    /// Keys while it runs (X11 and Windows, from any window; change them in the profile's
+    /// Keys while it runs (from any window on X11 and Windows, and on Wayland desktops whose
+    /// portal offers global shortcuts, such as KDE and GNOME 48+; change them in the profile's
     /// [hotkeys] table): Ctrl+Alt+H hides or shows the marks; Ctrl+Alt+N shows only the next
     /// move (its reason is printed), or every move again; Ctrl+Alt+M turns the heat map on or
-    /// off; Ctrl+Alt+P pauses or resumes reading the screen. On every desktop, Wayland
-    /// included, the letters h, n, m, p and Enter typed in this terminal do the same.
+    /// off; Ctrl+Alt+P pauses or resumes reading the screen. On every desktop the letters h,
+    /// n, m, p and Enter typed in this terminal do the same.
     Live(live::LiveArgs),
 }
 

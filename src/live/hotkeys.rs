@@ -52,6 +52,9 @@ pub fn parse_bindings(settings: &HotkeySettings) -> Result<Vec<(Command, HotKey)
     Ok(bindings)
 }
 
+/// Where notes that come later go (the keys a Wayland desktop bound, after its dialog).
+pub type Notify = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+
 /// The global hotkeys while they are held: dropping this gives the keys back to the desktop.
 pub struct GlobalHotkeys {
     _manager: GlobalHotKeyManager,
@@ -67,16 +70,10 @@ pub fn grab_global(
     system: DisplaySystem,
     bindings: &[(Command, HotKey)],
     send: Sender<Command>,
+    notify: Notify,
 ) -> (Option<GlobalHotkeys>, Vec<String>) {
     if system == DisplaySystem::Wayland {
-        return (
-            None,
-            vec![
-                "global hotkeys are not available on Wayland: type the letters h, n, m or p \
-                 and Enter in this terminal instead"
-                    .into(),
-            ],
-        );
+        return grab_through_portal(bindings, send, notify);
     }
     let manager = match GlobalHotKeyManager::new() {
         Ok(manager) => manager,
@@ -110,6 +107,85 @@ pub fn grab_global(
         }
     });
     (Some(GlobalHotkeys { _manager: manager }), notes)
+}
+
+/// What `live` says where a Wayland desktop gives it no global hotkeys.
+const NO_WAYLAND_HOTKEYS: &str = "type the letters h, n, m or p and Enter in this terminal instead";
+
+/// On Wayland: the keys through the desktop portal's GlobalShortcuts where it offers them, asked
+/// for on a thread of their own (the desktop may show a dialog and wait for the player, and a
+/// portal started on demand takes its time), so `live` starts at once; `notify` gets the keys
+/// bound, or why there are none. The thread holds the session until the process ends.
+#[cfg(target_os = "linux")]
+fn grab_through_portal(
+    bindings: &[(Command, HotKey)],
+    send: Sender<Command>,
+    notify: Notify,
+) -> (Option<GlobalHotkeys>, Vec<String>) {
+    use crate::capture::portal_request::PortalRequestError;
+    let bindings = bindings.to_vec();
+    std::thread::spawn(move || {
+        let bound = zbus::blocking::connection::Builder::session()
+            .and_then(|builder| builder.method_timeout(PORTAL_TIMEOUT).build())
+            .map_err(|err| PortalRequestError::Bus {
+                what: "the session bus".into(),
+                cause: err.to_string(),
+            })
+            .and_then(|bus| super::portal_shortcuts::bind(bus, &bindings, send));
+        match bound {
+            Ok(portal) => {
+                let keys: Vec<String> = portal
+                    .bound
+                    .iter()
+                    .map(|(command, keys)| format!("{}: {keys}", command.name()))
+                    .collect();
+                notify(&format!(
+                    "global hotkeys through the desktop portal ({})",
+                    if keys.is_empty() {
+                        "as the desktop set them".to_string()
+                    } else {
+                        keys.join(", ")
+                    }
+                ));
+                let _held = portal;
+                loop {
+                    std::thread::park();
+                }
+            }
+            Err(err) => {
+                tracing::debug!("the portal's global shortcuts: {err}");
+                let why = match err {
+                    PortalRequestError::Declined { .. } => "the desktop's dialog declined them",
+                    PortalRequestError::Bus { .. } => "its portal offers no global shortcuts",
+                    _ => "its portal failed to bind them",
+                };
+                notify(&format!(
+                    "global hotkeys are not available on this Wayland desktop ({why}): \
+                     {NO_WAYLAND_HOTKEYS}"
+                ));
+            }
+        }
+    });
+    (None, Vec::new())
+}
+
+/// How long a call to the portal may take before the keys are given up (a portal started on
+/// demand answers within a second or two; the player's dialog is not a call and may take longer).
+#[cfg(target_os = "linux")]
+const PORTAL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+#[cfg(not(target_os = "linux"))]
+fn grab_through_portal(
+    _: &[(Command, HotKey)],
+    _: Sender<Command>,
+    _: Notify,
+) -> (Option<GlobalHotkeys>, Vec<String>) {
+    (
+        None,
+        vec![format!(
+            "global hotkeys are not available on Wayland: {NO_WAYLAND_HOTKEYS}"
+        )],
+    )
 }
 
 /// The command a line typed in the terminal asks for: `h`, `n`, `m` or `p` (the letters of the

@@ -8,7 +8,7 @@
 //! - [`deep`]: the deep policy's guess, worked out beside the frames and drawn when ready;
 //! - [`own_pixels`]: the overlay taken back out of copies of the screen;
 //! - [`controls`], [`hotkeys`] and [`settings`]: the player's keys, what they change, and the
-//!   profile's settings;
+//!   profile's settings; `portal_shortcuts`: the keys on Wayland, through the desktop portal;
 //! - [`run`]: the threads, Ctrl-C, the keys, the frame rate;
 //! - [`log`]: the `--log-json` lines;
 //! - [`stats`]: latency histogram, CPU time and memory of the run.
@@ -20,6 +20,8 @@ pub mod deep;
 pub mod hotkeys;
 pub mod log;
 pub mod own_pixels;
+#[cfg(target_os = "linux")]
+pub mod portal_shortcuts;
 pub mod run;
 pub mod settings;
 pub mod stats;

@@ -97,7 +97,12 @@ pub fn run_live(
     // The player's keys: global hotkeys where the desktop has them (grabbed here, on the
     // overlay's thread, where Windows delivers them), and letters typed in this terminal.
     let (send_command, commands) = channel();
-    let (_hotkeys, hotkey_notes) = grab_global(desktop_system, &bindings, send_command.clone());
+    let (_hotkeys, hotkey_notes) = grab_global(
+        desktop_system,
+        &bindings,
+        send_command.clone(),
+        notify.clone(),
+    );
     for note in hotkey_notes {
         notify(&note);
     }
