@@ -98,8 +98,23 @@ pub fn solve_json(analysis: &Analysis, advice: &Advice, layouts: Option<&[Layout
     }
 }
 
+/// What `advise` says of a board read that cannot be right: the message, and the tiles of a
+/// look likely misread (`"misread"` in the JSON error).
+#[derive(Debug)]
+pub struct ImpossibleBoard {
+    pub message: String,
+    pub misread: Vec<Pos>,
+}
+
+impl std::fmt::Display for ImpossibleBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// `{"error": {"kind", "message", "cells"}}` for a failure; an impossible board that one
-/// flag explains also gets `"flag": [row, col]`.
+/// flag explains also gets `"flag": [row, col]`, one that a misread look explains
+/// `"misread": [[row, col], ...]`.
 pub fn error_json(err: &anyhow::Error) -> String {
     let solve = err.downcast_ref::<minehint::solver::SolveError>();
     let cells: Vec<[usize; 2]> = solve
@@ -112,6 +127,10 @@ pub fn error_json(err: &anyhow::Error) -> String {
     });
     if let Some(flag) = solve.and_then(|e| e.wrong_flag()) {
         error["flag"] = serde_json::json!(pair(flag));
+    }
+    let misread = err.downcast_ref::<ImpossibleBoard>().map(|b| &b.misread);
+    if let Some(misread) = misread.filter(|m| !m.is_empty()) {
+        error["misread"] = serde_json::json!(misread.iter().copied().map(pair).collect::<Vec<_>>());
     }
     serde_json::json!({ "error": error }).to_string()
 }
@@ -252,4 +271,33 @@ pub fn solve_text(
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minehint::solver::SolveError;
+
+    #[test]
+    fn an_impossible_board_names_its_misread_look_in_json() {
+        let error = SolveError::Inconsistent {
+            cells: vec![Pos::new(0, 0)],
+            flag: None,
+        };
+        let context = ImpossibleBoard {
+            message: "the board read from x.png is impossible".into(),
+            misread: vec![Pos::new(0, 0), Pos::new(2, 2)],
+        };
+        let err = anyhow::Error::new(error).context(context);
+        let json: serde_json::Value = serde_json::from_str(&error_json(&err)).unwrap();
+        let error = &json["error"];
+        assert_eq!(error["kind"], "inconsistent");
+        assert_eq!(error["cells"], serde_json::json!([[0, 0]]));
+        assert_eq!(error["misread"], serde_json::json!([[0, 0], [2, 2]]));
+        assert!(error.get("flag").is_none());
+        assert!(error["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the board read"));
+    }
 }

@@ -184,7 +184,7 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             }
             (fields, solve_text(&reading.board, &analysis, &advice, None))
         }
-        Outcome::Impossible { error } => {
+        Outcome::Impossible { error, misread } => {
             let image = args.parse.image.display();
             let context = match (&error, args.mines) {
                 // The user's own total is what does not fit, not the reading.
@@ -197,10 +197,18 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
                 _ if error.wrong_flag().is_some() => {
                     format!("the board read from {image} is impossible; no advice")
                 }
+                _ if !misread.is_empty() => format!(
+                    "the board read from {image} is impossible; no advice{}",
+                    minehint::pipeline::misread_note(&misread)
+                ),
                 _ => format!(
                     "the board read from {image} is impossible; no advice (a misread tile or a \
                      wrong flag?)"
                 ),
+            };
+            let context = super::output::ImpossibleBoard {
+                message: context,
+                misread,
             };
             return Err(anyhow::Error::new(error).context(context));
         }

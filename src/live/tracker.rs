@@ -1000,10 +1000,11 @@ impl Tracker {
         } = shown;
         let (advice, consistent) = match &result {
             Outcome::Advice { advice, .. } => (Some(advice), true),
-            Outcome::Impossible { error } => {
+            Outcome::Impossible { error, misread } => {
                 // The overlay shows only a warning; the cells go to the user's log.
                 reports.push(Report::Note(format!(
-                    "the board read cannot be right ({error}); no advice until it changes"
+                    "the board read cannot be right ({error}{}); no advice until it changes",
+                    crate::pipeline::misread_note(misread)
                 )));
                 (None, false)
             }

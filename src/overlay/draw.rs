@@ -143,6 +143,10 @@ pub fn draw_marks(canvas: &mut dyn Canvas, grid: &Grid, marks: &Marks) {
             frame(canvas, b, line * 2, WARNING);
             strokes(canvas, b, &CROSS, (line as f64 * 1.4).max(2.0), WARNING);
         }
+        for &pos in &marks.misread {
+            // A look likely misread: a double frame on each of its tiles.
+            frame(canvas, tile_box(grid, pos, inset), line * 2, WARNING);
+        }
         badge(canvas, grid, "!", WARNING);
         return;
     }
@@ -413,15 +417,24 @@ pub(super) mod tests {
     fn a_conflict_draws_a_warning_and_no_advice() {
         let mut image = RgbImage::from_pixel(80, 80, Rgb([128, 128, 128]));
         let mut flagged = RgbImage::from_pixel(80, 80, Rgb([128, 128, 128]));
-        let wrong = Marks::conflict(vec![Pos::new(1, 1)], Some(Pos::new(0, 0)));
+        let wrong = Marks::conflict(vec![Pos::new(1, 1)], Some(Pos::new(0, 0)), Vec::new());
         draw_marks(&mut flagged, &grid(), &wrong);
         // The wrong flag's cross passes through its tile's centre.
         assert_eq!(flagged.get_pixel(20, 20), &Rgb([255, 140, 0]));
-        let mut marks = Marks::conflict(vec![Pos::new(1, 1)], None);
+        let mut marks = Marks::conflict(vec![Pos::new(1, 1)], None, Vec::new());
         marks.safe = vec![Pos::new(2, 0)];
         draw_marks(&mut image, &grid(), &marks);
         assert_eq!(image.get_pixel(32, 40), &Rgb([255, 140, 0]));
         assert_eq!(image.get_pixel(20, 60), &Rgb([128, 128, 128]));
         assert_eq!(image.get_pixel(10, 10), &Rgb([255, 140, 0]));
+
+        // A misread look: a double frame on each of its tiles (here (0, 1), outside the
+        // conflict), nothing over the tile's middle.
+        let mut misread = RgbImage::from_pixel(80, 80, Rgb([128, 128, 128]));
+        let marks = Marks::conflict(vec![Pos::new(1, 1)], None, vec![Pos::new(0, 1)]);
+        draw_marks(&mut misread, &grid(), &marks);
+        assert_eq!(misread.get_pixel(33, 20), &Rgb([255, 140, 0]));
+        assert_eq!(misread.get_pixel(40, 20), &Rgb([128, 128, 128]));
+        assert_eq!(image.get_pixel(33, 20), &Rgb([128, 128, 128]));
     }
 }

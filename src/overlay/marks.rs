@@ -19,6 +19,9 @@ pub struct Marks {
     pub conflict: Option<Vec<Pos>>,
     /// With a conflict: the flag without which the board would hold, marked above the rest.
     pub wrong_flag: Option<Pos>,
+    /// With a conflict and no such flag: the tiles of the one look that, misread, would explain
+    /// it, marked above the rest.
+    pub misread: Vec<Pos>,
     /// Cells read in doubt: no advice rests on them, and the overlay says so.
     pub doubt: Vec<Pos>,
 }
@@ -49,6 +52,7 @@ impl Marks {
             },
             conflict: None,
             wrong_flag: None,
+            misread: Vec::new(),
             doubt: Vec::new(),
         }
     }
@@ -75,10 +79,11 @@ impl Marks {
 
     /// A warning about an impossible board, pointing at `cells`, and first at `wrong_flag`
     /// when one flag explains it.
-    pub fn conflict(cells: Vec<Pos>, wrong_flag: Option<Pos>) -> Marks {
+    pub fn conflict(cells: Vec<Pos>, wrong_flag: Option<Pos>, misread: Vec<Pos>) -> Marks {
         Marks {
             conflict: Some(cells),
             wrong_flag,
+            misread,
             ..Marks::default()
         }
     }

@@ -2,7 +2,12 @@
 //! looks, the solver's consistency check and analysis, the advice, and the marks to draw.
 //! `parse`, `advise` and `live` all go through here, so a board that cannot be right is treated
 //! the same way everywhere (no advice, only a warning), and so is a board read in doubt (no
-//! advice that rests on the cells in doubt).
+//! advice that rests on the cells in doubt). An impossible board names its likely cause: a
+//! wrong flag (`crate::solver::wrong_flag`), else a misread look (`misread`).
+
+mod misread;
+
+pub use misread::{misread_look, misread_note};
 
 use crate::advice::{advise, best_guess, Advice, Guess, GuessPolicy};
 use crate::board::Pos;
@@ -52,8 +57,13 @@ pub fn read_grid(
 pub enum Outcome {
     /// The board is possible: its analysis and the advice.
     Advice { analysis: Analysis, advice: Advice },
-    /// The board cannot be right (a misread tile, a wrong flag, a wrong mine total).
-    Impossible { error: SolveError },
+    /// The board cannot be right (a misread tile, a wrong flag, a wrong mine total). Where no
+    /// flag explains it, `misread` holds the tiles of the one look whose misreading would
+    /// ([`misread_look`]), if there is one.
+    Impossible {
+        error: SolveError,
+        misread: Vec<Pos>,
+    },
     /// The game is lost: the board shows its mines, and nothing is left to play. (A game that
     /// ends in a loss may also draw its covered tiles flat, like open ones, so such a board is
     /// not analysed: any advice on it would be about tiles that cannot be opened.)
@@ -65,8 +75,8 @@ impl Outcome {
     pub fn marks(&self, heat: bool) -> Marks {
         match self {
             Outcome::Advice { analysis, advice } => Marks::from_advice(advice, analysis, heat),
-            Outcome::Impossible { error } => {
-                Marks::conflict(error.cells().to_vec(), error.wrong_flag())
+            Outcome::Impossible { error, misread } => {
+                Marks::conflict(error.cells().to_vec(), error.wrong_flag(), misread.clone())
             }
             Outcome::GameOver => Marks::default(),
         }
@@ -109,10 +119,17 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
             }
             Outcome::Advice { analysis, advice }
         }
-        // Told to the player: a flag that explains it is named first.
-        Err(error) => Outcome::Impossible {
-            error: name_wrong_flag(error, &board),
-        },
+        // Told to the player: a flag that explains it is named first, else a look that does.
+        Err(error) => {
+            let error = name_wrong_flag(error, &board);
+            let misread = match &error {
+                SolveError::Inconsistent { cells, flag: None } => {
+                    misread_look(&board, &reading.look_of, cells)
+                }
+                _ => Vec::new(),
+            };
+            Outcome::Impossible { error, misread }
+        }
     }
 }
 
