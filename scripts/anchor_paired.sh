@@ -5,7 +5,8 @@
 # layouts through scripts/anchor/AnchorPaired.java (ours), logging its guesses. Then
 # scripts/anchor/paired.py pairs the games: both win rates, the paired difference with its 95%
 # interval, and for the games the two end differently, the first guess where they part ways,
-# by what chose minehint's guess.
+# by what chose minehint's guess; and it checks that minehint's probability of the anchor's tile
+# is the anchor's own wherever they part.
 #
 #   scripts/anchor_paired.sh SOURCE [GAMES] [WORKERS] [POLICY] [SEED] [BOARD] [FIRST_CLICK START]
 #
@@ -49,4 +50,4 @@ java -cp "$build/classes" AnchorPaired "$run.layouts" "$workers" "$run.anchor.ou
     "$run.anchor.guesses" | tee "$run.anchor.json"
 python3 scripts/anchor/paired.py "$run.$policy.outcomes" "$run.anchor.outcomes" \
     "$run.$policy.positions" "$run.anchor.guesses" --label "$board $first_click $start seed $seed, minehint $policy" \
-    --minehint-seconds "$minehint_s"
+    --minehint-seconds "$minehint_s" --minehint "$minehint" --json "$run.$policy.paired.json"
