@@ -61,8 +61,9 @@ pub struct GlobalHotkeys {
 }
 
 /// Grabs the keys of `bindings` for the whole desktop, sending each press's command to `send`.
-/// Returns the grab (hold it while `live` runs) and a note for each key that could not be had,
-/// or only a note where the desktop has no global hotkeys for programs (Wayland).
+/// Returns the grab (hold it while `live` runs) and a note for each key that could not be had.
+/// On Wayland, where programs cannot grab keys, they are asked of the desktop portal on a
+/// thread of their own, and what came of it goes to `notify` later.
 ///
 /// On Windows this must run on the thread of the overlay's event loop: the keys arrive as
 /// messages to that thread.
