@@ -29,7 +29,8 @@ pub enum PortalRequestError {
 }
 
 impl PortalRequestError {
-    fn bus(what: &str, cause: impl std::fmt::Display) -> PortalRequestError {
+    /// The bus or the portal failed at `what`.
+    pub fn bus(what: &str, cause: impl std::fmt::Display) -> PortalRequestError {
         PortalRequestError::Bus {
             what: what.to_string(),
             cause: cause.to_string(),

@@ -128,10 +128,7 @@ fn grab_through_portal(
     std::thread::spawn(move || {
         let bound = zbus::blocking::connection::Builder::session()
             .and_then(|builder| builder.method_timeout(PORTAL_TIMEOUT).build())
-            .map_err(|err| PortalRequestError::Bus {
-                what: "the session bus".into(),
-                cause: err.to_string(),
-            })
+            .map_err(|err| PortalRequestError::bus("the session bus", err))
             .and_then(|bus| super::portal_shortcuts::bind(bus, &bindings, send));
         match bound {
             Ok(portal) => {

@@ -32,19 +32,15 @@ pub fn bind(
     bindings: &[(Command, HotKey)],
     send: Sender<Command>,
 ) -> Result<PortalShortcuts, PortalRequestError> {
-    let bus = |what: &str, err: zbus::Error| PortalRequestError::Bus {
-        what: what.to_string(),
-        cause: err.to_string(),
-    };
     let shortcuts = Proxy::new(&connection, DESKTOP, DESKTOP_PATH, GLOBAL_SHORTCUTS)
-        .map_err(|err| bus("no desktop portal", err))?;
+        .map_err(|err| PortalRequestError::bus("no desktop portal", err))?;
     let mut requests = Requests::new(&connection)?;
     let session = requests.create_session(&shortcuts)?;
 
     // Listening before binding: a key may be pressed as soon as the desktop binds it.
     let activations = shortcuts
         .receive_signal("Activated")
-        .map_err(|err| bus("the portal's shortcuts", err))?;
+        .map_err(|err| PortalRequestError::bus("the portal's shortcuts", err))?;
     let wanted: Vec<(&str, HashMap<&str, Value>)> = bindings
         .iter()
         .map(|&(command, hotkey)| {

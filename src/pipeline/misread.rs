@@ -4,8 +4,8 @@
 //! all its tiles at once; read as covered, they stop constraining anything, and if every number
 //! then holds, those tiles are the ones to look at.
 
-use crate::board::{Board, Cell, Pos};
-use crate::solver::is_consistent;
+use crate::board::{Board, Pos};
+use crate::solver::holds_with_covered;
 
 /// At most this many looks are tried, those among the conflicting numbers the most involved
 /// first: each try is one consistency check of the whole board.
@@ -32,11 +32,7 @@ pub fn misread_look(board: &Board, look_of: &[usize], conflict: &[Pos]) -> Vec<P
             .positions()
             .filter(|&p| look_of[board.index(p)] == look)
             .collect();
-        let mut covered = board.clone();
-        for &pos in &tiles {
-            covered.set(pos, Cell::Unrevealed);
-        }
-        if is_consistent(&covered) {
+        if holds_with_covered(board, &tiles) {
             return tiles;
         }
     }

@@ -9,7 +9,7 @@ use super::constraints::{build_frontier, Constraint};
 use super::count::count_forward;
 use super::system::{Parts, System};
 use super::SolveError;
-use crate::board::{Board, Pos};
+use crate::board::{Board, Cell, Pos};
 
 /// Above this many numbers in the conflicting prefix, report the prefix without minimising it
 /// (each minimising check is a sweep; this bounds the quadratic cost on absurd boards).
@@ -45,6 +45,16 @@ pub fn is_consistent(board: &Board) -> bool {
             .last()
             .is_some_and(|l| !l.states.is_empty())
     })
+}
+
+/// Whether some layout satisfies every number of `board` once `tiles` are read as covered: how
+/// the likely cause of an impossible board is told (a wrong flag, a misread look).
+pub fn holds_with_covered(board: &Board, tiles: &[Pos]) -> bool {
+    let mut covered = board.clone();
+    for &pos in tiles {
+        covered.set(pos, Cell::Unrevealed);
+    }
+    is_consistent(&covered)
 }
 
 /// A minimal set of numbers of subsystem `j` that cannot all hold (subsystem `j` has no layout).

@@ -39,7 +39,7 @@ mod brute;
 mod proptests;
 
 pub use analysis::{analyze, analyze_then_numbers, Analysis, Mode, SolveOptions, TileAnalysis};
-pub use consistency::{check_consistency, is_consistent};
+pub use consistency::{check_consistency, holds_with_covered, is_consistent};
 pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
 pub use ratio::Ratio;

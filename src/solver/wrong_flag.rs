@@ -6,7 +6,7 @@
 //! on a tile to weigh a guess), where an impossible board is an answer, not a mistake. The
 //! commands that report an impossible board to the player ask for it ([`name_wrong_flag`]).
 
-use super::consistency::is_consistent;
+use super::consistency::holds_with_covered;
 use super::error::SolveError;
 use crate::board::{Board, Cell, Pos};
 
@@ -31,11 +31,10 @@ pub fn wrong_flag(board: &Board, cells: &[Pos]) -> Option<Pos> {
         .filter(|&(beside, _)| beside > 0)
         .collect();
     flags.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    flags.into_iter().take(MAX_TRIES).find_map(|(_, flag)| {
-        let mut without = board.clone();
-        without.set(flag, Cell::Unrevealed);
-        is_consistent(&without).then_some(flag)
-    })
+    flags
+        .into_iter()
+        .take(MAX_TRIES)
+        .find_map(|(_, flag)| holds_with_covered(board, &[flag]).then_some(flag))
 }
 
 /// `err` with the wrong flag named, where it is an impossible board that one flag explains.
