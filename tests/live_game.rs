@@ -549,6 +549,13 @@ fn window_moves_hides_and_ctrl_c(desk: &Desk, live: &mut Live, window: &str) -> 
     };
     loop_until(Duration::from_secs(5), || (!mapped(desk)).then_some(()))
         .ok_or("the overlay stayed visible over a minimised game")?;
+    ctrl_c(live, "")
+}
+
+/// Polls `probe` every 50 ms until it gives a value or `limit` passes.
+/// Sends `live` Ctrl-C (SIGINT) and waits up to 5 s for it to exit cleanly; `when` ends the
+/// message of a failure (" while paused").
+fn ctrl_c(live: &mut Live, when: &str) -> Result<(), String> {
     let pid = live.child.id().to_string();
     Command::new("kill")
         .args(["-INT", &pid])
@@ -557,14 +564,13 @@ fn window_moves_hides_and_ctrl_c(desk: &Desk, live: &mut Live, window: &str) -> 
     let status = loop_until(Duration::from_secs(5), || {
         live.child.try_wait().ok().flatten()
     })
-    .ok_or("live did not exit on Ctrl-C")?;
+    .ok_or_else(|| format!("live did not exit on Ctrl-C{when}"))?;
     if !status.success() {
-        return Err(format!("live exited with {status} on Ctrl-C"));
+        return Err(format!("live exited with {status} on Ctrl-C{when}"));
     }
     Ok(())
 }
 
-/// Polls `probe` every 50 ms until it gives a value or `limit` passes.
 fn loop_until<T>(limit: Duration, mut probe: impl FnMut() -> Option<T>) -> Option<T> {
     let deadline = Instant::now() + limit;
     loop {
@@ -829,19 +835,7 @@ fn hotkeys(display: u32) -> Result<(), String> {
         (stderr.matches("paused: the screen is not read").count() == 2).then_some(())
     })
     .ok_or_else(|| format!("live did not pause again\n{}", live.diagnostics()))?;
-    let pid = live.child.id().to_string();
-    Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .map_err(|e| format!("kill: {e}"))?;
-    let status = loop_until(Duration::from_secs(5), || {
-        live.child.try_wait().ok().flatten()
-    })
-    .ok_or("live did not exit on Ctrl-C while paused")?;
-    if !status.success() {
-        return Err(format!("live exited with {status} on Ctrl-C while paused"));
-    }
-    Ok(())
+    ctrl_c(&mut live, " while paused")
 }
 
 #[test]

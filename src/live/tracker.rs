@@ -770,39 +770,8 @@ impl Tracker {
         lock.placement = placement;
         // Located again between frames, before this frame's capture (see `relocate_due`).
         if lock.relocate_due {
-            lock.relocate_due = false;
-            lock.located_at = now;
-            let began = Instant::now();
-            let relocated = self.lock_on(lock.source.clone(), lock.hints, now)?;
-            tracing::debug!(
-                ms = began.elapsed().as_secs_f64() * 1e3,
-                "located the board again"
-            );
-            if let Some(fresh) = relocated {
-                let (old, new) = (&lock.grid, &fresh.grid);
-                let other = (old.rows, old.cols) != (new.rows, new.cols)
-                    || (old.pitch_x - new.pitch_x).abs() > 0.5;
-                if other && new.is_part_of(old) {
-                    // Only part of the board followed (its open region, on a frame where the
-                    // covered tiles did not show as tiles): the board is still the one read. A
-                    // new, smaller board there would no longer read as the old one, and is
-                    // found again on that frame.
-                    tracing::debug!("relocating found only part of the board; keeping it");
-                } else if other {
-                    // Read with the new grid from the next frame on.
-                    tracing::info!(
-                        "the board in {} is now {}x{} tiles of {:.1} px",
-                        lock.source.name.as_deref().unwrap_or("the screen region"),
-                        new.cols,
-                        new.rows,
-                        new.pitch_x
-                    );
-                    return Ok(Some(fresh));
-                } else {
-                    // Same board: keep following it, with the total its counter shows now (a
-                    // new game of another mine count in the same window).
-                    lock.mines = fresh.mines;
-                }
+            if let Some(fresh) = self.relocate(&mut lock, now)? {
+                return Ok(Some(fresh));
             }
         }
         let captured = Instant::now();
@@ -953,6 +922,47 @@ impl Tracker {
         lock.last_shown = Some((text, board));
         lock.hidden = self.view.hidden;
         Ok(Some(lock))
+    }
+
+    /// Searches the lock's source afresh (`relocate_due`): the new lock when the board there is
+    /// now another one (read with its grid from the next frame on); else `lock` goes on, with
+    /// the total its counter shows now.
+    fn relocate(&mut self, lock: &mut Lock, now: Instant) -> Result<Option<Lock>, CaptureError> {
+        lock.relocate_due = false;
+        lock.located_at = now;
+        let began = Instant::now();
+        let relocated = self.lock_on(lock.source.clone(), lock.hints, now)?;
+        tracing::debug!(
+            ms = began.elapsed().as_secs_f64() * 1e3,
+            "located the board again"
+        );
+        let Some(fresh) = relocated else {
+            return Ok(None);
+        };
+        let (old, new) = (&lock.grid, &fresh.grid);
+        let other =
+            (old.rows, old.cols) != (new.rows, new.cols) || (old.pitch_x - new.pitch_x).abs() > 0.5;
+        if other && new.is_part_of(old) {
+            // Only part of the board followed (its open region, on a frame where the covered
+            // tiles did not show as tiles): the board is still the one read. A new, smaller
+            // board there would no longer read as the old one, and is found again on that frame.
+            tracing::debug!("relocating found only part of the board; keeping it");
+            Ok(None)
+        } else if other {
+            tracing::info!(
+                "the board in {} is now {}x{} tiles of {:.1} px",
+                lock.source.name.as_deref().unwrap_or("the screen region"),
+                new.cols,
+                new.rows,
+                new.pitch_x
+            );
+            Ok(Some(fresh))
+        } else {
+            // Same board: keep following it, with the total its counter shows now (a new game
+            // of another mine count in the same window).
+            lock.mines = fresh.mines;
+            Ok(None)
+        }
     }
 
     /// Locates the board again in the same source; hides the overlay and searches anew if the
@@ -1108,6 +1118,16 @@ mod tests {
         crate::vision::load_image(std::path::Path::new(&path)).unwrap()
     }
 
+    /// A tracker with the built-in model, looking at `screen`.
+    fn tracker_on(
+        screen: &Arc<Mutex<RgbImage>>,
+        options: TrackerOptions,
+        start: Instant,
+    ) -> Tracker {
+        let classifier = Classifier::embedded().unwrap();
+        Tracker::new(Box::new(Screen(screen.clone())), classifier, options, start).unwrap()
+    }
+
     /// Pixels that did not read are not read again under a grid found on them (a lost game
     /// that read as no possible game was read, and searched again, every frame); their marks
     /// come off, and reading resumes when the pixels change.
@@ -1122,9 +1142,7 @@ mod tests {
             policy: GuessPolicy::default(),
         };
         let start = Instant::now();
-        let classifier = Classifier::embedded().unwrap();
-        let mut tracker =
-            Tracker::new(Box::new(Screen(shown.clone())), classifier, options, start).unwrap();
+        let mut tracker = tracker_on(&shown, options, start);
         let at = |tick: u32| start + Duration::from_millis(100) * tick;
         let mut tick = 0;
         let mut logged = 0;
@@ -1189,9 +1207,7 @@ mod tests {
                 policy: GuessPolicy::default(),
             };
             let start = Instant::now();
-            let classifier = Classifier::embedded().unwrap();
-            let screen = Box::new(Screen(shown.clone()));
-            let mut tracker = Tracker::new(screen, classifier, options, start).unwrap();
+            let mut tracker = tracker_on(&shown, options, start);
             tracker.set_marks_in_screen_copies(true);
             let (mut boards, mut layouts, mut notes) = (Vec::new(), Vec::new(), Vec::new());
             for tick in 0..40u32 {
@@ -1252,9 +1268,7 @@ mod tests {
             policy: other.clone(),
         };
         let start = Instant::now();
-        let classifier = Classifier::embedded().unwrap();
-        let screen = Box::new(Screen(Arc::new(Mutex::new(image))));
-        let mut tracker = Tracker::new(screen, classifier, options, start).unwrap();
+        let mut tracker = tracker_on(&Arc::new(Mutex::new(image)), options, start);
         let mut shown = Vec::new();
         for tick in 0..200u32 {
             let now = start + Duration::from_millis(100) * tick;
@@ -1314,9 +1328,7 @@ mod tests {
         };
         let start = Instant::now();
         let shown = Arc::new(Mutex::new(fresh));
-        let screen = Box::new(Screen(shown.clone()));
-        let classifier = Classifier::embedded().unwrap();
-        let mut tracker = Tracker::new(screen, classifier, options, start).unwrap();
+        let mut tracker = tracker_on(&shown, options, start);
         let mut texts = Vec::new();
         let mut switched = false;
         for tick in 0..60u32 {
