@@ -137,13 +137,17 @@ fn inside(area: Rect, grid: &Grid) -> bool {
         && grid.y + grid.rows as f64 * grid.pitch_y <= f64::from(area.y + area.height) + 0.5
 }
 
-/// A line may hold one cell in this many of a look the board has not shown yet (the first
+/// A line may hold one look in this many cells that the board has not shown yet (the first
 /// flag, a digit seen nowhere else, or a known one where a zoomed-out page drew the grid line
 /// on the other side of it): the rest of the line still says it is board.
 const CELLS_PER_NEW: usize = 8;
 
 /// Whether the cells of `grid`'s line on `side` show `looks`: all but one in
-/// [`CELLS_PER_NEW`] (every cell, on a line shorter than that).
+/// [`CELLS_PER_NEW`] (every cell, on a line shorter than that). Or, where most of the line
+/// shows known looks, its other cells show no more new looks than that, however many cells
+/// show them: the first open region of a board reaching a line the grid has not grown over
+/// yet (four empty open tiles in a row) is one new look, and a grid that stopped short of it
+/// would read a board cut off, whose numbers along the cut count mines out of the picture.
 fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> bool {
     let cells: Vec<(usize, usize)> = match side {
         0 => (0..grid.cols).map(|c| (0, c)).collect(),
@@ -152,18 +156,25 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> b
         _ => (0..grid.rows).map(|r| (r, grid.cols - 1)).collect(),
     };
     let allowed = cells.len() / CELLS_PER_NEW;
-    let mut new = 0;
-    for (row, col) in cells {
+    let mut new_looks: Vec<Look> = Vec::new();
+    let mut new_cells = 0;
+    for &(row, col) in &cells {
         let cell = Look::of(image, grid.cell(row, col));
-        if !looks.iter().any(|l| l.shown_by(&cell)) {
-            new += 1;
-            tracing::trace!(side, row, col, "a look not seen on the board yet");
-            if new > allowed {
+        if looks.iter().any(|l| l.shown_by(&cell)) {
+            continue;
+        }
+        new_cells += 1;
+        tracing::trace!(side, row, col, "a look not seen on the board yet");
+        // New cells are told apart only block for block: one open look with the grid's
+        // hairline drawn on either side of it (a zoomed-out page) is one look.
+        if !(new_looks.iter()).any(|l| distance(&l.coarse, &cell.coarse) <= SAME_LOOK) {
+            new_looks.push(cell);
+            if new_looks.len() > allowed {
                 return false;
             }
         }
     }
-    true
+    new_cells <= allowed || 2 * new_cells <= cells.len()
 }
 
 /// A sampled cell (every pixel counted, so one-pixel grid lines and fine textures count as they
@@ -259,6 +270,36 @@ mod tests {
             (grown.x, grown.y, grown.cols, grown.rows),
             (20.0, 20.0, 6, 4)
         );
+    }
+
+    #[test]
+    fn grows_over_a_line_where_an_open_region_starts() {
+        // 16x6 tiles of 10 px: the grey checker pattern, but for the last row, where five tiles
+        // are open in one look the rows above never show.
+        let image = RgbImage::from_fn(200, 100, |x, y| {
+            let inside = (20..180).contains(&x) && (20..80).contains(&y);
+            if !inside {
+                return Rgb([20, 40, 160]);
+            }
+            if (x - 20) % 10 == 0 || (y - 20) % 10 == 0 {
+                return Rgb([60, 60, 60]);
+            }
+            let (col, row) = ((x - 20) / 10, (y - 20) / 10);
+            if row == 5 && (6..11).contains(&col) {
+                return Rgb([35, 35, 35]);
+            }
+            Rgb([if (col + row) % 2 == 0 { 200 } else { 150 }; 3])
+        });
+        let seen = Grid {
+            x: 20.0,
+            y: 20.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 5,
+            cols: 16,
+        };
+        let area = Rect::whole(200, 100);
+        assert_eq!(extend(&image, area, seen).rows, 6);
     }
 
     /// A 4x3 board of raised 12-px tiles (a face of 200 with light and dark bevels) inside a

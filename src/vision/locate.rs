@@ -5,6 +5,7 @@ use super::cut::cut_side;
 use super::extend::extend;
 use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use super::pitch::refine_pitch;
+use super::subpitch::subdivided;
 use super::texture::textured_beside;
 use super::VisionError;
 use image::RgbImage;
@@ -56,10 +57,18 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
         let blobs = find_blobs(image, area, tolerance);
         if let Some(found) = find_grid(&blobs, hints.tile_width) {
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
-                // The user's pitch stands.
-                // A grid most of whose tiles stood out as squares has its pitch from them.
-                refined = (hints.tile_width.is_none() && !complete(&found))
-                    .then(|| refine_pitch(found.0, &blobs))
+                // The user's pitch stands. A grid found at a multiple of the tiles' pitch
+                // (grid lines vanishing in a pattern) has the regions' edges between its
+                // squares; otherwise a grid most of whose tiles stood out as squares has its
+                // pitch from them.
+                refined = hints
+                    .tile_width
+                    .is_none()
+                    .then(|| {
+                        subdivided(found.0, &blobs)
+                            .or_else(|| (!complete(&found)).then(|| refine_pitch(found.0, &blobs)))
+                    })
+                    .flatten()
                     .filter(|r| *r != found.0);
                 best = Some(found);
             }
@@ -99,8 +108,10 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             let mut grid = within(extend(image, area, grid), area);
             if let Some(refined) = refined {
                 let other = within(extend(image, area, refined), area);
-                if other.rows * other.cols > grid.rows * grid.cols {
-                    tracing::debug!(?other, "the refined pitch grows the grid further");
+                // The refined lattice fits clearly more of the regions' edges: it stands
+                // unless the squares' own grows further.
+                if other.rows * other.cols >= grid.rows * grid.cols {
+                    tracing::debug!(?other, "the refined pitch grows the grid as far or further");
                     grid = other;
                 }
             }

@@ -3,7 +3,8 @@
 //!
 //! - `load`: reading image files safely;
 //! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
-//!   `pitch`: the lattice's pitch checked against the edges of every region;
+//!   `pitch`: the lattice's pitch checked against the edges of every region, and `subpitch`:
+//!   a lattice found at a multiple of the tiles' pitch (vanishing grid lines) brought down to it;
 //! - [`locate`](mod@locate): the board's grid, found or given, and [`extend`](mod@extend):
 //!   grown over edge lines of tiles the squares missed, and `texture`: whether textured tiles
 //!   the squares missed lie beside a grid that looks complete; `cut`: a board that goes on past
@@ -30,6 +31,7 @@ mod load;
 pub mod locate;
 mod pitch;
 pub mod read;
+mod subpitch;
 #[cfg(test)]
 mod testing;
 pub mod text_counter;

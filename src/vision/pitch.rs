@@ -19,47 +19,31 @@ const STEP: f64 = 0.05;
 const FINE_STEP: f64 = 0.005;
 /// Regions wider (or taller) than this many tiles are not tiles merged by a missing line (a
 /// page's background, a panel) and are left out.
-const MAX_MERGED: f64 = 4.0;
+pub(super) const MAX_MERGED: f64 = 4.0;
 /// An edge counts as on the lattice within this many pixels.
-const NEAR: f64 = 0.75;
+pub(super) const NEAR: f64 = 0.75;
 /// Another pitch replaces the lattice's only when it puts this many times as many edges on a
 /// lattice (ordinary boards' edges all sit on their lattice already, and keep it).
-const BETTER: f64 = 1.25;
+pub(super) const BETTER: f64 = 1.25;
 /// And at least this many edges, so a handful of regions never moves a grid.
-const MIN_EDGES: usize = 24;
+pub(super) const MIN_EDGES: usize = 24;
 
 /// `grid` with each pitch replaced by the one that puts clearly more region edges on a lattice,
 /// where there is one; its origin moved to the nearest tile boundary of the new lattice.
 pub fn refine_pitch(grid: Grid, blobs: &[Blob]) -> Grid {
-    let top = grid.y;
-    let bottom = grid.y + grid.pitch_y * grid.rows as f64;
-    let left = grid.x;
-    let right = grid.x + grid.pitch_x * grid.cols as f64;
-    // Regions of tile size or more, level with the grid (beside it too: the columns it has
-    // not reached yet are what the search is for).
-    let tile_sized = |b: &&Blob| {
-        let (w, h) = (f64::from(b.width()), f64::from(b.height()));
+    // Regions of tile size or more.
+    let edges = RegionEdges::level_with(&grid, blobs, |w, h| {
         (0.5 * grid.pitch_x..=MAX_MERGED * grid.pitch_x).contains(&w)
             && (0.5 * grid.pitch_y..=MAX_MERGED * grid.pitch_y).contains(&h)
-    };
-    let across: Vec<&Blob> = (blobs.iter())
-        .filter(tile_sized)
-        .filter(|b| f64::from(b.y0) < bottom && f64::from(b.y1) > top)
-        .collect();
-    let down: Vec<&Blob> = (blobs.iter())
-        .filter(tile_sized)
-        .filter(|b| f64::from(b.x0) < right && f64::from(b.x1) > left)
-        .collect();
-    let starts_x: Vec<f64> = across.iter().map(|b| f64::from(b.x0)).collect();
-    let ends_x: Vec<f64> = across.iter().map(|b| f64::from(b.x1)).collect();
-    let starts_y: Vec<f64> = down.iter().map(|b| f64::from(b.y0)).collect();
-    let ends_y: Vec<f64> = down.iter().map(|b| f64::from(b.y1)).collect();
+    });
+    let (starts_x, ends_x) = (&edges.starts_x, &edges.ends_x);
+    let (starts_y, ends_y) = (&edges.starts_y, &edges.ends_y);
     let mut out = grid;
-    if let Some((pitch, boundary)) = better_pitch(grid.pitch_x, &starts_x, &ends_x) {
+    if let Some((pitch, boundary)) = better_pitch(grid.pitch_x, starts_x, ends_x) {
         out.pitch_x = pitch;
         out.x = nearest_boundary(grid.x, pitch, boundary);
     }
-    if let Some((pitch, boundary)) = better_pitch(grid.pitch_y, &starts_y, &ends_y) {
+    if let Some((pitch, boundary)) = better_pitch(grid.pitch_y, starts_y, ends_y) {
         out.pitch_y = pitch;
         out.y = nearest_boundary(grid.y, pitch, boundary);
     }
@@ -69,6 +53,43 @@ pub fn refine_pitch(grid: Grid, blobs: &[Blob]) -> Grid {
     out
 }
 
+/// Where the regions level with a grid start and end: along x those level with its rows, along
+/// y those level with its columns (beside the grid too: the lines it has not reached yet are
+/// what a pitch search is for, and they fix the pitch over the board's whole span).
+pub(super) struct RegionEdges<'a> {
+    pub starts_x: Vec<f64>,
+    pub ends_x: Vec<f64>,
+    pub starts_y: Vec<f64>,
+    pub ends_y: Vec<f64>,
+    /// The regions level with the grid's rows, whose x edges these are.
+    pub across: Vec<&'a Blob>,
+}
+
+impl<'a> RegionEdges<'a> {
+    /// The edges of the `blobs` whose width and height pass `sized`, level with `grid`.
+    pub fn level_with(grid: &Grid, blobs: &'a [Blob], sized: impl Fn(f64, f64) -> bool) -> Self {
+        let (left, top) = (grid.x, grid.y);
+        let right = grid.x + grid.pitch_x * grid.cols as f64;
+        let bottom = grid.y + grid.pitch_y * grid.rows as f64;
+        let sized = |b: &&Blob| sized(f64::from(b.width()), f64::from(b.height()));
+        let across: Vec<&Blob> = (blobs.iter())
+            .filter(sized)
+            .filter(|b| f64::from(b.y0) < bottom && f64::from(b.y1) > top)
+            .collect();
+        let down: Vec<&Blob> = (blobs.iter())
+            .filter(sized)
+            .filter(|b| f64::from(b.x0) < right && f64::from(b.x1) > left)
+            .collect();
+        RegionEdges {
+            starts_x: across.iter().map(|b| f64::from(b.x0)).collect(),
+            ends_x: across.iter().map(|b| f64::from(b.x1)).collect(),
+            starts_y: down.iter().map(|b| f64::from(b.y0)).collect(),
+            ends_y: down.iter().map(|b| f64::from(b.y1)).collect(),
+            across,
+        }
+    }
+}
+
 /// The pitch near `pitch` that puts most of the regions' `starts` and `ends` on one lattice
 /// each, with the phase of its tile boundaries; `None` when it is not clearly better than
 /// `pitch` itself.
@@ -76,37 +97,80 @@ fn better_pitch(pitch: f64, starts: &[f64], ends: &[f64]) -> Option<(f64, f64)> 
     if starts.len() + ends.len() < MIN_EDGES {
         return None;
     }
-    let score = |q: f64| {
-        let (s, s_phase) = best_phase(starts, q);
-        let (e, e_phase) = best_phase(ends, q);
-        (s + e, s_phase, e_phase)
-    };
-    let (own, _, _) = score(pitch);
+    let own = lattice_score(pitch, starts, ends);
+    let found = best_lattice_near(pitch, pitch * SEARCH, starts, ends)?;
+    let clearly = found.count >= BETTER * own && found.count >= MIN_EDGES as f64;
+    if !clearly || (found.pitch - pitch).abs() < 2.0 * FINE_STEP {
+        return None;
+    }
+    Some(found.fitted(starts, ends))
+}
+
+/// A lattice the regions' edges were searched for: its pitch, how many edges it puts on it
+/// (weighed as [`best_phase`] does), and the phases of the starts and of the ends.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lattice {
+    pub count: f64,
+    pub pitch: f64,
+    pub start_phase: f64,
+    pub end_phase: f64,
+}
+
+impl Lattice {
+    /// The pitch fitted to the edges this lattice holds, and the phase of its tile boundaries.
+    pub fn fitted(&self, starts: &[f64], ends: &[f64]) -> (f64, f64) {
+        // The search steps by a few thousandths of a pixel and edges sit on whole pixels: the
+        // edges it put on the lattice then fix the pitch by least squares, over the whole span.
+        let q = fitted_pitch(
+            self.pitch,
+            &[(starts, self.start_phase), (ends, self.end_phase)],
+        )
+        .unwrap_or(self.pitch);
+        let (_, s_phase) = best_phase(starts, q);
+        let (_, e_phase) = best_phase(ends, q);
+        // A region starts just after a boundary and ends just before the next: the boundary
+        // lies midway between the end phase and the start phase (going round the circle
+        // forwards).
+        let gap = (s_phase - e_phase).rem_euclid(q);
+        (q, (e_phase + gap / 2.0).rem_euclid(q))
+    }
+}
+
+/// How many of `starts` and `ends` lie on one lattice each of pitch `q`.
+pub(super) fn lattice_score(q: f64, starts: &[f64], ends: &[f64]) -> f64 {
+    best_phase(starts, q).0 + best_phase(ends, q).0
+}
+
+/// The lattice within `reach` pixels of pitch `centre` that puts most `starts` and `ends` on
+/// it: searched [`STEP`] apart, then round the best [`FINE_STEP`] apart.
+pub(super) fn best_lattice_near(
+    centre: f64,
+    reach: f64,
+    starts: &[f64],
+    ends: &[f64],
+) -> Option<Lattice> {
     let best_of = |centre: f64, steps: i64, step: f64| {
         (-steps..=steps)
             .map(|k| centre + k as f64 * step)
+            .filter(|&q| q > 0.0)
             .map(|q| {
-                let (count, s_phase, e_phase) = score(q);
-                (count, q, s_phase, e_phase)
+                let (s, start_phase) = best_phase(starts, q);
+                let (e, end_phase) = best_phase(ends, q);
+                Lattice {
+                    count: s + e,
+                    pitch: q,
+                    start_phase,
+                    end_phase,
+                }
             })
-            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)))
+            .max_by(|a, b| {
+                a.count
+                    .total_cmp(&b.count)
+                    .then(b.pitch.total_cmp(&a.pitch))
+            })
     };
-    let (_, coarse, _, _) = best_of(pitch, (pitch * SEARCH / STEP).ceil() as i64, STEP)?;
-    let (count, q, s_phase, e_phase) =
-        best_of(coarse, (STEP / FINE_STEP).ceil() as i64, FINE_STEP)?;
-    let clearly = count >= BETTER * own && count >= MIN_EDGES as f64;
-    if !clearly || (q - pitch).abs() < 2.0 * FINE_STEP {
-        return None;
-    }
-    // The search steps by a few thousandths of a pixel and edges sit on whole pixels: the
-    // edges it put on the lattice then fix the pitch by least squares, over the whole span.
-    let q = fitted_pitch(q, &[(starts, s_phase), (ends, e_phase)]).unwrap_or(q);
-    let (_, s_phase) = best_phase(starts, q);
-    let (_, e_phase) = best_phase(ends, q);
-    // A region starts just after a boundary and ends just before the next: the boundary lies
-    // midway between the end phase and the start phase (going round the circle forwards).
-    let gap = (s_phase - e_phase).rem_euclid(q);
-    Some((q, (e_phase + gap / 2.0).rem_euclid(q)))
+    let coarse = best_of(centre, (reach / STEP).ceil() as i64, STEP)?;
+    best_of(coarse.pitch, (STEP / FINE_STEP).ceil() as i64, FINE_STEP)
 }
 
 /// The slope of the line through each group's edges against their lattice index (pitch `q`,
@@ -171,16 +235,7 @@ fn nearest_boundary(x: f64, pitch: f64, phase: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn blob(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
-        Blob {
-            x0,
-            y0,
-            x1,
-            y1,
-            area: (x1 - x0) * (y1 - y0),
-        }
-    }
+    use crate::vision::testing::blob;
 
     /// Regions of a board whose tiles are `pitch` apart from (`x`, `y`), `n` by `n`, where only
     /// every other boundary shows a line: tiles merge in pairs along both axes.

@@ -1,5 +1,6 @@
 //! Test helpers: synthetic boards painted into images, in a few skins, at fractional pitches.
 
+use super::blobs::Blob;
 use image::{Rgb, RgbImage};
 
 /// How tiles are painted.
@@ -113,4 +114,15 @@ pub fn raised_12px(u: i32, v: i32, face: u8) -> Rgb<u8> {
         (10..=11, _) | (_, 10..=11) => [120; 3],
         _ => [face; 3],
     })
+}
+
+/// A flat region filling its box from (`x0`, `y0`) to (`x1`, `y1`) (half-open).
+pub fn blob(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
+    Blob {
+        x0,
+        y0,
+        x1,
+        y1,
+        area: (x1 - x0) * (y1 - y0),
+    }
 }

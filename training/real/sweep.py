@@ -157,8 +157,11 @@ def label_of(reading):
     return reading["text"].split() if reading.get("text") else None
 
 
-def score(read, label_rows, safe, mines_certain, lost):
-    """One capture's figures against the label."""
+def score(read, label_rows, safe, mines_certain, lost, board=None):
+    """One capture's figures against the label. `board` is the label's rectangle of the board
+    in the capture, where known: a grid found at another size is scored for its calls too,
+    each moved onto the label's tiles by the two grids' offset (a grid that stops short of the
+    board gives calls a whole board would not; they count as wrong, not as "not found")."""
     out = {"found": False, "right": False, "tiles": 0, "tiles_right": 0, "hidden": 0,
            "wrong_calls": 0, "useless_calls": 0, "error": None, "pitch": None}
     if "error" in read:
@@ -168,6 +171,8 @@ def score(read, label_rows, safe, mines_certain, lost):
     rows = read["text"].split()
     if len(rows) != len(label_rows) or len(rows[0]) != len(label_rows[0]):
         out["error"] = f"grid {len(rows[0])}x{len(rows)} found"
+        offset = grid_offset(read, board, len(label_rows), len(label_rows[0]))
+        score_calls(out, read, label_rows, safe, mines_certain, lost, offset)
         return out
     out["found"] = True
     doubt = {tuple(c) for d in read.get("doubt", []) for c in d["cells"]}
@@ -181,16 +186,41 @@ def score(read, label_rows, safe, mines_certain, lost):
             elif g in ".?" and w not in "*!":
                 out["hidden"] += 1
     out["right"] = out["tiles_right"] == out["tiles"]
+    score_calls(out, read, label_rows, safe, mines_certain, lost, (0, 0))
+    return out
+
+
+def grid_offset(read, board, rows, cols):
+    """The label's (row, col) of the read grid's tile (0, 0): from the read grid's origin and
+    the label's board rectangle; None where either is unknown."""
+    grid = read.get("grid")
+    if not board or not grid or not rows or not cols:
+        return None
+    pitch_x, pitch_y = board["width"] / cols, board["height"] / rows
+    return (round((grid["y"] - board["y"]) / pitch_y), round((grid["x"] - board["x"]) / pitch_x))
+
+
+def score_calls(out, read, label_rows, safe, mines_certain, lost, offset):
+    """Adds the reading's calls to `out`: wrong ones (a tile the game does not make safe, or a
+    mine, or any call on a lost game) and useless ones. With no `offset` the calls cannot be
+    placed on the label's tiles, and each counts as wrong."""
     for move in read.get("moves", []) or []:
-        pos = (move["row"], move["col"])
-        shown_open = label_rows[pos[0]][pos[1]] in "012345678W"
+        if offset is None:
+            out["wrong_calls"] += 1
+            continue
+        pos = (move["row"] + offset[0], move["col"] + offset[1])
+        if not (0 <= pos[0] < len(label_rows) and 0 <= pos[1] < len(label_rows[0])):
+            # A tile off the board: the grid took page or window for board.
+            out["wrong_calls"] += 1
+            continue
+        shown = label_rows[pos[0]][pos[1]]
         if lost:
             out["wrong_calls"] += 1
-        elif move["action"] == "open" and shown_open:
+        elif move["action"] == "open" and shown in "012345678W":
             # A tile the game shows open, read as covered and called safe: useless, never
             # dangerous (tests/fixtures.rs counts it the same way).
             out["useless_calls"] += 1
-        elif move["action"] != "open" and label_rows[pos[0]][pos[1]] == "F":
+        elif move["action"] != "open" and shown == "F":
             # A flag the game shows, read as covered and called a mine: useless too.
             out["useless_calls"] += 1
         elif move["action"] == "open" and pos not in safe:
@@ -199,7 +229,6 @@ def score(read, label_rows, safe, mines_certain, lost):
             out["wrong_calls"] += 1
     if lost and read.get("best_guess"):
         out["wrong_calls"] += 1
-    return out
 
 
 def play_to(binary, game, out, state, rng):
@@ -397,7 +426,7 @@ def rescore(binary, folder):
         if known is None:
             continue
         read = advise(binary, image, label["mines"])
-        figures = score(read, rows, known[0], known[1], lost)
+        figures = score(read, rows, known[0], known[1], lost, label.get("board"))
         stem = path.stem
         variant = next(v for v in ("hover-open", "hover", "pressed", "parked")
                        if stem.endswith(v))

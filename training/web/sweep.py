@@ -295,7 +295,7 @@ def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game):
                   file=sys.stderr)
             continue
         read = advise(binary, shot, state["mines"])
-        figures = score(read, label, known[0], known[1], lost)
+        figures = score(read, label, known[0], known[1], lost, state["board"])
         figures["pitch"] = round(state["pitch"], 2)
         results.append({"game": label_game, "state": stem.split("-")[-1], "variant": variant,
                         "image": shot.name, **figures})
