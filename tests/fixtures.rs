@@ -11,11 +11,12 @@
 //! any tile called safe that the label does not make safe.
 
 use minehint::advice::{Action, GuessPolicy};
+use minehint::live::board_check::{reads_as_board, sure_count, BoardCheck};
 use minehint::pipeline::{outcome, read_board, Outcome};
 use minehint::skin::advice_board;
 use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
 use minehint::vision::Reading;
-use minehint::vision::{decode_image, load_image, Classifier, Hints, Rect, TileClass};
+use minehint::vision::{decode_image, load_image, locate, Classifier, Hints, Rect, TileClass};
 use minehint::{analyze, Board, Cell, Pos, SolveOptions};
 
 use serde::Deserialize;
@@ -245,6 +246,51 @@ fn wrong_safe_calls(
         }
     }
     wrong
+}
+
+/// `live` finds by itself every game `advise` reads: every fixture whose labelled board is a
+/// possible game showing a number passes the check `live` makes on each window it searches
+/// (`reads_as_board`, on the classifier's reading before the board-level reading). Lost
+/// boards and wrong flags are left out: they hold no game to advise on.
+#[test]
+fn live_takes_every_fixture_that_shows_a_possible_game() {
+    let classifier = Classifier::embedded().unwrap();
+    let (mut checked, mut failures) = (0, Vec::new());
+    for (path, label) in labels() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text: String = label.tiles.concat();
+        let finished = text.contains(['*', '!', 'W']);
+        let numbers = text.chars().any(|c| ('1'..='8').contains(&c));
+        let options = SolveOptions {
+            mines: Some(label.mines),
+            ..SolveOptions::default()
+        };
+        if finished || !numbers || analyze(&label_board(&label), &options).is_err() {
+            continue;
+        }
+        checked += 1;
+        let image = load_image(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let reading = locate(&image, Hints::default())
+            .and_then(|grid| minehint::vision::read_grid(&image, grid, &classifier));
+        match reading {
+            Ok(mut reading) => {
+                if matches!(reads_as_board(&mut reading), BoardCheck::NotBoard) {
+                    failures.push(format!(
+                        "{name}: not taken for a board ({} of {} tiles sure)",
+                        sure_count(&reading),
+                        reading.tiles.len()
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    println!("{checked} fixtures showing a possible game checked");
+    assert!(
+        checked >= 30,
+        "only {checked} fixtures show a possible game"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// GNOME Mines shows its counter as "flags/total" text beside the board: it must be read on every

@@ -16,6 +16,12 @@ const SURE: f32 = 0.6;
 /// The share that suffices where the board-level reading settles the tiles into a possible
 /// game showing numbers.
 const SETTLED_SURE_SHARE: f64 = 0.5;
+/// Or, whatever the share, this many number tiles the board-level reading kept as the number
+/// the classifier was sure of: a skin whose covered tiles let the desktop's picture show
+/// through (KMines: every covered tile a look of its own, none sure) is a game when its
+/// numbers read surely and hold; another program's grid of squares shows no three sure
+/// numbers that a possible game keeps.
+const SURE_NUMBERS: usize = 3;
 /// What the first look at a frame's reading found.
 #[derive(Debug)]
 pub enum BoardCheck {
@@ -33,19 +39,18 @@ pub fn reads_as_board(reading: &mut Reading) -> BoardCheck {
     if plausible(reading) {
         return BoardCheck::Board(None);
     }
+    let sure_before = sure_classes(reading);
     let settled = settle(reading);
     if (settled.possible || broken_rule(&reading.board).is_none()) && plausible(reading) {
         return BoardCheck::Board(Some(settled));
     }
-    // A skin the classifier is unsure of (KMines' tiles: two thirds sure) that the rules settle
-    // into a possible game with numbers on it is the game `advise` reads; a grid of squares of
-    // some other program shows no number the rules can keep.
+    // A skin the classifier is unsure of that the rules settle into a possible game with
+    // numbers on it is the game `advise` reads; a grid of squares of some other program shows
+    // no number the rules can keep.
     let big_enough = reading.tiles.len() >= MIN_TILES;
-    if settled.possible
-        && big_enough
-        && shows_numbers(reading)
-        && sure_share(reading) >= SETTLED_SURE_SHARE
-    {
+    let sure_enough = sure_share(reading) >= SETTLED_SURE_SHARE
+        || kept_sure_numbers(&sure_before, reading) >= SURE_NUMBERS;
+    if settled.possible && big_enough && shows_numbers(reading) && sure_enough {
         BoardCheck::Board(Some(settled))
     } else {
         BoardCheck::NotBoard
@@ -58,6 +63,23 @@ fn shows_numbers(reading: &Reading) -> bool {
     board
         .positions()
         .any(|p| matches!(board.get(p), Cell::Number(1..=8)))
+}
+
+/// How many tiles read as a number (1 to 8) that the classifier was sure of (`sure_before`,
+/// per look) and the board-level reading kept.
+fn kept_sure_numbers(sure_before: &[Option<TileClass>], reading: &Reading) -> usize {
+    (reading.look_of.iter().zip(reading.board.positions()))
+        .filter(|&(&look, pos)| {
+            let cell = reading.board.get(pos);
+            matches!(cell, Cell::Number(1..=8))
+                && sure_before
+                    .get(look)
+                    .copied()
+                    .flatten()
+                    .map(TileClass::cell)
+                    == Some(cell)
+        })
+        .count()
 }
 
 /// How many tiles the classifier is sure of.
