@@ -1,0 +1,703 @@
+//! Following one game from frame to frame: find it, grab only the board's pixels, skip frames
+//! that did not change, reclassify only new tile looks, solve only when the board changed, and
+//! notice when the window moves, resizes, shows another board, closes or is minimised.
+//!
+//! The tracker's state and its tick live here; `search` finds the game, `follow` reads each
+//! frame of it, `show` turns a read frame into marks, notes and the deep guess.
+
+use super::controls::View;
+use super::deep::DeepGuesser;
+use super::log::LogLine;
+use super::own_pixels::OwnPixels;
+use super::stats::Histogram;
+use crate::advice::GuessPolicy;
+use crate::capture::{CaptureError, Desktop, Placement, Profile};
+use crate::overlay::{Scene, ScreenRect};
+use crate::pipeline::Outcome;
+use crate::vision::{Classifier, Grid, Hints, LookCache, Reading, Rect};
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
+
+mod follow;
+mod search;
+mod show;
+
+/// Which game to follow.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// Look for it: windows named like a Minesweeper game first, then any window showing a board.
+    Auto,
+    /// The window whose title (or application name) contains this, case-insensitive.
+    Window(String),
+    /// This screen rectangle holds the board.
+    Region(Rect),
+    /// Where `calibrate --save` found it.
+    Profile(Profile),
+}
+
+/// How the tracker reads and advises.
+#[derive(Clone, Debug)]
+pub struct TrackerOptions {
+    pub target: Target,
+    /// The mine total (flags included); else the standard sizes imply it, else local analysis.
+    pub mines: Option<u64>,
+    /// Tint every unrevealed tile by its mine probability.
+    pub heat: bool,
+    /// The guess policy of the advice. Any other than the fast one is worked out beside the
+    /// frames: the fast policy's guess is drawn in the frame that read the board, this one's
+    /// when it is ready ([`super::deep`]).
+    pub policy: GuessPolicy,
+}
+
+/// What a tick produced, in order.
+#[derive(Debug)]
+pub enum Report {
+    /// Show this scene.
+    Show(Box<Scene>),
+    /// Hide the overlay.
+    Hide,
+    /// The board or its advice changed: a line for `--log-json`.
+    Log(Box<LogLine>),
+    /// Something the user should know (game found, lost, waiting).
+    Note(String),
+}
+
+/// A found game window.
+#[derive(Clone, Debug)]
+struct Source {
+    /// The window, or `None` for the root window (a region with no window around it).
+    id: Option<u32>,
+    name: Option<String>,
+}
+
+/// Everything known about the game being followed.
+struct Lock {
+    source: Source,
+    /// Where the source is on the screen.
+    placement: Placement,
+    /// The tile grid in the source's pixels.
+    grid: Grid,
+    /// The board's pixels in the source (the grid's outer edge).
+    crop: Rect,
+    /// The mine total read with the whole source in view at the last look: the game's own
+    /// counter lies outside `crop`, so the frames read within it cannot see it.
+    mines: Option<u64>,
+    hints: Hints,
+    located_at: Instant,
+    /// A changed frame found the board due to be located again: done at the start of the next
+    /// frame, after this one's marks are drawn.
+    relocate_due: bool,
+    /// The last frame's board pixels and the source's position then.
+    last_frame: Option<(u64, i32, i32)>,
+    /// The board text and screen rectangle last shown.
+    last_shown: Option<(String, ScreenRect)>,
+    /// The pixels of an impossible board read once, waiting for a second frame to confirm it.
+    unconfirmed: Option<u64>,
+    hidden: bool,
+}
+
+/// A board read, solved and about to be shown.
+#[derive(Clone)]
+struct Shown {
+    reading: Reading,
+    /// The analysis and advice, or why there is none.
+    result: Outcome,
+    /// The board text of `reading`.
+    text: String,
+    /// The tiles relative to `board`'s corner.
+    grid: Grid,
+    /// The board on the screen.
+    board: ScreenRect,
+    /// When its frame was grabbed.
+    captured: Instant,
+    /// Whether this is the deep guess over a board already drawn with the fast one: not a
+    /// frame's capture-to-overlay time.
+    refined: bool,
+}
+
+/// A board drawn with the fast guess whose deep guess is being worked out.
+struct Awaiting {
+    /// The job's id with the [`DeepGuesser`].
+    id: u64,
+    shown: Shown,
+}
+
+/// How often to look again for a game when none is followed.
+const SEARCH_EVERY: Duration = Duration::from_secs(1);
+/// How often to ask whether a compositing manager runs: one can stop or start at any time, and
+/// without one an overlay over the board would hide it.
+const COMPOSITOR_CHECK_EVERY: Duration = Duration::from_millis(500);
+/// How long the overlay window takes to go after it was told to hide.
+const OVERLAY_GONE_AFTER: Duration = Duration::from_millis(300);
+/// How often a changing board is located again from scratch, to notice a new board size in a
+/// window that kept its size.
+const RELOCATE_EVERY: Duration = Duration::from_secs(3);
+
+/// The live loop's state between frames.
+pub struct Tracker {
+    desktop: Box<dyn Desktop>,
+    classifier: Classifier,
+    cache: LookCache,
+    options: TrackerOptions,
+    compositor: bool,
+    next_compositor_check: Instant,
+    /// No frame is read before this: the overlay is being taken off the board.
+    paused_until: Instant,
+    screen: (u32, u32),
+    lock: Option<Lock>,
+    next_search: Instant,
+    /// The waiting message said last, so that it is said again only when it changes.
+    waiting_said: Option<String>,
+    /// Why the last search saw a grid it could not read as a board (a game on screen in a skin,
+    /// scale or state that does not read): the player is told so, not only "waiting".
+    unreadable: Option<String>,
+    /// The board pixels of the last frame that did not read, so that the lock found again on
+    /// them does not read (and fail, and search again) the very same pixels every frame: a lost
+    /// game that reads as no possible game did so 13 times a second at 30-60% of a core.
+    unreadable_frame: Option<u64>,
+    /// Whether the failure to list the windows was said (once until they can be listed again).
+    list_failure_said: bool,
+    /// What the overlay shows on the screen, taken out of screen grabs: the hint panel's
+    /// picture of the board is never read as a board, and marks over it never as its tiles.
+    own: OwnPixels,
+    /// Whether the overlay can draw over the board where the board is read from copies of the
+    /// screen (it can when the marks can be taken back out of them: `own_pixels`).
+    marks_in_screen_copies: bool,
+    start: Instant,
+    /// Frames whose board pixels changed and were read.
+    pub frames_read: u64,
+    /// Frames skipped because the board's pixels were as before.
+    pub frames_skipped: u64,
+    /// The worker for a guess policy slower than the fast one (`None`: the policy is the fast
+    /// one, worked out in the frame).
+    deep: Option<DeepGuesser>,
+    /// The board shown last, while its deep guess is being worked out.
+    awaiting: Option<Awaiting>,
+    /// The deep guesses of the run so far.
+    pub deep_figures: DeepFigures,
+    /// What the player has asked to see (hotkeys).
+    view: View,
+}
+
+/// How the deep guesses of a run came: drawn, or the same as the fast one, and how long after
+/// their frame's capture each was ready.
+#[derive(Clone, Debug, Default)]
+pub struct DeepFigures {
+    /// Capture of the frame → its deep guess taken up (on the first tick after it was ready),
+    /// drawn or not, for boards still shown.
+    pub ready: Histogram,
+    /// Deep guesses that differed from the fast one and were drawn.
+    pub drawn: u64,
+    /// Deep guesses the same as the fast one (nothing to draw).
+    pub same: u64,
+}
+
+fn frame_hash(pixels: &[u8]) -> u64 {
+    let mut hasher = FxHasher::default();
+    pixels.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The grid's outer edge, rounded out to whole pixels and clipped to a `width × height` source.
+fn crop_of(grid: &Grid, width: u32, height: u32) -> Rect {
+    let x0 = grid.x.floor().max(0.0) as u32;
+    let y0 = grid.y.floor().max(0.0) as u32;
+    let x1 = ((grid.x + grid.pitch_x * grid.cols as f64).ceil() as u32).min(width);
+    let y1 = ((grid.y + grid.pitch_y * grid.rows as f64).ceil() as u32).min(height);
+    Rect {
+        x: x0,
+        y: y0,
+        width: x1.saturating_sub(x0),
+        height: y1.saturating_sub(y0),
+    }
+}
+
+impl Tracker {
+    /// A tracker on `desktop`, reading tiles with `classifier`.
+    pub fn new(
+        desktop: Box<dyn Desktop>,
+        classifier: Classifier,
+        options: TrackerOptions,
+        now: Instant,
+    ) -> Result<Tracker, CaptureError> {
+        let compositor = desktop.has_compositor()?;
+        let screen = desktop.screen_size()?;
+        // A profile from `calibrate --save` brings the skin's looks: the first frame needs
+        // neither the classifier nor the board-level reading for them.
+        let mut cache = LookCache::new();
+        if let Target::Profile(profile) = &options.target {
+            cache.seed(profile.decoded_looks());
+        }
+        let view = View {
+            heat: options.heat,
+            ..View::default()
+        };
+        let deep = (options.policy != GuessPolicy::fast())
+            .then(|| DeepGuesser::start(options.policy.clone()));
+        Ok(Tracker {
+            desktop,
+            classifier,
+            cache,
+            options,
+            compositor,
+            next_compositor_check: now + COMPOSITOR_CHECK_EVERY,
+            paused_until: now,
+            screen,
+            lock: None,
+            next_search: now,
+            waiting_said: None,
+            unreadable: None,
+            unreadable_frame: None,
+            list_failure_said: false,
+            own: OwnPixels::default(),
+            marks_in_screen_copies: false,
+            start: now,
+            frames_read: 0,
+            frames_skipped: 0,
+            deep,
+            awaiting: None,
+            deep_figures: DeepFigures::default(),
+            view,
+        })
+    }
+
+    /// Whether a compositing manager runs (so the overlay can be transparent over the game).
+    pub fn has_compositor(&self) -> bool {
+        self.compositor
+    }
+
+    /// Lets the marks go over a board read from copies of the screen (where no window of the
+    /// game's own is grabbed): the overlay draws them see-through, and they are taken back out
+    /// of each copy before it is read. Without this, hints for such a board go in a panel.
+    pub fn set_marks_in_screen_copies(&mut self, allowed: bool) {
+        self.marks_in_screen_copies = allowed;
+    }
+
+    /// What the player has asked to see.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// Takes the player's `view` (a hotkey pressed): marks hidden at once, anything else drawn
+    /// in the new view from the next frame. While paused, [`Tracker::tick`] reads nothing.
+    pub fn set_view(&mut self, view: View, now: Instant) -> Vec<Report> {
+        let mut reports = Vec::new();
+        if view == self.view {
+            return reports;
+        }
+        self.view = view;
+        if let Some(mut lock) = self.lock.take() {
+            lock.last_shown = None;
+            lock.last_frame = None;
+            if (view.hidden || view.paused) && !lock.hidden {
+                self.take_marks_off(&mut lock, now, &mut reports);
+            }
+            self.lock = Some(lock);
+        }
+        reports
+    }
+
+    /// One frame: look at the game and say what changed.
+    pub fn tick(&mut self, now: Instant) -> Result<Vec<Report>, CaptureError> {
+        let mut reports = Vec::new();
+        if self.view.paused {
+            return Ok(reports);
+        }
+        if now >= self.next_compositor_check {
+            self.next_compositor_check = now + COMPOSITOR_CHECK_EVERY;
+            if self.compositor_changed(&mut reports)? {
+                if let Some(mut lock) = self.lock.take() {
+                    self.relayout(&mut lock, now, &mut reports);
+                    self.lock = Some(lock);
+                }
+            }
+        }
+        let lock = match self.lock.take() {
+            Some(lock) => Some(lock),
+            None if now >= self.next_search => {
+                self.next_search = now + SEARCH_EVERY;
+                self.unreadable = None;
+                let found = self.search(now)?;
+                match &found {
+                    Some(lock) => {
+                        self.waiting_said = None;
+                        reports.push(Report::Note(format!(
+                            "following {} ({}x{} tiles of {:.1} px)",
+                            lock.source.name.as_deref().unwrap_or("a screen region"),
+                            lock.grid.cols,
+                            lock.grid.rows,
+                            lock.grid.pitch_x
+                        )));
+                    }
+                    None => {
+                        let message = self.waiting_message();
+                        if self.waiting_said.as_ref() != Some(&message) {
+                            reports.push(Report::Note(message.clone()));
+                            self.waiting_said = Some(message);
+                        }
+                    }
+                }
+                found
+            }
+            None => None,
+        };
+        if let Some(lock) = lock {
+            self.lock = self.follow(lock, now, &mut reports)?;
+        }
+        self.show_deep_guess(&mut reports);
+        Ok(reports)
+    }
+
+    /// Notices a compositing manager that stopped or started since the last check; says so.
+    fn compositor_changed(&mut self, reports: &mut Vec<Report>) -> Result<bool, CaptureError> {
+        let compositor = self.desktop.has_compositor()?;
+        if compositor == self.compositor {
+            return Ok(false);
+        }
+        self.compositor = compositor;
+        reports.push(Report::Note(
+            if compositor {
+                "a compositing manager runs again: hints go back over the board"
+            } else {
+                "the compositing manager stopped, so the overlay cannot be transparent: \
+                 hints move to a panel beside the game"
+            }
+            .into(),
+        ));
+        Ok(true)
+    }
+
+    /// Moves the hints off or back onto the board after the compositor changed: without one the
+    /// overlay cannot be transparent, and left over the board it would cover the game (and the
+    /// pixels live reads).
+    fn relayout(&mut self, lock: &mut Lock, now: Instant, reports: &mut Vec<Report>) {
+        // Shown again in the new layout from the next frame read.
+        lock.last_shown = None;
+        lock.last_frame = None;
+        if !self.compositor && !lock.hidden {
+            self.take_marks_off(lock, now, reports);
+        }
+    }
+
+    /// Hides the overlay and reads no frame until it has had time to go (a copy of the screen
+    /// taken meanwhile could still show it).
+    fn take_marks_off(&mut self, lock: &mut Lock, now: Instant, reports: &mut Vec<Report>) {
+        reports.push(Report::Hide);
+        self.own.hide();
+        lock.hidden = true;
+        self.paused_until = now + OVERLAY_GONE_AFTER;
+    }
+
+    /// The screen copies no longer show the marks as drawn, so they cannot be taken out: the
+    /// hints move to a panel beside the game (painted out of the copies) for the rest of the run.
+    fn give_up_marks_on_board(&mut self, lock: &mut Lock, now: Instant, reports: &mut Vec<Report>) {
+        self.marks_in_screen_copies = false;
+        reports.push(Report::Note(
+            "the screen does not show the marks as they were drawn (a scaled output?), so \
+             they cannot be told from the board: hints move to a panel beside the game"
+                .into(),
+        ));
+        self.take_marks_off(lock, now, reports);
+        lock.last_shown = None;
+        lock.last_frame = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advice::FirstClick;
+    use crate::capture::ScreenCopies;
+    use crate::overlay::{Layout, Picture};
+    use image::RgbImage;
+    use std::sync::{Arc, Mutex};
+
+    /// A screen that shows a picture the test changes, as a Wayland compositor's copies show
+    /// the screen.
+    struct Screen(Arc<Mutex<RgbImage>>);
+
+    impl ScreenCopies for Screen {
+        fn copy(&self, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+            let screen = self.0.lock().unwrap();
+            let (x, y, w, h) = area;
+            Ok(image::imageops::crop_imm(&*screen, x as u32, y as u32, w, h).to_image())
+        }
+
+        fn size(&self) -> Result<(u32, u32), CaptureError> {
+            Ok(self.0.lock().unwrap().dimensions())
+        }
+    }
+
+    /// The screenshot `name` from `fixtures/`.
+    fn fixture(name: &str) -> RgbImage {
+        let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+        crate::vision::load_image(std::path::Path::new(&path)).unwrap()
+    }
+
+    /// A tracker with the built-in model, looking at `screen`.
+    fn tracker_on(
+        screen: &Arc<Mutex<RgbImage>>,
+        options: TrackerOptions,
+        start: Instant,
+    ) -> Tracker {
+        let classifier = Classifier::embedded().unwrap();
+        Tracker::new(Box::new(Screen(screen.clone())), classifier, options, start).unwrap()
+    }
+
+    /// Pixels that did not read are not read again under a grid found on them (a lost game
+    /// that read as no possible game was read, and searched again, every frame); their marks
+    /// come off, and reading resumes when the pixels change.
+    #[test]
+    fn pixels_that_did_not_read_are_not_read_again() {
+        let clean = fixture("gnome-default-medium-1000-760-mid.png");
+        let shown = Arc::new(Mutex::new(clean.clone()));
+        let options = TrackerOptions {
+            target: Target::Auto,
+            mines: None,
+            heat: false,
+            policy: GuessPolicy::default(),
+        };
+        let start = Instant::now();
+        let mut tracker = tracker_on(&shown, options, start);
+        let at = |tick: u32| start + Duration::from_millis(100) * tick;
+        let mut tick = 0;
+        let mut logged = 0;
+        while logged == 0 && tick < 20 {
+            let reports = tracker.tick(at(tick)).unwrap();
+            logged += reports
+                .iter()
+                .filter(|r| matches!(r, Report::Log(_)))
+                .count();
+            tick += 1;
+        }
+        assert_eq!(logged, 1, "the board was not read");
+
+        // As if this frame had not read and the board had been found again on it.
+        let lock = tracker.lock.as_mut().expect("following the board");
+        assert!(!lock.hidden);
+        tracker.unreadable_frame = lock.last_frame.map(|(hash, _, _)| hash);
+        lock.last_frame = None;
+        let read = tracker.frames_read;
+        let reports = tracker.tick(at(tick)).unwrap();
+        assert!(
+            reports.iter().any(|r| matches!(r, Report::Hide)),
+            "{reports:?}"
+        );
+        for _ in 0..10 {
+            tick += 1;
+            let reports = tracker.tick(at(tick)).unwrap();
+            assert!(!reports
+                .iter()
+                .any(|r| matches!(r, Report::Show(_) | Report::Log(_))));
+        }
+        assert_eq!(tracker.frames_read, read, "the same pixels were read again");
+        assert!(tracker.frames_skipped > 0);
+
+        // The pixels change (one pixel inside the board): read again, and shown.
+        shown
+            .lock()
+            .unwrap()
+            .put_pixel(520, 210, image::Rgb([0, 0, 0]));
+        let mut shown_again = false;
+        for _ in 0..5 {
+            tick += 1;
+            let reports = tracker.tick(at(tick)).unwrap();
+            shown_again |= reports.iter().any(|r| matches!(r, Report::Show(_)));
+        }
+        assert!(tracker.frames_read > read);
+        assert!(shown_again);
+    }
+
+    /// Marks over a board read from screen copies: taken out when the screen shows them where
+    /// they were drawn (the board read stays the board); moved to a panel when it shows them
+    /// elsewhere (as a scaled output would), with no board read through them meanwhile.
+    #[test]
+    fn marks_on_screen_copies_are_taken_out_or_moved_to_a_panel() {
+        let clean = fixture("gnome-default-medium-1000-760-mid.png");
+        for offset in [0, 3] {
+            let shown = Arc::new(Mutex::new(clean.clone()));
+            let options = TrackerOptions {
+                target: Target::Auto,
+                mines: None,
+                heat: true,
+                policy: GuessPolicy::default(),
+            };
+            let start = Instant::now();
+            let mut tracker = tracker_on(&shown, options, start);
+            tracker.set_marks_in_screen_copies(true);
+            let (mut boards, mut layouts, mut notes) = (Vec::new(), Vec::new(), Vec::new());
+            for tick in 0..40u32 {
+                let now = start + Duration::from_millis(100) * tick;
+                for report in tracker.tick(now).unwrap() {
+                    match report {
+                        Report::Show(scene) => {
+                            layouts.push(scene.layout);
+                            // The compositor shows the new picture over the clean screen.
+                            let mut screen = clean.clone();
+                            if scene.layout == Layout::OnBoard {
+                                // Drawn `offset` pixels right of and below where it was meant.
+                                Picture::of(&scene).blend_onto(&mut screen, (-offset, -offset));
+                            }
+                            *shown.lock().unwrap() = screen;
+                        }
+                        Report::Hide => *shown.lock().unwrap() = clean.clone(),
+                        Report::Log(line) => boards.push(line.text.clone()),
+                        Report::Note(note) => notes.push(note),
+                    }
+                }
+            }
+            assert!(!boards.is_empty(), "offset {offset}: no board read");
+            assert!(
+                boards.iter().all(|b| b == &boards[0]),
+                "offset {offset}: the board read changed: {boards:?}"
+            );
+            let moved = notes.iter().any(|n| n.contains("hints move to a panel"));
+            assert_eq!(moved, offset != 0, "offset {offset}: {notes:?}");
+            assert_eq!(layouts.first(), Some(&Layout::OnBoard), "offset {offset}");
+            if offset != 0 {
+                assert!(
+                    matches!(layouts.last(), Some(Layout::Beside { .. })),
+                    "offset {offset}: {layouts:?}"
+                );
+            }
+        }
+    }
+
+    /// A policy other than the fast one: the fast guess is drawn in the frame that read the
+    /// board, then the other policy's guess, in a scene not timed as a frame; nothing when
+    /// the board has not changed since.
+    #[test]
+    fn the_fast_guess_is_drawn_first_then_the_policys_own() {
+        let image = fixture("gnome-default-medium-1000-760-fresh.png");
+        // Progress counted against a tile: a policy whose guess on an untouched board is not
+        // the fast one's corner, to tell the two guesses apart on the screen.
+        // No first-click rule, or both guesses would be the rule's corner.
+        let other = GuessPolicy {
+            progress_weight: -1.0,
+            first_click: FirstClick::Any,
+            ..GuessPolicy::deep()
+        };
+        let options = TrackerOptions {
+            target: Target::Auto,
+            mines: Some(40),
+            heat: false,
+            policy: other.clone(),
+        };
+        let start = Instant::now();
+        let mut tracker = tracker_on(&Arc::new(Mutex::new(image)), options, start);
+        let mut shown = Vec::new();
+        for tick in 0..200u32 {
+            let now = start + Duration::from_millis(100) * tick;
+            let mut timed = Vec::new();
+            let mut guesses = Vec::new();
+            for report in tracker.tick(now).unwrap() {
+                match report {
+                    Report::Show(scene) => timed.push(scene.captured.is_some()),
+                    Report::Log(line) => guesses.push(line.best_guess.map(|g| (g.row, g.col))),
+                    _ => {}
+                }
+            }
+            shown.extend(guesses.into_iter().zip(timed));
+            if shown.len() >= 2 {
+                // Time for a third scene, which must not come.
+                for _ in 0..5 {
+                    std::thread::sleep(Duration::from_millis(20));
+                    assert!(tracker.tick(now).unwrap().is_empty());
+                }
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        let board = crate::board::Board::new(16, 16);
+        let options = crate::solver::SolveOptions {
+            mines: Some(40),
+            ..Default::default()
+        };
+        let analysis = crate::solver::analyze(&board, &options).unwrap();
+        let guess = |policy: &GuessPolicy| {
+            let g = crate::advice::best_guess(&board, &analysis, Some(40), policy).unwrap();
+            Some((g.pos.row, g.pos.col))
+        };
+        let (fast, own) = (guess(&GuessPolicy::fast()), guess(&other));
+        assert_ne!(fast, own, "the test needs policies that differ here");
+        assert_eq!(shown, vec![(fast, true), (own, false)]);
+        assert_eq!(tracker.deep_figures.drawn, 1);
+        assert_eq!(tracker.deep_figures.same, 0);
+        assert_eq!(tracker.deep_figures.ready.count(), 1);
+    }
+
+    /// A deep guess that comes after the board changed is dropped: once the new board is
+    /// shown, nothing of the old one is drawn again.
+    #[test]
+    fn a_deep_guess_for_a_board_since_changed_is_dropped() {
+        let fresh = fixture("gnome-default-medium-1000-760-fresh.png");
+        let mid = fixture("gnome-default-medium-1000-760-mid.png");
+        let options = TrackerOptions {
+            target: Target::Auto,
+            mines: Some(40),
+            heat: false,
+            policy: GuessPolicy {
+                progress_weight: -1.0,
+                ..GuessPolicy::deep()
+            },
+        };
+        let start = Instant::now();
+        let shown = Arc::new(Mutex::new(fresh));
+        let mut tracker = tracker_on(&shown, options, start);
+        let mut texts = Vec::new();
+        let mut switched = false;
+        for tick in 0..60u32 {
+            let now = start + Duration::from_millis(100) * tick;
+            for report in tracker.tick(now).unwrap() {
+                if let Report::Log(line) = report {
+                    texts.push(line.text);
+                }
+            }
+            if !texts.is_empty() && !switched {
+                // The fresh board is drawn and its deep guess asked for: the game changes now.
+                *shown.lock().unwrap() = mid.clone();
+                switched = true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let first = texts.first().cloned().expect("the fresh board was read");
+        let new_at = (texts.iter())
+            .position(|t| *t != first)
+            .unwrap_or_else(|| panic!("the changed board was never shown: {texts:?}"));
+        assert!(
+            texts[new_at..].iter().all(|t| *t != first),
+            "the old board was drawn after the new one: {texts:?}"
+        );
+    }
+
+    #[test]
+    fn the_crop_rounds_out_and_stays_inside_the_source() {
+        let grid = Grid {
+            x: 10.4,
+            y: 5.6,
+            pitch_x: 20.5,
+            pitch_y: 20.5,
+            rows: 2,
+            cols: 3,
+        };
+        assert_eq!(
+            crop_of(&grid, 1000, 1000),
+            Rect {
+                x: 10,
+                y: 5,
+                width: 62,
+                height: 42
+            }
+        );
+        assert_eq!(crop_of(&grid, 50, 30).width, 40);
+        assert_eq!(crop_of(&grid, 50, 30).height, 25);
+    }
+
+    #[test]
+    fn equal_pixels_hash_equal() {
+        assert_eq!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 3]));
+        assert_ne!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 4]));
+    }
+}
