@@ -4,7 +4,7 @@ GNOME Mines shows its mine counter as text ("3/40") in the desktop's font, so mi
 each character against these renderings of "0123456789/" in the sans fonts desktops use, at every
 size a counter is drawn in, both hinted on whole pixels and unhinted at half-pixel offsets (how
 GTK may place them). Each row of the sheet is one font, size and placement: the eleven characters
-in order, black on white, a slot apart. The Rust side (src/vision/text_counter.rs) cuts the sheet
+in order, black on white, a slot apart. The Rust side (src/vision/counter/text_counter.rs) cuts the sheet
 up with the same code that cuts up a screenshot, so templates and glyphs are measured alike.
 
 `--held-out` draws, instead, a test sheet of counter strings in fonts the sheet does not use

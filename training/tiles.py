@@ -1,4 +1,4 @@
-"""Tile classes and the tile sampler, kept in step with src/vision/tiles.rs and classes.rs."""
+"""Tile classes and the tile sampler, kept in step with src/vision/looks/tiles.rs and classes.rs."""
 
 import math
 
@@ -6,7 +6,7 @@ import numpy as np
 
 TILE = 16
 
-# The classifier's output order; src/vision/classes.rs lists the same names in the same order.
+# The classifier's output order; src/vision/looks/classes.rs lists the same names in the same order.
 CLASSES = ["unrevealed", "flag", "question", "0", "1", "2", "3", "4", "5", "6", "7", "8",
            "mine", "exploded", "wrong_flag"]
 

@@ -1,42 +1,35 @@
 //! Pixels → board: find the tile grid in a screenshot, cut it into tiles, classify each distinct
 //! tile once, and turn the classes into a [`Board`](crate::board::Board).
 //!
-//! - `load`: reading image files safely;
-//! - [`blobs`] and [`grid`]: the flat regions of the image and the tile lattice among them;
-//!   `pitch`: the lattice's pitch checked against the edges of every region, and `subpitch`:
-//!   a lattice found at a multiple of the tiles' pitch (vanishing grid lines) brought down to it;
-//! - [`locate`](mod@locate): the board's grid, found or given, and [`extend`](mod@extend):
-//!   grown over edge lines of tiles the squares missed, and `texture`: whether textured tiles
-//!   the squares missed lie beside a grid that looks complete; `cut`: a board that goes on past
-//!   the picture's edge (a window smaller than its board) is refused;
-//! - [`tiles`]: sampling each cell into the classifier's input;
-//! - [`classify`] and [`classes`]: the CNN and the looks it tells apart;
-//! - [`counter`] and [`text_counter`]: the game's own mine counter, where the skin shows one (a
-//!   seven-segment display, or GNOME Mines' "3/40" text, read by `glyphs`);
-//! - [`read`]: a found grid → [`Reading`] (the whole chain from a screenshot, with the
-//!   board-level reading, is `crate::pipeline::read_board`);
-//! - [`cache`]: verdicts kept between the frames of a live game.
+//! Its stages, each a folder, data flowing one way; [`read`] at the top is the one path through
+//! them (the board-level labelling of the looks is `crate::skin`, and the whole chain from a
+//! screenshot is `crate::pipeline::read_board`):
+//! - [`locate`](mod@locate) (pixels → [`Grid`]): the flat regions of the image ([`blobs`]), the
+//!   lattice of square tiles among them ([`grid`]), its pitch checked against every region's
+//!   edges (`pitch`) or brought down from a multiple of the tiles' pitch where grid lines vanish
+//!   in a pattern (`subpitch`), grown over edge lines of tiles the squares missed
+//!   ([`extend`](mod@extend)), textured tiles beside a grid that looks complete (`texture`), and a
+//!   board that goes on past the picture's edge refused (`cut`);
+//! - [`looks`] (grid → classified looks): sampling each cell into the classifier's input
+//!   ([`tiles`]), the CNN and the classes it tells apart ([`classify`], [`classes`]), and the
+//!   verdicts kept between the frames of a live game ([`cache`]);
+//! - [`counter`] (pixels → mine total): the game's own mine counter, a seven-segment display or
+//!   GNOME Mines' "3/40" text ([`text_counter`], read by `glyphs`);
+//! - `load`: reading image files safely; `read`: a found grid → [`Reading`].
 
-pub mod blobs;
-pub mod cache;
-pub mod classes;
-pub mod classify;
 pub mod counter;
-mod cut;
 mod error;
-pub mod extend;
-mod glyphs;
-pub mod grid;
 mod load;
 pub mod locate;
-mod pitch;
+pub mod looks;
 pub mod read;
-mod subpitch;
 #[cfg(test)]
 mod testing;
-pub mod text_counter;
-mod texture;
-pub mod tiles;
+
+// The stages' modules under the names the rest of the crate reads them by.
+pub use counter::text_counter;
+pub use locate::{blobs, extend, grid};
+pub use looks::{cache, classes, classify, tiles};
 
 pub use cache::LookCache;
 pub use classes::TileClass;

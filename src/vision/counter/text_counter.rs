@@ -6,7 +6,7 @@
 //! on one baseline. Any other text there (the timer "00:04", button labels) does not read so.
 
 use super::glyphs::{glyphs, recognise, Glyph};
-use super::grid::Grid;
+use crate::vision::grid::Grid;
 use image::{GrayImage, RgbImage};
 
 /// How far from the board the counter may be, in tiles, and at least in pixels (GNOME's side

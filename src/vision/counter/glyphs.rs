@@ -295,7 +295,7 @@ fn templates() -> &'static [Template] {
     static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
     TEMPLATES.get_or_init(|| {
         // The sheet is part of the build; the test below checks that it decodes and cuts up.
-        let mut templates = image::load_from_memory(include_bytes!("../../models/glyphs.png"))
+        let mut templates = image::load_from_memory(include_bytes!("../../../models/glyphs.png"))
             .map(|sheet| cut_sheet(&sheet.to_luma8()))
             .unwrap_or_default();
         // By height, so a glyph is compared with the templates of about its height only.
@@ -360,7 +360,7 @@ mod tests {
 
     #[test]
     fn the_sheet_gives_every_row() {
-        let sheet = image::load_from_memory(include_bytes!("../../models/glyphs.png"))
+        let sheet = image::load_from_memory(include_bytes!("../../../models/glyphs.png"))
             .unwrap()
             .to_luma8();
         let (w, h) = sheet.dimensions();

@@ -6,7 +6,7 @@
 //! tiles. A long line may hold a few looks not seen before (the board's first flag).
 
 use super::grid::{Grid, Rect};
-use super::tiles::{mean_difference, sample_cell, TileImage, TILE};
+use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE};
 use image::RgbImage;
 
 /// Mean difference (0-255 per channel) up to which a cell shows a look the board has, compared

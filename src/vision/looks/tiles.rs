@@ -4,7 +4,7 @@
 //! The training scripts (`training/`) sample synthetic tiles with the same filter; keep the two in
 //! step.
 
-use super::grid::Grid;
+use crate::vision::grid::Grid;
 use image::RgbImage;
 use std::collections::HashMap;
 

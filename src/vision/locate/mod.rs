@@ -1,14 +1,23 @@
-//! Finding the board in a screenshot, or taking the user's word for where it is.
+//! Finding the board in a screenshot, or taking the user's word for where it is: the first
+//! stage of the vision layer, pixels → [`Grid`].
 
-use super::blobs::find_blobs;
-use super::cut::cut_side;
-use super::extend::extend;
-use super::grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
-use super::pitch::refine_pitch;
-use super::subpitch::subdivided;
-use super::texture::textured_beside;
-use super::VisionError;
+pub mod blobs;
+mod cut;
+pub mod extend;
+pub mod grid;
+mod pitch;
+mod subpitch;
+mod texture;
+
+use crate::vision::VisionError;
+use blobs::find_blobs;
+use cut::cut_side;
+use extend::extend;
+use grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use image::RgbImage;
+use pitch::refine_pitch;
+use subpitch::subdivided;
+use texture::textured_beside;
 
 /// What the user told us about the board; both are optional.
 #[derive(Clone, Copy, Debug, Default)]

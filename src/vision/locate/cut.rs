@@ -7,7 +7,7 @@
 //! whole board has its frame or the window around it.
 
 use super::grid::{Grid, Rect};
-use super::tiles::{mean_difference, sample_cell};
+use crate::vision::tiles::{mean_difference, sample_cell};
 use image::RgbImage;
 
 /// The share of a tile past the edge compared: wide enough to hold some of the tile's face, not

@@ -3,10 +3,10 @@
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
-use super::grid::Grid;
-use super::read::{assemble, not_blanked, Doubt, Reading};
 use super::tiles::{sample_grid, TileImage};
-use super::VisionError;
+use crate::vision::grid::Grid;
+use crate::vision::read::{assemble, not_blanked, Doubt, Reading};
+use crate::vision::VisionError;
 use image::RgbImage;
 use std::collections::{HashMap, HashSet};
 

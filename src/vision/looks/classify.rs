@@ -7,7 +7,7 @@
 
 use super::classes::{TileClass, CLASS_COUNT};
 use super::tiles::{TileImage, TILE};
-use super::VisionError;
+use crate::vision::VisionError;
 use std::path::Path;
 use std::sync::Arc;
 use tract_onnx::prelude::*;
@@ -16,7 +16,7 @@ use tract_onnx::prelude::*;
 pub const BATCH: usize = 32;
 
 /// The model trained by `training/train.py`, built into the binary.
-pub const EMBEDDED_MODEL: &[u8] = include_bytes!("../../models/tiles.onnx");
+pub const EMBEDDED_MODEL: &[u8] = include_bytes!("../../../models/tiles.onnx");
 
 /// A loaded, optimised classifier, ready to run.
 #[derive(Clone)]
@@ -111,7 +111,7 @@ impl Classifier {
             .map_err(model_error)?;
         let classifier = Classifier { plan };
         // Refuse a model whose output is not one probability per class now, not mid-game.
-        classifier.classify(&[[0u8; super::tiles::TILE_BYTES]])?;
+        classifier.classify(&[[0u8; crate::vision::tiles::TILE_BYTES]])?;
         Ok(classifier)
     }
 

@@ -7,7 +7,10 @@
 //! one display stand a narrow gap apart, and the mine counter is the leftmost display (the timer
 //! is on the right). Each digit is read from seven points, one on each segment.
 
-use super::grid::Grid;
+mod glyphs;
+pub mod text_counter;
+
+use crate::vision::grid::Grid;
 use image::RgbImage;
 
 /// How far above the board the counter may sit, in tile heights (xdemineur's is 2.5 above).

@@ -1,0 +1,8 @@
+//! The vision layer's second stage, a found grid → the classifier's verdict on each distinct
+//! look: the cells sampled into the classifier's input, the CNN and the classes it tells
+//! apart, and the verdicts a live game keeps from frame to frame.
+
+pub mod cache;
+pub mod classes;
+pub mod classify;
+pub mod tiles;
