@@ -395,6 +395,12 @@ fn adopt_lone_squares(
             (p.1 - ri).abs() as f64 <= ADOPT_REACH && (p.2 - rj).abs() as f64 <= ADOPT_REACH
         });
         if on_lattice && near && spots.insert((ri, rj)) {
+            tracing::trace!(
+                x = square.cx,
+                y = square.cy,
+                size = square.size,
+                "lone square adopted"
+            );
             placed.push((s, ri, rj));
         }
     }
@@ -403,7 +409,8 @@ fn adopt_lone_squares(
 /// Drops an outermost row or column that holds only a stray square or two while the board
 /// beside it is full: a button, a counter digit or an icon in the game's header that happens to
 /// sit on the lattice (ace-minesweeper's penguin button lines up with a column, one pitch above
-/// the board). Repeats while an edge is that thin.
+/// the board; a browser's tab icon, rows above a page's board, with empty lines between).
+/// Repeats while an edge is that thin.
 fn trim_stray_edges(placed: &mut Vec<(usize, i64, i64)>) {
     loop {
         let Some((imin, imax)) = min_max(placed.iter().map(|p| p.1)) else {
@@ -418,16 +425,26 @@ fn trim_stray_edges(placed: &mut Vec<(usize, i64, i64)>) {
         }
         let in_col = |i: i64| placed.iter().filter(|p| p.1 == i).count() as i64;
         let in_row = |j: i64| placed.iter().filter(|p| p.2 == j).count() as i64;
+        // The squares in the first line inward from `edge` (by `step`) that holds any: a
+        // stray may lie lines away from the board (a browser's tab icon on the lattice,
+        // twenty rows above a page's board), with nothing on the lines between.
+        let next = |count: &dyn Fn(i64) -> i64, edge: i64, step: i64, end: i64| {
+            let mut line = edge + step;
+            while line != end && count(line) == 0 {
+                line += step;
+            }
+            count(line)
+        };
         // Thin: at most 3 squares (a button, an icon, a counter's digits), and at most a third
         // of what the next line in holds.
         let thin = |edge: i64, next: i64| edge <= 3 && edge * 3 <= next;
-        let drop = if thin(in_row(jmin), in_row(jmin + 1)) {
+        let drop = if thin(in_row(jmin), next(&in_row, jmin, 1, jmax)) {
             Some((false, jmin))
-        } else if thin(in_row(jmax), in_row(jmax - 1)) {
+        } else if thin(in_row(jmax), next(&in_row, jmax, -1, jmin)) {
             Some((false, jmax))
-        } else if thin(in_col(imin), in_col(imin + 1)) {
+        } else if thin(in_col(imin), next(&in_col, imin, 1, imax)) {
             Some((true, imin))
-        } else if thin(in_col(imax), in_col(imax - 1)) {
+        } else if thin(in_col(imax), next(&in_col, imax, -1, imin)) {
             Some((true, imax))
         } else {
             None
@@ -478,6 +495,19 @@ mod tests {
             rows,
             cols,
         }
+    }
+
+    #[test]
+    fn a_stray_square_lines_away_from_the_board_is_dropped() {
+        // A 16x16 board of squares at lattice (20..36, 20..36), and one icon on the lattice at
+        // (0, 0), twenty empty lines up and to the left: the board alone is kept.
+        let mut placed: Vec<(usize, i64, i64)> = (0..256)
+            .map(|k| (k, 20 + (k % 16) as i64, 20 + (k / 16) as i64))
+            .collect();
+        placed.push((256, 0, 0));
+        trim_stray_edges(&mut placed);
+        assert_eq!(placed.len(), 256);
+        assert_eq!(span(&placed), Some((16, 16)));
     }
 
     #[test]
