@@ -99,9 +99,12 @@ fn long_frontiers(c: &mut Criterion) {
     group.finish();
 }
 
-/// The release binary's `solve --stream`, its input and output piped.
+/// The release binary's `solve --stream` (or the binary `MINEHINT_BIN` names, to compare
+/// another build), its input and output piped.
 fn stream_process() -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_minehint"))
+    let binary =
+        std::env::var_os("MINEHINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_minehint").into());
+    Command::new(binary)
         .args(["solve", "--stream"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
