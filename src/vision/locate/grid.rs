@@ -246,7 +246,8 @@ fn components(count: usize, links: &[Link]) -> Vec<Vec<usize>> {
     out
 }
 
-fn median(mut values: Vec<f64>) -> Option<f64> {
+/// The median of `values` (the upper one of an even count); `None` when there are none.
+pub(super) fn median(mut values: Vec<f64>) -> Option<f64> {
     if values.is_empty() {
         return None;
     }

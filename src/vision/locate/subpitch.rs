@@ -16,7 +16,7 @@
 //! fills its cell.
 
 use super::blobs::Blob;
-use super::grid::{Grid, MIN_PITCH};
+use super::grid::{median, Grid, MIN_PITCH};
 use super::pitch::{
     best_lattice_near, lattice_score, RegionEdges, BETTER, MAX_MERGED, MIN_EDGES, NEAR,
 };
@@ -59,8 +59,10 @@ pub fn subdivided(grid: Grid, blobs: &[Blob]) -> Option<Grid> {
                 && (0.5 * grid.pitch_y..=grid.pitch_y).contains(&h)
         })
         .collect();
-    let gap_x = median(squares.iter().map(|b| f64::from(b.width()))).map(|w| grid.pitch_x - w);
-    let gap_y = median(squares.iter().map(|b| f64::from(b.height()))).map(|h| grid.pitch_y - h);
+    let gap_x =
+        median(squares.iter().map(|b| f64::from(b.width())).collect()).map(|w| grid.pitch_x - w);
+    let gap_y =
+        median(squares.iter().map(|b| f64::from(b.height())).collect()).map(|h| grid.pitch_y - h);
     let mut out = grid;
     if let Some((pitch, phase)) = finer_pitch(grid.pitch_x, gap_x, &edges.starts_x, &edges.ends_x) {
         (out.x, out.cols) = fitted_span(left, right, pitch, phase);
@@ -79,9 +81,9 @@ pub fn subdivided(grid: Grid, blobs: &[Blob]) -> Option<Grid> {
 
 /// The pitch a half or a third of `pitch` whose lattice the regions' `starts` and `ends` fill
 /// out, with its boundaries' phase; `None` when `pitch` explains them as well. `gap` is what
-/// the found squares leave of their cells (`None`: no squares): merged tiles leave a whole tile between them, where
-/// real tiles leave a bevel or a gap (and a glyph a third of a tile wide, centred, puts its
-/// edges on the thirds of every tile).
+/// the found squares leave of their cells (`None`: no squares): merged tiles leave a whole tile
+/// between them, where real tiles leave a bevel or a gap (and a glyph a third of a tile wide,
+/// centred, puts its edges on the thirds of every tile).
 fn finer_pitch(pitch: f64, gap: Option<f64>, starts: &[f64], ends: &[f64]) -> Option<(f64, f64)> {
     if starts.len() + ends.len() < MIN_EDGES {
         return None;
@@ -115,13 +117,6 @@ fn classes_filled(edges: &[f64], q: f64, phase: f64, divisor: usize) -> usize {
     (counts.iter())
         .filter(|&&c| on > 0 && c as f64 >= OTHER_CLASS * on as f64)
         .count()
-}
-
-/// The median of `values`, `None` when there are none.
-fn median(values: impl Iterator<Item = f64>) -> Option<f64> {
-    let mut values: Vec<f64> = values.collect();
-    values.sort_by(f64::total_cmp);
-    values.get(values.len() / 2).copied()
 }
 
 /// The first boundary of the lattice (`pitch`, `phase`) at or after `start` (within a quarter
