@@ -169,7 +169,7 @@ impl Sway {
     }
 
     /// A command for the clients the test runs itself (as root) on this sway.
-    fn client(&self, program: &str) -> Command {
+    fn client(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
         let mut command = Command::new(program);
         command
             .env_remove("DISPLAY")
@@ -231,7 +231,9 @@ impl Sway {
     }
 
     /// Clicks the screen pixel (x, y) with a virtual pointer.
-    fn click(&self, x: f64, y: f64) -> Result<(), String> {
+    /// Clicks at (`x`, `y`); returns when sway had taken the button's release (GNOME Mines
+    /// opens a tile on the release).
+    fn click(&self, x: f64, y: f64) -> Result<Instant, String> {
         let stream = UnixStream::connect(self.socket("wayland-1")).map_err(|e| e.to_string())?;
         let conn = Connection::from_socket(stream).map_err(|e| e.to_string())?;
         let (globals, mut queue) =
@@ -246,12 +248,13 @@ impl Sway {
         // Each step is let through before the next: GTK takes a press that comes with the
         // pointer's arrival, or a release right on the press, for no click at all. The device
         // is left to go with the connection: sway 1.7 crashed when it was destroyed by hand.
-        let mut step = |time: u32, event: &dyn Fn(u32)| -> Result<(), String> {
+        let mut step = |time: u32, event: &dyn Fn(u32)| -> Result<Instant, String> {
             event(time);
             pointer.frame();
             queue.roundtrip(&mut Clicker).map_err(|e| e.to_string())?;
+            let taken = Instant::now();
             std::thread::sleep(Duration::from_millis(150));
-            Ok(())
+            Ok(taken)
         };
         step(0, &|t| pointer.motion_absolute(t, x, y, SCREEN.0, SCREEN.1))?;
         step(200, &|t| {
@@ -260,20 +263,20 @@ impl Sway {
         step(400, &|t| {
             pointer.button(t, BTN_LEFT, wl_pointer::ButtonState::Pressed)
         })?;
-        step(600, &|t| {
+        let released = step(600, &|t| {
             pointer.button(t, BTN_LEFT, wl_pointer::ButtonState::Released)
         })?;
         // Parked in a corner, off the board: a hovered tile looks different.
         step(800, &|t| {
             pointer.motion_absolute(t, SCREEN.0 - 1, SCREEN.1 - 1, SCREEN.0, SCREEN.1)
         })?;
-        Ok(())
+        Ok(released)
     }
 }
 
 impl Table for Sway {
     fn click_at(&mut self, x: f64, y: f64) -> Result<(), String> {
-        self.click(x, y)
+        self.click(x, y).map(|_| ())
     }
 
     fn next_game(&mut self, _line: &Value) -> Result<(), String> {
@@ -442,9 +445,17 @@ fn follow_gnome_mines(name: &str) -> Result<(), String> {
                     .cloned()
                     .map(|v| (v, lines.len()))
             })
-            .ok_or(format!(
-                "the click on ({row}, {col}) never showed in the log"
-            ))?;
+            .ok_or_else(|| {
+                let lines = log_lines(&log);
+                let tail: Vec<String> = lines[seen.min(lines.len())..]
+                    .iter()
+                    .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
+                    .collect();
+                format!(
+                    "the click on ({row}, {col}) never showed in the log; clicked on {line}; \
+                     lines since: {tail:?}"
+                )
+            })?;
             (line, seen) = next;
             if safe && matches!(cell(&line, row, col), '*' | '!') {
                 return Err(format!("a tile advised safe was a mine: {line}"));
@@ -509,7 +520,7 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
     let log = desk.dir.join(format!("bench-{play}.jsonl"));
     let stderr_path = desk.dir.join(format!("bench-{play}.stderr"));
     let mut live = desk
-        .client(env!("CARGO_BIN_EXE_minehint"))
+        .client(timed_binary())
         .args([
             "live",
             "--no-profile",
@@ -534,9 +545,169 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
     ))
 }
 
+/// The `live` the benchmark times: this build's, or the binary `MINEHINT_BIN` names, to time
+/// another build beside it.
+fn timed_binary() -> std::ffi::OsString {
+    std::env::var_os("MINEHINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_minehint").into())
+}
+
+/// Whether `line` leaves tile (`row`, `col`) in doubt.
+fn in_doubt(line: &Value, row: usize, col: usize) -> bool {
+    line["doubt"].as_array().is_some_and(|cells| {
+        cells
+            .iter()
+            .any(|c| c[0].as_u64() == Some(row as u64) && c[1].as_u64() == Some(col as u64))
+    })
+}
+
+/// When each line of a log appeared, in order.
+type Arrivals = std::sync::Arc<std::sync::Mutex<Vec<Instant>>>;
+
+/// When each line of the log at `path` appeared, looked for every 2 ms until `stop` is set.
+fn watch_lines(
+    path: PathBuf,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> (Arrivals, std::thread::JoinHandle<()>) {
+    let arrivals = Arrivals::default();
+    let seen = arrivals.clone();
+    let watcher = std::thread::spawn(move || {
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            let text = std::fs::read(&path).unwrap_or_default();
+            let lines = text.iter().filter(|&&b| b == b'\n').count();
+            let mut seen = seen.lock().unwrap();
+            while seen.len() < lines {
+                seen.push(Instant::now());
+            }
+            drop(seen);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    (arrivals, watcher)
+}
+
+/// Runs `live --rate 30` and clicks the advised tile `clicks` times, each after `rest` with the
+/// board unchanged (long enough for live to look at it less often); returns, for each click,
+/// the time from the button's release to the log line that shows the tile open. That time
+/// holds the game's redraw and the compositor's next frame as well as live's own wait.
+fn clicks_after_rest(
+    desk: &mut Sway,
+    clicks: usize,
+    rest: Duration,
+) -> Result<Vec<Duration>, String> {
+    let log = desk.dir.join("bench-rest.jsonl");
+    let stderr_path = desk.dir.join("bench-rest.stderr");
+    let mut live = desk
+        .client(timed_binary())
+        .args(["live", "--no-profile", "--mines", "10", "--rate", "30"])
+        .args(["--duration", "180", "--log-json"])
+        .arg(&log)
+        .env("RUST_LOG", "minehint=debug")
+        .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
+        .spawn()
+        .map_err(|e| format!("cannot start minehint live: {e}"))?;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (arrivals, watcher) = watch_lines(log.clone(), stop.clone());
+    let result = (|| -> Result<Vec<Duration>, String> {
+        // A line to act on: a move or a guess to click, or a game over to start again from.
+        let actionable = |from: usize| {
+            wait(Duration::from_secs(30), || {
+                let lines = log_lines(&log);
+                lines
+                    .get(from..)?
+                    .iter()
+                    .rev()
+                    .find(|l| advised(l).is_some() || game_over(l))
+                    .cloned()
+            })
+        };
+        let mut line = actionable(0).ok_or("live gave no advice on the board within 30 s")?;
+        let mut delays = Vec::new();
+        let (mut lost, mut lost_in_a_row) = (0, 0);
+        while delays.len() < clicks {
+            if game_over(&line) {
+                let seen = log_lines(&log).len();
+                desk.next_game(&line)?;
+                line = actionable(seen).ok_or("no advice on the new game")?;
+                continue;
+            }
+            std::thread::sleep(rest);
+            let seen = log_lines(&log).len();
+            let (row, col, _) =
+                advised(&line).ok_or(format!("no move on a board in play: {line}"))?;
+            let (x, y) = tile_centre(&line, row, col);
+            let released = desk.click(x, y)?;
+            // Open: a number, or the mine that ends the game, read surely. A tile under the
+            // pointer and the mark reads otherwise, in doubt, before the click.
+            let shown = wait(Duration::from_secs(3), || {
+                let lines = log_lines(&log);
+                (seen..lines.len())
+                    .find(|&i| {
+                        matches!(cell(&lines[i], row, col), '0'..='8' | '*' | '!')
+                            && !in_doubt(&lines[i], row, col)
+                    })
+                    .map(|i| (lines[i].clone(), i))
+            });
+            // GTK now and then takes a synthetic click for none (see `click`), and a board
+            // that does not read gets no line: such a click is not timed, and a new game is
+            // started after the second in a row.
+            let Some((next, index)) = shown else {
+                lost += 1;
+                lost_in_a_row += 1;
+                if lost_in_a_row >= 2 {
+                    lost_in_a_row = 0;
+                    let seen = log_lines(&log).len();
+                    desk.next_game(&line)?;
+                    line = actionable(seen).ok_or("no advice on the new game")?;
+                }
+                if lost > 3 * clicks {
+                    let lines = log_lines(&log);
+                    let tail: Vec<String> = lines[seen.min(lines.len())..]
+                        .iter()
+                        .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
+                        .collect();
+                    return Err(format!(
+                        "{lost} clicks never showed in the log; the last on ({row}, {col}) of \
+                         {line}; lines since: {tail:?}"
+                    ));
+                }
+                continue;
+            };
+            // The watcher sees a line within 2 ms of its writing.
+            let shown = wait(Duration::from_secs(1), || {
+                arrivals.lock().unwrap().get(index).copied()
+            })
+            .ok_or("the log watcher missed a line")?;
+            delays.push(shown.saturating_duration_since(released));
+            lost_in_a_row = 0;
+            line = if advised(&next).is_some() || game_over(&next) {
+                next
+            } else {
+                actionable(index).ok_or(format!("no advice after the click: {next}"))?
+            };
+        }
+        Ok(delays)
+    })();
+    let exited = live.try_wait().ok().flatten();
+    let _ = live.kill();
+    let _ = live.wait();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = watcher.join();
+    result.map_err(|err| {
+        format!(
+            "{err}\nlive {}; its stderr (tail):\n{}",
+            exited.map_or("was still running".into(), |s| format!("had exited: {s}")),
+            tail(
+                &std::fs::read_to_string(&stderr_path).unwrap_or_default(),
+                10
+            )
+        )
+    })
+}
+
 /// Prints live's capture → overlay latency while GNOME Mines is played, and its CPU use while
 /// the board does not change, at 30 frames a second on headless sway (docs/benchmarks.md):
-/// `cargo test --release --test wayland_sway -- --ignored --nocapture`.
+/// `cargo test --release --test wayland_sway -- --ignored --nocapture`; with `MINEHINT_BIN`
+/// set, of the binary it names.
 #[test]
 #[ignore = "a benchmark, not a check: run it with --ignored"]
 fn bench_live_on_sway() {
@@ -549,7 +720,19 @@ fn bench_live_on_sway() {
     let playing = measure(&mut desk, 45, true).expect("the played run");
     desk.new_game().expect("a fresh game");
     std::thread::sleep(Duration::from_secs(3));
-    let idle = measure(&mut desk, 30, false).expect("the idle run");
     println!("wayland, 45 s of play: {playing}");
+    let idle = measure(&mut desk, 30, false).expect("the idle run");
     println!("wayland, 30 s with the board unchanged: {idle}");
+    desk.new_game().expect("a fresh game");
+    std::thread::sleep(Duration::from_secs(3));
+    let mut delays =
+        clicks_after_rest(&mut desk, 8, Duration::from_secs(3)).expect("the clicks after rest");
+    delays.sort();
+    println!(
+        "wayland, a click after 3 s with the board unchanged, release → live's log line: \
+         median {:.1} ms, slowest {:.1} ms of {} (at 30 Hz a frame is 33.3 ms)",
+        delays[delays.len() / 2].as_secs_f64() * 1e3,
+        delays[delays.len() - 1].as_secs_f64() * 1e3,
+        delays.len()
+    );
 }
