@@ -14,6 +14,16 @@ captured as a player's screen shows it:
 - `pressed`: the left button held down on a covered tile (released off the board, so nothing
   opens).
 
+With `--surround`, each window size is also captured (pointer parked) with what players have
+around a game:
+
+- `dark-desktop`: a black window behind the game, filling the screen (a dark desktop);
+- `busy-desktop`: a window of coloured shapes and text behind the game, filling the screen;
+- `second-board`: a picture of another game's board in a window beside the game;
+- `off-screen`: the window moved so a third of the board is past the screen's left edge (a
+  board cut off: the numbers along the cut count mines out of the picture, so any call there
+  must be one the whole board makes).
+
 Resizing does not change the game, so every capture of a state has the reference's label. The
 label is checked twice: the reference board must be a possible position, and the board read at
 the reference size again after the sweep must be the same (nothing was opened by accident).
@@ -282,7 +292,104 @@ def play_to(binary, game, out, state, rng):
     time.sleep(0.4)
 
 
-def sweep_state(binary, game, out, state, sizes, results, rng, keep_all):
+SURROUNDS = ("dark-desktop", "busy-desktop", "second-board", "off-screen")
+# Another game's board, for `second-board`: a fixture of a game not swept here.
+OTHER_BOARD = ROOT / "fixtures" / "xdemineur-30-16-99-mid.png"
+
+
+def window_geometry(window):
+    """(x, y, width, height) of an X window, from xdotool."""
+    done = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(window)],
+                          capture_output=True, text=True, check=True, timeout=10)
+    values = dict(line.split("=", 1) for line in done.stdout.split())
+    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def busy_picture(path, rng, size=(1920, 1080)):
+    """A desktop full of things: coloured boxes, lines of text and a gradient (ImageMagick)."""
+    width, height = size
+    draws = []
+    for _ in range(60):
+        x, y = rng.randrange(width), rng.randrange(height)
+        w, h = rng.randrange(20, 400), rng.randrange(10, 300)
+        colour = "#%02x%02x%02x" % (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        draws += ["-fill", colour, "-draw", f"rectangle {x},{y} {x + w},{y + h}"]
+    for _ in range(25):
+        x, y = rng.randrange(width - 200), rng.randrange(20, height)
+        draws += ["-fill", "black", "-pointsize", str(rng.randrange(10, 30)), "-draw",
+                  f"text {x},{y} 'Inbox (3) Meeting at 14:00 - notes.txt 1 2 3 8 5'"]
+    subprocess.run(["convert", "-size", f"{width}x{height}", "gradient:#3a6ea5-#d8c39a", *draws,
+                    str(path)], check=True, timeout=60)
+
+
+class Surround:
+    """What is around the game's window for one capture; undone on leaving."""
+
+    def __init__(self, kind, game, out, rng):
+        self.kind, self.game, self.out, self.rng = kind, game, out, rng
+        self.viewer = None
+        self.moved = None
+
+    def __enter__(self):
+        """Sets it up; returns how far the board moved on the screen (dx, dy)."""
+        if self.kind in ("dark-desktop", "busy-desktop", "second-board"):
+            x, y, width, height = window_geometry(self.game.window)
+            if self.kind == "dark-desktop":
+                picture = self.out / "black.png"
+                if not picture.exists():
+                    subprocess.run(["convert", "-size", "1920x1080", "xc:black", str(picture)],
+                                   check=True, timeout=60)
+                geometry = "+0+0"
+            elif self.kind == "busy-desktop":
+                picture = self.out / "busy.png"
+                if not picture.exists():
+                    busy_picture(picture, self.rng)
+                geometry = "+0+0"
+            else:
+                picture = self.out / "other-board.png"
+                if not picture.exists():
+                    # The board and a margin of its window, at the size it was captured.
+                    board = json.loads(OTHER_BOARD.with_suffix(".json").read_text())["board"]
+                    crop = (f"{board['width'] + 80}x{board['height'] + 80}"
+                            f"+{board['x'] - 40}+{board['y'] - 40}")
+                    subprocess.run(["convert", str(OTHER_BOARD), "-crop", crop, "+repage",
+                                    str(picture)], check=True, timeout=60)
+                geometry = f"+{x + width + 20}+{y}" if x + width + 740 < 1920 else f"+0+{y}"
+            self.viewer = subprocess.Popen(["display", "-geometry", geometry, str(picture)],
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1.2)
+            # The game stays in front: the picture is behind it, or beside it.
+            xdotool("windowactivate", "--sync", self.game.window)
+            time.sleep(0.4)
+        elif self.kind == "off-screen":
+            x, y, width, height = window_geometry(self.game.window)
+            self.moved = (x, y)
+            shift = -(x + width // 3)
+            xdotool("windowmove", self.game.window, x + shift, y)
+            time.sleep(0.6)
+            after = window_geometry(self.game.window)
+            return after[0] - x, after[1] - y
+        return 0, 0
+
+    def __exit__(self, *_):
+        if self.viewer:
+            self.viewer.kill()
+            self.viewer.wait()
+            time.sleep(0.3)
+        if self.moved:
+            xdotool("windowmove", self.game.window, *self.moved)
+            time.sleep(0.6)
+        return False
+
+
+def moved_board(board, shift):
+    """A board rectangle (advise's JSON) moved by `shift`."""
+    if not board:
+        return None
+    return {**board, "x": board["x"] + shift[0], "y": board["y"] + shift[1]}
+
+
+def sweep_state(binary, game, out, state, sizes, results, rng, keep_all, surrounds=()):
     width, height = game.reference
     game.resize(width, height)
     xdotool("mousemove", 1, 1)
@@ -341,6 +448,15 @@ def sweep_state(binary, game, out, state, sizes, results, rng, keep_all):
                     xdotool("mouseup", 1)
                 captured.append((variant, shot, advise(binary, shot, game.mines)))
             xdotool("mousemove", 1, 1)
+        for kind in surrounds:
+            with Surround(kind, game, out, rng) as shift:
+                xdotool("mousemove", 1, 1)
+                time.sleep(0.3)
+                shot = out / f"{stem}-{kind}.png"
+                screenshot(shot)
+            board = moved_board(read.get("board") if read.get("rows") == game.rows else None,
+                                shift)
+            captured.append((kind, shot, advise(binary, shot, game.mines), board))
     # The label holds only if the game did not change during the sweep.
     width, height = game.reference
     game.resize(width, height)
@@ -352,8 +468,8 @@ def sweep_state(binary, game, out, state, sizes, results, rng, keep_all):
         print(f"{game.name()} {state}: the board changed during the sweep; its captures are "
               "not scored", file=sys.stderr)
         return
-    for variant, shot, read in captured:
-        figures = score(read, label, safe, mines_certain, lost)
+    for variant, shot, read, *board in captured:
+        figures = score(read, label, safe, mines_certain, lost, board[0] if board else None)
         line = {"game": game.name(), "state": state, "variant": variant, "image": shot.name,
                 **figures}
         results.append(line)
@@ -451,6 +567,9 @@ def main():
     parser.add_argument("--sizes", type=int, default=24, help="window sizes swept per state")
     parser.add_argument("--states", default="fresh,opened,mid,lost")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--surround", default="",
+                        help="also capture each size with these around the window: "
+                        + ", ".join(SURROUNDS) + " (comma-separated)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every capture and its label, not only those misread")
     parser.add_argument("--rescore", action="store_true",
@@ -462,6 +581,10 @@ def main():
             for line in results:
                 f.write(json.dumps(line) + "\n")
         sys.exit(1 if report(results)[6] else 0)
+    surrounds = [kind for kind in args.surround.split(",") if kind]
+    for kind in surrounds:
+        if kind not in SURROUNDS:
+            parser.error(f"unknown --surround {kind!r}: {', '.join(SURROUNDS)}")
     if "DISPLAY" not in os.environ or "RG_DIR" not in os.environ:
         parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -477,7 +600,7 @@ def main():
         for state in args.states.split(","):
             play_to(args.binary, game, args.out, state, rng)
             sweep_state(args.binary, game, args.out, state, game.sizes(args.sizes), results, rng,
-                        args.keep_all)
+                        args.keep_all, surrounds)
         shell("rg_stop_games")
     with open(args.out / "results.jsonl", "w") as f:
         for line in results:
