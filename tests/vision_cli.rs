@@ -398,3 +398,68 @@ fn a_mine_total_that_does_not_fit_names_the_option() {
     assert!(stderr.contains("--mines 0 does not fit"), "{stderr}");
     assert!(!stderr.contains("misread"), "{stderr}");
 }
+
+/// The board of fixture `name` (its label's rectangle) with `margin` pixels of its window.
+fn board_of(name: &str, margin: u32) -> image::RgbImage {
+    let label: Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture(&name.replace(".png", ".json"))).unwrap(),
+    )
+    .unwrap();
+    let at = |key: &str| label["board"][key].as_u64().unwrap() as u32;
+    let picture = image::open(fixture(name)).unwrap().to_rgb8();
+    image::imageops::crop_imm(
+        &picture,
+        at("x") - margin,
+        at("y") - margin,
+        at("width") + 2 * margin,
+        at("height") + 2 * margin,
+    )
+    .to_image()
+}
+
+#[test]
+fn a_picture_with_two_boards_is_refused_unless_the_region_names_one() {
+    // GNOME Mines' 16x16 board, and beside it a picture of xdemineur's 12x12 one.
+    let game = board_of("gnome-default-medium-1000-760-mid.png", 30);
+    let other = board_of(MID_GAME, 30);
+    let mut screen = image::RgbImage::from_pixel(
+        game.width() + other.width() + 120,
+        game.height() + 80,
+        image::Rgb([128, 128, 128]),
+    );
+    image::imageops::replace(&mut screen, &game, 40, 40);
+    image::imageops::replace(&mut screen, &other, i64::from(game.width()) + 80, 60);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two-boards.png");
+    screen.save(&path).unwrap();
+    let path = path.display().to_string();
+
+    let o = minehint(&["advise", &path, "--json", "--mines", "40"]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let error = &json(&o)["error"];
+    assert_eq!(error["kind"], "no_board");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains("two boards"), "{message}");
+
+    // The game's board named: read, and only it.
+    let region = format!("40,40,{},{}", game.width(), game.height());
+    let o = minehint(&[
+        "advise", &path, "--json", "--mines", "40", "--region", &region,
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let read = json(&o);
+    assert_eq!(
+        (read["rows"].as_u64(), read["cols"].as_u64()),
+        (Some(16), Some(16))
+    );
+}

@@ -544,7 +544,7 @@ def rescore(binary, folder):
         read = advise(binary, image, label["mines"])
         figures = score(read, rows, known[0], known[1], lost, label.get("board"))
         stem = path.stem
-        variant = next(v for v in ("hover-open", "hover", "pressed", "parked")
+        variant = next(v for v in ("hover-open", "hover", "pressed", "parked", *SURROUNDS)
                        if stem.endswith(v))
         parts = stem[:-len(variant) - 1].split("-")
         state = next((p for p in parts if p in ("fresh", "opened", "mid", "lost")), "?")

@@ -28,17 +28,59 @@ const NEAREST: usize = 6;
 pub fn cut_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
     ["top", "bottom", "left", "right"]
         .into_iter()
-        .find(|&side| cut_at(image, area, grid, side))
+        .find(|&side| cut_at(image, area, grid, side, SLIVER))
 }
 
-fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
+/// The one side of `area` that the board in `grid` is cut at by the picture's edge, where the
+/// picture goes on for at least a tile past its three other sides (the window around a board):
+/// the board meets that edge to the pixel, or the strip left there is the same part of the
+/// line's tiles. `None` where the board meets no edge, or two or more (a crop to the board).
+pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
+    let rect = grid.rect();
+    let room = [
+        ("left", f64::from(rect.x) - f64::from(area.x), grid.pitch_x),
+        ("top", f64::from(rect.y) - f64::from(area.y), grid.pitch_y),
+        (
+            "right",
+            f64::from(area.x + area.width) - f64::from(rect.x + rect.width),
+            grid.pitch_x,
+        ),
+        (
+            "bottom",
+            f64::from(area.y + area.height) - f64::from(rect.y + rect.height),
+            grid.pitch_y,
+        ),
+    ];
+    let open = room.iter().filter(|(_, gap, pitch)| *gap >= *pitch).count();
+    let flush: Vec<(&'static str, f64, f64)> = room
+        .into_iter()
+        .filter(|(_, gap, pitch)| *gap < SLIVER * pitch)
+        .collect();
+    let [(side, gap, pitch)] = flush[..] else {
+        return None;
+    };
+    if open != 3 {
+        return None;
+    }
+    // Nothing of the window shows past the board there: cut between two tiles.
+    if gap < 2.0 {
+        return Some(side);
+    }
+    // A strip narrower than the sliver `cut_side` compares: cut if it is the same part of the
+    // line's tiles, whole if it is the window's margin.
+    cut_at(image, area, grid, side, (gap - 1.0) / pitch).then_some(side)
+}
+
+/// Whether the strip `share` of a tile deep past `side` of the grid continues the line's
+/// tiles on most lines.
+fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> bool {
     let vertical = matches!(side, "left" | "right");
     let (lines, along) = if vertical {
         (grid.rows, grid.cols)
     } else {
         (grid.cols, grid.rows)
     };
-    let depth = if vertical { grid.pitch_x } else { grid.pitch_y } * SLIVER;
+    let depth = if vertical { grid.pitch_x } else { grid.pitch_y } * share;
     let (x_end, y_end) = (
         grid.x + grid.cols as f64 * grid.pitch_x,
         grid.y + grid.rows as f64 * grid.pitch_y,
@@ -103,6 +145,52 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod flush_tests {
+    use super::*;
+
+    fn grid(x: f64, y: f64, cols: usize, rows: usize) -> Grid {
+        Grid::square(x, y, 24.0, rows, cols)
+    }
+
+    #[test]
+    fn a_board_at_one_edge_of_a_screen_is_cut_and_a_crop_is_not() {
+        let picture = |w, h| RgbImage::from_pixel(w, h, image::Rgb([128, 128, 128]));
+        let (screen, area) = (picture(1920, 1080), Rect::whole(1920, 1080));
+        // A window moved past the left edge: the board starts at the screen's first pixel.
+        let cut = grid(0.0, 200.0, 10, 16);
+        assert_eq!(flush_side(&screen, area, &cut), Some("left"));
+        let whole = grid(500.0, 200.0, 16, 16);
+        assert_eq!(flush_side(&screen, area, &whole), None);
+        // A crop to the board (all four edges), or to the board and a side panel (three).
+        let crop = grid(0.0, 0.0, 16, 16);
+        assert_eq!(
+            flush_side(&picture(384, 384), Rect::whole(384, 384), &crop),
+            None
+        );
+        let with_panel = Rect::whole(600, 384);
+        assert_eq!(flush_side(&picture(600, 384), with_panel, &crop), None);
+    }
+
+    #[test]
+    fn a_margin_of_window_below_a_board_at_the_screens_edge_is_not_a_cut() {
+        // Tiles of 24 px with a 2 px dark gap, 8 px of light window below, then the screen ends.
+        let board = grid(100.0, 100.0, 8, 8);
+        let (width, height) = (400, 100 + 8 * 24 + 8);
+        let picture = RgbImage::from_fn(width, height, |x, y| {
+            let inside = (100..292).contains(&x) && (100..292).contains(&y);
+            let gap = x.saturating_sub(100) % 24 >= 22 || y.saturating_sub(100) % 24 >= 22;
+            match (inside, gap) {
+                (true, false) => image::Rgb([90, 90, 90]),
+                (true, true) => image::Rgb([30, 30, 30]),
+                _ => image::Rgb([230, 230, 230]),
+            }
+        });
+        let area = Rect::whole(width, height);
+        assert_eq!(flush_side(&picture, area, &board), None);
+    }
 }
 
 #[cfg(test)]

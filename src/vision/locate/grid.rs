@@ -93,6 +93,18 @@ impl Grid {
     }
 
     /// The grid moved by `(dx, dy)` pixels (from a region's frame to the image's).
+    /// A grid of square tiles `pitch` pixels apart, its top-left corner at (`x`, `y`).
+    pub fn square(x: f64, y: f64, pitch: f64, rows: usize, cols: usize) -> Grid {
+        Grid {
+            x,
+            y,
+            pitch_x: pitch,
+            pitch_y: pitch,
+            rows,
+            cols,
+        }
+    }
+
     pub fn shifted(mut self, dx: f64, dy: f64) -> Grid {
         self.x += dx;
         self.y += dy;
@@ -130,6 +142,18 @@ fn is_square(blob: &Blob) -> bool {
 ///
 /// With `pitch`, only a lattice within 8% of that tile width is accepted.
 pub fn find_grid(blobs: &[Blob], pitch: Option<f64>) -> Option<(Grid, usize)> {
+    let mut best: Option<(Grid, usize)> = None;
+    for found in fitted_lattices(blobs, pitch) {
+        if best.as_ref().is_none_or(|(_, n)| found.1 > *n) {
+            best = Some(found);
+        }
+    }
+    best
+}
+
+/// Every group of linked squares that fits a lattice (of `pitch`, where given), with the
+/// squares it holds: the board's, and any other board's in the picture.
+pub fn fitted_lattices(blobs: &[Blob], pitch: Option<f64>) -> Vec<(Grid, usize)> {
     let squares: Vec<Square> = blobs
         .iter()
         .filter(|b| is_square(b))
@@ -143,19 +167,12 @@ pub fn find_grid(blobs: &[Blob], pitch: Option<f64>) -> Option<(Grid, usize)> {
         })
         .collect();
     let links = link_neighbours(&squares);
-    let mut best: Option<(Grid, usize)> = None;
-    for members in components(squares.len(), &links) {
-        if members.len() < MIN_SEED {
-            continue;
-        }
-        if let Some(found) = fit_lattice(&squares, &members, &links) {
-            let wanted = pitch.is_none_or(|p| (found.0.pitch_x - p).abs() <= 0.08 * p);
-            if wanted && best.as_ref().is_none_or(|(_, n)| found.1 > *n) {
-                best = Some(found);
-            }
-        }
-    }
-    best
+    components(squares.len(), &links)
+        .into_iter()
+        .filter(|members| members.len() >= MIN_SEED)
+        .filter_map(|members| fit_lattice(&squares, &members, &links))
+        .filter(|found| pitch.is_none_or(|p| (found.0.pitch_x - p).abs() <= 0.08 * p))
+        .collect()
 }
 
 /// A link from square `from` to its right (`horizontal`) or lower neighbour `to`.
@@ -488,14 +505,7 @@ mod tests {
     use super::*;
 
     fn grid(x: f64, y: f64, pitch: f64, rows: usize, cols: usize) -> Grid {
-        Grid {
-            x,
-            y,
-            pitch_x: pitch,
-            pitch_y: pitch,
-            rows,
-            cols,
-        }
+        Grid::square(x, y, pitch, rows, cols)
     }
 
     #[test]

@@ -6,16 +6,18 @@ mod cut;
 pub mod extend;
 pub mod grid;
 mod pitch;
+mod several;
 mod subpitch;
 mod texture;
 
 use crate::vision::VisionError;
 use blobs::find_blobs;
-use cut::cut_side;
+use cut::{cut_side, flush_side};
 use extend::extend;
-use grid::{find_grid, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use grid::{fitted_lattices, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use image::RgbImage;
 use pitch::refine_pitch;
+use several::second_board;
 use subpitch::subdivided;
 use texture::textured_beside;
 
@@ -58,13 +60,16 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     }
 
     let mut best: Option<(Grid, usize)> = None;
+    // Every lattice of the pass the best came from: another board in the picture is one.
+    let mut lattices: Vec<(Grid, usize)> = Vec::new();
     // The best lattice's pitch as the edges of every region put it, where that differs: tried
     // if it lets the grid grow further than the squares' own (`pitch`).
     let mut refined: Option<Grid> = None;
     let complete = |found: &(Grid, usize)| found.1 * 10 >= found.0.rows * found.0.cols * 9;
     for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
         let blobs = find_blobs(image, area, tolerance);
-        if let Some(found) = find_grid(&blobs, hints.tile_width) {
+        let fitted = fitted_lattices(&blobs, hints.tile_width);
+        if let Some(found) = largest(&fitted) {
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
                 // The user's pitch stands. A grid found at a multiple of the tiles' pitch
                 // (grid lines vanishing in a pattern) has the regions' edges between its
@@ -80,6 +85,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                     .flatten()
                     .filter(|r| *r != found.0);
                 best = Some(found);
+                lattices = fitted;
             }
         }
         // Most tiles stood out as squares: another try would only cost time.
@@ -101,12 +107,21 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             height: smooth.height(),
         };
         let blobs = find_blobs(&smooth, inner, SMOOTH_TOLERANCE);
-        if let Some((grid, count)) = find_grid(&blobs, hints.tile_width) {
-            // The smoothed copy starts at the area's corner and is shifted by half a pixel.
-            let grid = grid.shifted(f64::from(area.x) + 0.5, f64::from(area.y) + 0.5);
+        // The smoothed copy starts at the area's corner and is shifted by half a pixel.
+        let fitted: Vec<(Grid, usize)> = fitted_lattices(&blobs, hints.tile_width)
+            .into_iter()
+            .map(|(grid, count)| {
+                (
+                    grid.shifted(f64::from(area.x) + 0.5, f64::from(area.y) + 0.5),
+                    count,
+                )
+            })
+            .collect();
+        if let Some((grid, count)) = largest(&fitted) {
             if best.as_ref().is_none_or(|b| count > b.1) {
                 best = Some((grid, count));
                 refined = None;
+                lattices = fitted;
             }
         }
     }
@@ -139,12 +154,45 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                     grid.cols, grid.rows, rect.x, rect.y
                 )));
             }
+            // The user's region names the board; elsewhere a board that meets one edge of the
+            // picture only is a window past the screen's edge, and a second board makes the
+            // reading a guess at which one the player means.
+            if hints.region.is_none() {
+                if let Some(side) = flush_side(image, area, &grid) {
+                    let rect = grid.rect();
+                    return Err(VisionError::Unreadable(format!(
+                        "a grid of {}x{} tiles was found at {},{}, against the picture's {side} \
+                         edge, with the window around it on every other side: the board may go \
+                         on past that edge, out of the picture (a window partly off the \
+                         screen): advice on part of a board could be wrong; show the whole \
+                         board, or give its place with --region",
+                        grid.cols, grid.rows, rect.x, rect.y
+                    )));
+                }
+                if let Some(other) = second_board(&grid, squares, &lattices) {
+                    let (rect, at) = (grid.rect(), other.rect());
+                    return Err(VisionError::Unreadable(format!(
+                        "the picture shows two boards: a grid of {}x{} tiles at {},{} and one \
+                         of about {}x{} at {},{}; advice on one could be taken for the other: \
+                         crop the picture to the game's board, or give its place with --region",
+                        grid.cols, grid.rows, rect.x, rect.y, other.cols, other.rows, at.x, at.y
+                    )));
+                }
+            }
             Ok(grid)
         }
         None => Err(VisionError::NoBoard {
             hint: no_board_hint(hints),
         }),
     }
+}
+
+/// The lattice of `lattices` with the most squares (the first of equals).
+fn largest(lattices: &[(Grid, usize)]) -> Option<(Grid, usize)> {
+    lattices
+        .iter()
+        .copied()
+        .reduce(|best, found| if found.1 > best.1 { found } else { best })
 }
 
 /// What the "no board found" message adds about the user's own hints: the region searched,
