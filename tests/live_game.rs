@@ -416,7 +416,23 @@ fn play_game(
         let (row, col, safe) = match (open, line["best_guess"].as_object()) {
             (Some(m), _) => (m["row"].as_u64(), m["col"].as_u64(), true),
             (None, Some(g)) => (g["row"].as_u64(), g["col"].as_u64(), false),
-            (None, None) => return Err(format!("no advice on an unfinished game: {line}")),
+            (None, None) => {
+                // Tiles in doubt give less advice, here none, until a still frame settles
+                // them: a line with advice (or the game's end) must follow.
+                let advised = |v: &Value| {
+                    v["moves"]
+                        .as_array()
+                        .is_some_and(|m| m.iter().any(|m| m["action"] == "open"))
+                        || v["best_guess"].is_object()
+                        || lost(v)
+                        || won(v, game.mines)
+                };
+                line = live
+                    .wait_for(Duration::from_secs(10), advised)
+                    .map_err(|e| format!("no advice on an unfinished game: {line} ({e})"))?
+                    .0;
+                continue;
+            }
         };
         let (row, col) = (row.unwrap_or(0) as usize, col.unwrap_or(0) as usize);
         if tile(&line, row, col) != '.' {
