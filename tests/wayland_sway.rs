@@ -446,14 +446,10 @@ fn follow_gnome_mines(name: &str) -> Result<(), String> {
                     .map(|v| (v, lines.len()))
             })
             .ok_or_else(|| {
-                let lines = log_lines(&log);
-                let tail: Vec<String> = lines[seen.min(lines.len())..]
-                    .iter()
-                    .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
-                    .collect();
                 format!(
                     "the click on ({row}, {col}) never showed in the log; clicked on {line}; \
-                     lines since: {tail:?}"
+                     lines since: {:?}",
+                    lines_since(&log, seen)
                 )
             })?;
             (line, seen) = next;
@@ -549,6 +545,15 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
 /// another build beside it.
 fn timed_binary() -> std::ffi::OsString {
     std::env::var_os("MINEHINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_minehint").into())
+}
+
+/// The log's lines from the `seen`th on, each as its time and board text.
+fn lines_since(log: &Path, seen: usize) -> Vec<String> {
+    let lines = log_lines(log);
+    lines[seen.min(lines.len())..]
+        .iter()
+        .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
+        .collect()
 }
 
 /// Whether `line` leaves tile (`row`, `col`) in doubt.
@@ -660,14 +665,10 @@ fn clicks_after_rest(
                     line = actionable(seen).ok_or("no advice on the new game")?;
                 }
                 if lost > 3 * clicks {
-                    let lines = log_lines(&log);
-                    let tail: Vec<String> = lines[seen.min(lines.len())..]
-                        .iter()
-                        .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
-                        .collect();
                     return Err(format!(
                         "{lost} clicks never showed in the log; the last on ({row}, {col}) of \
-                         {line}; lines since: {tail:?}"
+                         {line}; lines since: {:?}",
+                        lines_since(&log, seen)
                     ));
                 }
                 continue;

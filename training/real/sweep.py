@@ -333,7 +333,6 @@ class Surround:
     def __enter__(self):
         """Sets it up; returns how far the board moved on the screen (dx, dy)."""
         if self.kind in ("dark-desktop", "busy-desktop", "second-board"):
-            x, y, width, height = window_geometry(self.game.window)
             if self.kind == "dark-desktop":
                 picture = self.out / "black.png"
                 if not picture.exists():
@@ -354,6 +353,7 @@ class Surround:
                             f"+{board['x'] - 40}+{board['y'] - 40}")
                     subprocess.run(["convert", str(OTHER_BOARD), "-crop", crop, "+repage",
                                     str(picture)], check=True, timeout=60)
+                x, y, width, _ = window_geometry(self.game.window)
                 geometry = f"+{x + width + 20}+{y}" if x + width + 740 < 1920 else f"+0+{y}"
             self.viewer = subprocess.Popen(["display", "-geometry", geometry, str(picture)],
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -421,7 +421,7 @@ def sweep_state(binary, game, out, state, sizes, results, rng, keep_all, surroun
         parked = out / f"{stem}-parked.png"
         screenshot(parked)
         read = advise(binary, parked, game.mines)
-        captured.append(("parked", parked, read))
+        captured.append(("parked", parked, read, None))
         # Where the pointer rests needs the board's place: from the parked reading when it found
         # the grid, else that variant is not measured at this size.
         if read.get("rows") == game.rows and read.get("cols") == game.cols:
@@ -446,7 +446,7 @@ def sweep_state(binary, game, out, state, sizes, results, rng, keep_all, surroun
                     xdotool("mousemove", 1, 1)
                     time.sleep(0.1)
                     xdotool("mouseup", 1)
-                captured.append((variant, shot, advise(binary, shot, game.mines)))
+                captured.append((variant, shot, advise(binary, shot, game.mines), None))
             xdotool("mousemove", 1, 1)
         for kind in surrounds:
             with Surround(kind, game, out, rng) as shift:
@@ -468,8 +468,9 @@ def sweep_state(binary, game, out, state, sizes, results, rng, keep_all, surroun
         print(f"{game.name()} {state}: the board changed during the sweep; its captures are "
               "not scored", file=sys.stderr)
         return
-    for variant, shot, read, *board in captured:
-        figures = score(read, label, safe, mines_certain, lost, board[0] if board else None)
+    for variant, shot, read, board in captured:
+        # Only the surroundings' captures are scored with the board's place (see `score`).
+        figures = score(read, label, safe, mines_certain, lost, board)
         line = {"game": game.name(), "state": state, "variant": variant, "image": shot.name,
                 **figures}
         results.append(line)

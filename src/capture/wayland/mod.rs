@@ -94,14 +94,13 @@ impl Wayland {
 /// The screen-copy request for `region` (logical coordinates of the compositor's layout): the
 /// rectangle in the one upright output that holds all of it. `None` where none does.
 fn request_for(region: Region, outputs: &[OutputInfo]) -> Option<Request> {
-    let upright = |o: &&OutputInfo| o.transform == Transform::Normal;
-    let places: Vec<Region> = outputs
+    let upright: Vec<&OutputInfo> = outputs
         .iter()
-        .filter(upright)
-        .map(|o| o.logical_region.inner)
+        .filter(|o| o.transform == Transform::Normal)
         .collect();
+    let places: Vec<Region> = upright.iter().map(|o| o.logical_region.inner).collect();
     let (index, x, y) = place_in(region, &places)?;
-    let output = outputs.iter().filter(upright).nth(index)?;
+    let output = upright[index];
     Some(Request {
         output: output.wl_output.clone(),
         x,

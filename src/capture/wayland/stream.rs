@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 
 /// How long the newest copy stands for the screen while the compositor reports no change.
 const TRUST_DAMAGE_FOR: Duration = Duration::from_secs(1);
+/// How long the caller waits for the first copy of a new rectangle: the compositor's time, and
+/// the thread's to notice the new rectangle.
+const FIRST_COPY_WITHIN: Duration = ANSWER_WITHIN.saturating_add(Duration::from_millis(500));
 
 /// What the caller and the thread share.
 #[derive(Default)]
@@ -88,7 +91,7 @@ impl Stream {
             self.shared.news.notify_all();
             self.waker.wake();
         }
-        let deadline = Instant::now() + ANSWER_WITHIN + Duration::from_millis(500);
+        let deadline = Instant::now() + FIRST_COPY_WITHIN;
         loop {
             if let Some(failure) = state.failure.take().or_else(|| state.ended.clone()) {
                 return Err(failure);
@@ -101,8 +104,7 @@ impl Stream {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Err(CopyError::Failed(format!(
-                    "no copy of the screen came within {:?}",
-                    ANSWER_WITHIN + Duration::from_millis(500)
+                    "no copy of the screen came within {FIRST_COPY_WITHIN:?}"
                 )));
             }
             state = self

@@ -92,7 +92,6 @@ impl Grid {
                 <= whole.y + whole.rows as f64 * whole.pitch_y + slack_y
     }
 
-    /// The grid moved by `(dx, dy)` pixels (from a region's frame to the image's).
     /// A grid of square tiles `pitch` pixels apart, its top-left corner at (`x`, `y`).
     pub fn square(x: f64, y: f64, pitch: f64, rows: usize, cols: usize) -> Grid {
         Grid {
@@ -105,6 +104,7 @@ impl Grid {
         }
     }
 
+    /// The grid moved by `(dx, dy)` pixels (from a region's frame to the image's).
     pub fn shifted(mut self, dx: f64, dy: f64) -> Grid {
         self.x += dx;
         self.y += dy;
@@ -138,21 +138,18 @@ fn is_square(blob: &Blob) -> bool {
         && f64::from(blob.area) >= 0.4 * w * h
 }
 
-/// Finds the tile grid among `blobs`, or `None` when no lattice of square tiles is there.
-///
-/// With `pitch`, only a lattice within 8% of that tile width is accepted.
-pub fn find_grid(blobs: &[Blob], pitch: Option<f64>) -> Option<(Grid, usize)> {
-    let mut best: Option<(Grid, usize)> = None;
-    for found in fitted_lattices(blobs, pitch) {
-        if best.as_ref().is_none_or(|(_, n)| found.1 > *n) {
-            best = Some(found);
-        }
-    }
-    best
+/// The tile grid among `lattices` (from [`fitted_lattices`]): the one with the most squares,
+/// the first of equals; `None` when there is no lattice of square tiles.
+pub fn largest(lattices: &[(Grid, usize)]) -> Option<(Grid, usize)> {
+    lattices
+        .iter()
+        .copied()
+        .reduce(|best, found| if found.1 > best.1 { found } else { best })
 }
 
-/// Every group of linked squares that fits a lattice (of `pitch`, where given), with the
-/// squares it holds: the board's, and any other board's in the picture.
+/// Every group of linked squares among `blobs` that fits a lattice, with the squares it holds:
+/// the board's, and any other board's in the picture. With `pitch`, only lattices within 8% of
+/// that tile width.
 pub fn fitted_lattices(blobs: &[Blob], pitch: Option<f64>) -> Vec<(Grid, usize)> {
     let squares: Vec<Square> = blobs
         .iter()

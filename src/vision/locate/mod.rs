@@ -14,7 +14,7 @@ use crate::vision::VisionError;
 use blobs::find_blobs;
 use cut::{cut_side, flush_side};
 use extend::extend;
-use grid::{fitted_lattices, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use grid::{fitted_lattices, largest, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use image::RgbImage;
 use pitch::refine_pitch;
 use several::second_board;
@@ -185,14 +185,6 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             hint: no_board_hint(hints),
         }),
     }
-}
-
-/// The lattice of `lattices` with the most squares (the first of equals).
-fn largest(lattices: &[(Grid, usize)]) -> Option<(Grid, usize)> {
-    lattices
-        .iter()
-        .copied()
-        .reduce(|best, found| if found.1 > best.1 { found } else { best })
 }
 
 /// What the "no board found" message adds about the user's own hints: the region searched,
