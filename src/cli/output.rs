@@ -10,13 +10,13 @@ use serde::Serialize;
 use std::fmt::Write;
 
 #[derive(Serialize)]
-pub struct SolveJson {
+pub struct SolveJson<'a> {
     rows: usize,
     cols: usize,
     mines: Option<u64>,
     mode: &'static str,
     solutions: String,
-    cells: Vec<CellJson>,
+    cells: Vec<CellJson<'a>>,
     safe: Vec<[usize; 2]>,
     certain_mines: Vec<[usize; 2]>,
     best_guess: Option<GuessJson>,
@@ -27,10 +27,11 @@ pub struct SolveJson {
 }
 
 #[derive(Serialize)]
-struct CellJson {
+struct CellJson<'a> {
     row: usize,
     col: usize,
-    mine: String,
+    /// Borrowed: tiles share their fractions, each printed once.
+    mine: &'a str,
     p: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     numbers: Option<Vec<String>>,
@@ -54,7 +55,11 @@ fn pair(p: Pos) -> [usize; 2] {
 }
 
 /// The `solve --json` object.
-pub fn solve_json(analysis: &Analysis, advice: &Advice, layouts: Option<&[Layout]>) -> SolveJson {
+pub fn solve_json<'a>(
+    analysis: &'a Analysis,
+    advice: &Advice,
+    layouts: Option<&[Layout]>,
+) -> SolveJson<'a> {
     SolveJson {
         rows: analysis.rows,
         cols: analysis.cols,
@@ -67,7 +72,7 @@ pub fn solve_json(analysis: &Analysis, advice: &Advice, layouts: Option<&[Layout
             .map(|t| CellJson {
                 row: t.pos.row,
                 col: t.pos.col,
-                mine: t.mine.to_string(),
+                mine: t.mine.as_text(),
                 p: rounded(t.mine.to_f64()),
                 numbers: t
                     .numbers

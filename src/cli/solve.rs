@@ -98,29 +98,34 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Vec<u8>)> {
 fn stream(args: &SolveArgs) -> anyhow::Result<()> {
     let stdin = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
+    // One buffer for every answer: an Expert board's answer is about 20 KB, and growing a new
+    // string to that size for each line was a cost of its own.
+    let mut json = Vec::new();
     for line in stdin.lines() {
         let line = line.context("cannot read standard input")?;
         if line.trim().is_empty() {
             continue;
         }
-        let answer = match answer(&line, args.numbers) {
-            Ok(json) => json,
-            Err(err) => error_json(&err),
-        };
-        writeln!(out, "{answer}")?;
+        json.clear();
+        if let Err(err) = answer(&line, args.numbers, &mut json) {
+            json.clear();
+            json.extend_from_slice(error_json(&err).as_bytes());
+        }
+        json.push(b'\n');
+        out.write_all(&json)?;
         out.flush()?;
     }
     Ok(())
 }
 
-fn answer(line: &str, numbers: bool) -> anyhow::Result<String> {
+/// Writes the answer to one request line into `json` as one line of JSON (without its newline).
+fn answer(line: &str, numbers: bool, json: &mut Vec<u8>) -> anyhow::Result<()> {
     // Each cause keeps its own type, so the error line's kind and cells are those of `solve`.
     let (analysis, advice) = answer_request(line, numbers).map_err(|err| match err {
         RequestError::Json(err) => anyhow::Error::new(err).context("bad request line"),
         RequestError::Board(err) => err.into(),
         RequestError::Solve(err) => err.into(),
     })?;
-    Ok(serde_json::to_string(&solve_json(
-        &analysis, &advice, None,
-    ))?)
+    serde_json::to_writer(json, &solve_json(&analysis, &advice, None))?;
+    Ok(())
 }

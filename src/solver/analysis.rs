@@ -126,14 +126,14 @@ pub fn analyze_then_numbers(
     let parts = &system.parts;
     let outside_tiles = system.frontier.outside.len() as u64;
 
-    // Mine count of each frontier tile, over its subsystem's denominator.
-    let mut tile_mines = vec![BigUint::zero(); system.frontier.tiles.len()];
+    // Each group's chance: its tiles' mine count over its subsystem's denominator, one fraction
+    // shared by the group's tiles (reduced and printed once).
+    // (Every group is a step of one plan, so each entry is set.)
+    let mut group_chance = vec![Ratio::zero(); parts.groups.len()];
     for (j, plan) in parts.plans.iter().enumerate() {
         let per_step = tile_mine_counts(plan, &layers[j], &weighing.leaves[j], track_mines);
         for (step, count) in plan.steps.iter().zip(per_step) {
-            for &t in &parts.groups[step.group].tiles {
-                tile_mines[t] = count.clone();
-            }
+            group_chance[step.group] = Ratio::new(count, weighing.denominators[j].clone());
         }
     }
 
@@ -158,10 +158,7 @@ pub fn analyze_then_numbers(
             continue;
         }
         let mine = match system.frontier.tile_at(board, pos) {
-            Some(t) => {
-                let (j, _) = parts.group_step[parts.tile_group[t]];
-                Ratio::new(tile_mines[t].clone(), weighing.denominators[j].clone())
-            }
+            Some(t) => group_chance[parts.tile_group[t]].clone(),
             None => match &outside {
                 Some(shared) => shared.clone(),
                 None => continue,

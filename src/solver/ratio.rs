@@ -5,9 +5,11 @@
 //! probabilities a second as `f64` and never prints them, and the gcd of two 100-digit counts was
 //! the largest single cost of an analysis.
 //!
-//! Clones share one fraction and its reduced form: every tile away from the numbers has the same
-//! chance, and on a huge board (300 × 300, 20,000 mines) its two counts are 8 KB each; a copy
-//! per tile took 2 GB, and reducing each copy for JSON took 10 s.
+//! Clones share one fraction, its reduced form, its text and its `f64`: every tile away from the
+//! numbers has the same chance, and on a huge board (300 × 300, 20,000 mines) its two counts are
+//! 8 KB each; a copy per tile took 2 GB, and reducing each copy for JSON took 10 s. On an Expert
+//! board the 400-odd tiles of `solve --json` share a few dozen fractions, and printing each
+//! tile's own copy in decimal was a tenth of the answer's time.
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -27,6 +29,9 @@ struct Fraction {
     den: BigUint,
     /// Lowest terms, worked out the first time they are asked for.
     reduced: OnceLock<(BigUint, BigUint)>,
+    /// The lowest terms as printed, and the nearest `f64`, likewise.
+    text: OnceLock<Box<str>>,
+    float: OnceLock<f64>,
 }
 
 impl Ratio {
@@ -40,6 +45,8 @@ impl Ratio {
             num,
             den,
             reduced: OnceLock::new(),
+            text: OnceLock::new(),
+            float: OnceLock::new(),
         }))
     }
 
@@ -82,6 +89,10 @@ impl Ratio {
 
     /// The nearest `f64`, for display and ranking only; exact even when both parts exceed `f64`.
     pub fn to_f64(&self) -> f64 {
+        *self.0.float.get_or_init(|| self.nearest_f64())
+    }
+
+    fn nearest_f64(&self) -> f64 {
         let (num, den) = (&self.0.num, &self.0.den);
         if num.bits() < 1000 && den.bits() < 1000 {
             // Both convert without overflow, each within half an ulp.
@@ -137,16 +148,25 @@ impl Hash for Ratio {
     }
 }
 
+impl Ratio {
+    /// The lowest terms as `Display` prints them: `"0"`, `"a"` or `"a/b"`.
+    pub fn as_text(&self) -> &str {
+        self.0.text.get_or_init(|| {
+            let (num, den) = self.lowest();
+            if num.is_zero() {
+                "0".into()
+            } else if den.is_one() {
+                num.to_string().into()
+            } else {
+                format!("{num}/{den}").into()
+            }
+        })
+    }
+}
+
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (num, den) = self.lowest();
-        if num.is_zero() {
-            write!(f, "0")
-        } else if den.is_one() {
-            write!(f, "{num}")
-        } else {
-            write!(f, "{num}/{den}")
-        }
+        f.write_str(self.as_text())
     }
 }
 

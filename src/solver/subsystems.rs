@@ -22,16 +22,46 @@ pub(crate) struct Subsystem {
 pub(crate) fn split_subsystems(groups: &[Group], constraints: &[Constraint]) -> Vec<Subsystem> {
     let groups_of = groups_by_constraint(groups, constraints.len());
     let mut seen = vec![false; groups.len()];
+    let mut sweep = SweepState::new(groups, &groups_of);
     let mut subsystems = Vec::new();
     for start in 0..groups.len() {
         if seen[start] {
             continue;
         }
         let members = component(start, groups, &groups_of, &mut seen);
-        let order = sweep_order(&members, groups, &groups_of);
+        let order = sweep_order(&members, groups, &groups_of, &mut sweep);
         subsystems.push(Subsystem { order });
     }
     subsystems
+}
+
+/// What the sweep orders keep per group and per constraint, made once for all components: every
+/// group and constraint belongs to one component, so an entry is only ever read and written by
+/// its own component's sweep and needs no reset in between. (Made per component, these arrays
+/// over the whole board were a tenth of an Expert analysis, whose frontier splits into dozens of
+/// components.)
+struct SweepState {
+    /// Breadth-first distance from the sweep's starting group (`usize::MAX`: not reached yet).
+    dist: Vec<usize>,
+    /// Groups of each constraint not yet visited.
+    remaining: Vec<usize>,
+    /// Whether each constraint is open: touched and not finished.
+    open: Vec<bool>,
+    /// Whether each group is visited.
+    done: Vec<bool>,
+    queue: VecDeque<usize>,
+}
+
+impl SweepState {
+    fn new(groups: &[Group], groups_of: &[Vec<usize>]) -> SweepState {
+        SweepState {
+            dist: vec![usize::MAX; groups.len()],
+            remaining: groups_of.iter().map(Vec::len).collect(),
+            open: vec![false; groups_of.len()],
+            done: vec![false; groups.len()],
+            queue: VecDeque::new(),
+        }
+    }
 }
 
 /// For each constraint, the groups that lie in it.
@@ -70,11 +100,18 @@ fn component(
     members
 }
 
-/// Breadth-first distances from `start` over the groups of one component (`usize::MAX` elsewhere).
-fn distances(start: usize, groups: &[Group], groups_of: &[Vec<usize>]) -> Vec<usize> {
-    let mut dist = vec![usize::MAX; groups.len()];
+/// Breadth-first distances from `start` over the groups of its component, into `dist` (whose
+/// entries for the component are `usize::MAX` before).
+fn distances(
+    start: usize,
+    groups: &[Group],
+    groups_of: &[Vec<usize>],
+    dist: &mut [usize],
+    queue: &mut VecDeque<usize>,
+) {
     dist[start] = 0;
-    let mut queue = VecDeque::from([start]);
+    queue.clear();
+    queue.push_back(start);
     while let Some(g) = queue.pop_front() {
         for &c in &groups[g].constraints {
             for &h in &groups_of[c] {
@@ -85,20 +122,28 @@ fn distances(start: usize, groups: &[Group], groups_of: &[Vec<usize>]) -> Vec<us
             }
         }
     }
-    dist
 }
 
 /// Orders one component's groups so that few constraints are open at any time.
-fn sweep_order(members: &[usize], groups: &[Group], groups_of: &[Vec<usize>]) -> Vec<usize> {
+fn sweep_order(
+    members: &[usize],
+    groups: &[Group],
+    groups_of: &[Vec<usize>],
+    state: &mut SweepState,
+) -> Vec<usize> {
     // `members` is in breadth-first order from its first group, so its last group is farthest:
     // one end of the curve. Distances from there break ties so the sweep moves along the curve.
     let end = *members.last().expect("a component has at least one group");
-    let dist = distances(end, groups, groups_of);
+    distances(end, groups, groups_of, &mut state.dist, &mut state.queue);
+    let SweepState {
+        dist,
+        remaining,
+        open,
+        done,
+        ..
+    } = state;
 
-    let mut remaining: Vec<usize> = groups_of.iter().map(Vec::len).collect();
-    let mut open = vec![false; groups_of.len()];
     let mut open_list: Vec<usize> = Vec::new();
-    let mut done = vec![false; groups.len()];
     let mut order = Vec::with_capacity(members.len());
     let mut candidates: Vec<usize> = Vec::new();
 
