@@ -417,8 +417,13 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
         if line["display"] != "windows" {
             return Err(format!("the log names another display system: {line}"));
         }
-        // The hints: a panel beside the game (the window list is empty under Wine, so the
-        // board is read from the screen, where an overlay on it would be in the picture).
+        // The board is read from winemine's own window (its pixels, not the screen's), and
+        // the hints sit on it: the overlay covers the board.
+        if line["window"] != "WineMine" {
+            return Err(format!(
+                "the board was not read from winemine's window: {line}"
+            ));
+        }
         let board = &line["board"];
         let (bx, by, bw, bh) = (
             board["x"].as_i64().unwrap_or(0),
@@ -440,15 +445,15 @@ fn follow_winemine(exe: &Path, wine: &Path, display: u32) -> Result<(), String> 
             .next()
             .map(str::to_string)
             .ok_or("no overlay window")?;
-        let panel = xwininfo::geometry(&desk.display, &overlay)?;
-        let (ox, oy, ow, oh) = (panel.x, panel.y, panel.width, panel.height);
-        if !panel.viewable {
-            return Err("the hint panel is not shown".into());
+        let marks = xwininfo::geometry(&desk.display, &overlay)?;
+        let (ox, oy, ow, oh) = (marks.x, marks.y, marks.width, marks.height);
+        if !marks.viewable {
+            return Err("the overlay is not shown".into());
         }
-        let apart = ox >= bx + bw || ox + ow <= bx || oy >= by + bh || oy + oh <= by;
-        if !apart {
+        let covers = ox <= bx && oy <= by && ox + ow >= bx + bw && oy + oh >= by + bh;
+        if !covers {
             return Err(format!(
-                "the hint panel {ox},{oy} {ow}x{oh} covers the board {bx},{by} {bw}x{bh}"
+                "the overlay {ox},{oy} {ow}x{oh} does not cover the board {bx},{by} {bw}x{bh}"
             ));
         }
         // Play by the advice: every click must show in the next reading.

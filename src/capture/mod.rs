@@ -9,7 +9,8 @@
 //!   - `portal`: the desktop portal's screen cast (GNOME, KDE Plasma), its frames streamed
 //!     over PipeWire (`cast_stream`), its requests through `portal_request` (which the live
 //!     loop's global shortcuts on Wayland use too);
-//!   - `xcap_desktop`: elsewhere (Windows), xcap's window and monitor capture;
+//!   - `xcap_desktop`: elsewhere (Windows), xcap's window list and monitor capture, with the
+//!     game window's place and pixels from `win32` on Windows (one bitmap kept for the run);
 //! - [`profile`]: what `calibrate --save` stores.
 
 #[cfg(target_os = "linux")]
@@ -23,6 +24,8 @@ pub mod profile;
 pub mod screen;
 #[cfg(target_os = "linux")]
 pub mod wayland;
+#[cfg(windows)]
+mod win32;
 pub mod windows;
 #[cfg(target_os = "linux")]
 pub mod x11;

@@ -3,13 +3,17 @@
 //! desktop window manager's frame bounds, and `PrintWindow`, which draws a window's own pixels
 //! even where another window covers it).
 //!
-//! Windows are held by id and looked up again in the system's list when needed (one
-//! `EnumWindows` call on Windows), so a closed window reads as gone. A frame looks its window up
-//! twice, for its placement and for its pixels.
+//! On Windows the game window's place and pixels, asked for every frame, come from `win32`: the
+//! window by its handle and one bitmap kept for the run (xcap would list every window twice a
+//! frame and make a new bitmap each time, which under Wine cost most of a core). Elsewhere
+//! windows are held by id and looked up again in xcap's list when needed, so a closed window
+//! reads as gone.
 
 use super::desktop::{Desktop, DisplaySystem, Placement};
 use super::screen::CaptureError;
-use super::windows::{visible_windows, WindowInfo};
+#[cfg(not(windows))]
+use super::windows::visible_windows;
+use super::windows::WindowInfo;
 use image::{DynamicImage, RgbImage};
 
 /// The screen as xcap sees it.
@@ -17,6 +21,8 @@ pub struct XcapDesktop {
     /// The primary monitor's size. `grab(None, …)` grabs that monitor, whose top-left corner is
     /// the origin of the virtual screen on Windows.
     size: (u32, u32),
+    #[cfg(windows)]
+    pixels: super::win32::WindowPixels,
 }
 
 fn primary_monitor() -> Result<xcap::Monitor, CaptureError> {
@@ -32,6 +38,7 @@ fn primary_monitor() -> Result<xcap::Monitor, CaptureError> {
         .ok_or_else(|| CaptureError::Capture("the system reports no monitor".into()))
 }
 
+#[cfg(not(windows))]
 fn window(id: u32) -> Result<Option<xcap::Window>, CaptureError> {
     let windows =
         xcap::Window::all().map_err(|err| CaptureError::failed("cannot list the windows", err))?;
@@ -50,11 +57,16 @@ impl XcapDesktop {
                 .height()
                 .map_err(|err| CaptureError::failed("monitor height", err))?,
         );
-        Ok(XcapDesktop { size })
+        Ok(XcapDesktop {
+            size,
+            #[cfg(windows)]
+            pixels: super::win32::WindowPixels::default(),
+        })
     }
 }
 
 /// The part of `image` inside `area`, clipped to the image.
+#[cfg(not(windows))]
 fn crop(image: RgbImage, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
     let (x, y, width, height) = area;
     let x = x.max(0) as u32;
@@ -71,6 +83,24 @@ fn crop(image: RgbImage, area: (i32, i32, u32, u32)) -> Result<RgbImage, Capture
     Ok(image::imageops::crop_imm(&image, x, y, width, height).to_image())
 }
 
+impl XcapDesktop {
+    /// The pixels of `area` of window `id`.
+    #[cfg(windows)]
+    fn window_pixels(&self, id: u32, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+        self.pixels.grab(id, area)
+    }
+
+    /// The pixels of `area` of window `id`.
+    #[cfg(not(windows))]
+    fn window_pixels(&self, id: u32, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
+        let image = window(id)?
+            .ok_or_else(|| CaptureError::Capture(format!("window {id} is gone")))?
+            .capture_image()
+            .map_err(|err| CaptureError::failed("grabbing the game's pixels", err))?;
+        crop(DynamicImage::ImageRgba8(image).into_rgb8(), area)
+    }
+}
+
 impl Desktop for XcapDesktop {
     fn system(&self) -> DisplaySystem {
         if cfg!(windows) {
@@ -80,10 +110,22 @@ impl Desktop for XcapDesktop {
         }
     }
 
+    #[cfg(windows)]
+    fn windows(&self) -> Result<Vec<WindowInfo>, CaptureError> {
+        super::win32::visible_windows()
+    }
+
+    #[cfg(not(windows))]
     fn windows(&self) -> Result<Vec<WindowInfo>, CaptureError> {
         visible_windows(|w| w.title().ok())
     }
 
+    #[cfg(windows)]
+    fn placement(&self, id: u32) -> Result<Option<Placement>, CaptureError> {
+        Ok(super::win32::placement(id))
+    }
+
+    #[cfg(not(windows))]
     fn placement(&self, id: u32) -> Result<Option<Placement>, CaptureError> {
         let Some(w) = window(id)? else {
             return Ok(None);
@@ -102,11 +144,8 @@ impl Desktop for XcapDesktop {
     }
 
     fn grab(&self, id: Option<u32>, area: (i32, i32, u32, u32)) -> Result<RgbImage, CaptureError> {
-        let image = match id {
-            Some(id) => window(id)?
-                .ok_or_else(|| CaptureError::Capture(format!("window {id} is gone")))?
-                .capture_image()
-                .map_err(|err| CaptureError::failed("grabbing the game's pixels", err))?,
+        match id {
+            Some(id) => self.window_pixels(id, area),
             None => {
                 // Only the area: a whole monitor at the frame rate would cost a core.
                 let (x, y, width, height) = area;
@@ -116,10 +155,9 @@ impl Desktop for XcapDesktop {
                 let image = primary_monitor()?
                     .capture_region(x, y, width, height)
                     .map_err(|err| CaptureError::failed("grabbing the screen", err))?;
-                return Ok(DynamicImage::ImageRgba8(image).into_rgb8());
+                Ok(DynamicImage::ImageRgba8(image).into_rgb8())
             }
-        };
-        crop(DynamicImage::ImageRgba8(image).into_rgb8(), area)
+        }
     }
 
     fn has_compositor(&self) -> Result<bool, CaptureError> {
@@ -133,7 +171,7 @@ impl Desktop for XcapDesktop {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(windows)))]
 mod tests {
     use super::*;
 

@@ -46,8 +46,8 @@ pub enum Command {
     /// portal's screen cast (GNOME, KDE; asks once which screen to share), and the marks go on
     /// the board, see-through, on the layer shell's overlay layer (sway, Hyprland, KDE), or in a
     /// panel beside the game (GNOME). $MINEHINT_SCREEN=x11|screencopy|portal picks the screen.
-    /// Where the system lists no windows (no window manager, Wine) the game is looked for on the
-    /// whole screen and the hints go to a panel beside it.
+    /// Where the system lists no windows (X11 without a window manager) the game is looked for on
+    /// the whole screen and the hints go to a panel beside it.
     ///
     /// Keys while it runs (from any window on X11 and Windows, and on Wayland desktops whose
     /// portal offers global shortcuts, such as KDE and GNOME 48+; change them in the profile's
