@@ -536,7 +536,8 @@ fn own_prefix(dir: &Path) -> Result<PathBuf, String> {
 }
 
 /// Runs `minehint.exe live --rate 30 --stats` for `seconds`; with `play`, clicks the advised
-/// tiles meanwhile, and a new game when one ends. Returns live's stats line.
+/// tiles meanwhile, and a new game when one ends. Returns live's stats line, and for a run
+/// without play (longer than 15 s) the process's CPU from 12 s to 2 s before its end.
 fn measure_wine(
     desk: &mut WineDesk,
     exe: &Path,
@@ -570,14 +571,40 @@ fn measure_wine(
         .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
         .spawn()
         .map_err(|e| format!("cannot start minehint.exe live: {e}"))?;
+    let mut steady = String::new();
     if play {
         let end = Instant::now() + Duration::from_secs(seconds.saturating_sub(3));
         play_until(desk, &log, end, Duration::from_millis(500))?;
+    } else if seconds > 15 {
+        // live's own figure covers the whole run, Wine's start and the first search included:
+        // the CPU of the process over the middle of the run is also given, from outside.
+        let from = Duration::from_secs(12);
+        let to = Duration::from_secs(seconds - 2);
+        std::thread::sleep(from);
+        let t0 = cpu_ticks(live.id());
+        std::thread::sleep(to - from);
+        if let (Some(t0), Some(t1)) = (t0, cpu_ticks(live.id())) {
+            let share = (t1 - t0) as f64 / 100.0 / (to - from).as_secs_f64();
+            steady = format!(
+                "; from {} s to {} s: CPU {:.1}% of one core",
+                from.as_secs(),
+                to.as_secs(),
+                share * 100.0
+            );
+        }
     }
     let _ = live.wait();
-    Ok(stats_line(
-        &std::fs::read_to_string(&stderr_path).unwrap_or_default(),
-    ))
+    Ok(stats_line(&std::fs::read_to_string(&stderr_path).unwrap_or_default()) + &steady)
+}
+
+/// User and system CPU time of process `pid` so far, in clock ticks (100 a second on Linux).
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.get(stat.rfind(')')? + 2..)?.split(' ').collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(utime + stime)
 }
 
 impl Table for WineDesk {
