@@ -384,17 +384,17 @@ impl WindowPixels {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let Kept {
-            canvas,
+            canvas: slot,
             copy_instead,
         } = &mut *kept;
-        if canvas
-            .as_ref()
-            .is_none_or(|c| (c.width, c.height) != (width, height))
+        // A canvas of another size is dropped before the new one is made.
+        let canvas = match slot
+            .take()
+            .filter(|c| (c.width, c.height) == (width, height))
         {
-            *canvas = None;
-            *canvas = Some(Canvas::new(width, height)?);
-        }
-        let canvas = canvas.as_ref().ok_or_else(gone)?;
+            Some(same) => slot.insert(same),
+            None => slot.insert(Canvas::new(width, height)?),
+        };
         if *copy_instead == Some(id) {
             canvas.copy_from(hwnd)?;
         } else {

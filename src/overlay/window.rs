@@ -74,8 +74,8 @@ pub fn overlay_event_loop(
         display: std::env::var("DISPLAY").unwrap_or_else(|_| "unset".into()),
         message: err.to_string(),
     })?;
-    // The overlay reads no device input (it is click-through): without this, winit asks for
-    // every mouse and keyboard device's raw input, which wakes the loop on each motion.
+    // The overlay reads no device input (it is click-through). winit's default already listens
+    // only while the window has the focus, which the overlay never takes; this says so outright.
     event_loop.listen_device_events(DeviceEvents::Never);
     let proxy = event_loop.create_proxy();
     Ok((event_loop, proxy))
@@ -210,7 +210,8 @@ struct OverlayApp {
     /// Whether the current scene's first present is still to be timed (redraws are not).
     untimed: bool,
     error: Option<OverlayError>,
-    /// Whether anything came since the loop last went to wait (see [`NAP_AFTER_EMPTY_WAKE`]).
+    /// Whether anything came since the loop last went to wait (read on Windows only: see
+    /// `NAP_AFTER_EMPTY_WAKE`).
     busy: bool,
 }
 

@@ -37,9 +37,8 @@ pub(crate) fn split_subsystems(groups: &[Group], constraints: &[Constraint]) -> 
 
 /// What the sweep orders keep per group and per constraint, made once for all components: every
 /// group and constraint belongs to one component, so an entry is only ever read and written by
-/// its own component's sweep and needs no reset in between. (Made per component, these arrays
-/// over the whole board were a tenth of an Expert analysis, whose frontier splits into dozens of
-/// components.)
+/// its own component's sweep and needs no reset in between. (They were made per component, each
+/// over the whole board, and an Expert frontier splits into dozens of components.)
 struct SweepState {
     /// Breadth-first distance from the sweep's starting group (`usize::MAX`: not reached yet).
     dist: Vec<usize>,
