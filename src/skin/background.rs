@@ -185,12 +185,18 @@ const FACE_RING: usize = 2;
 /// covered look's, i.e. the symbol sits on a covered tile (a question mark, a flag) and is no
 /// number: digits are drawn on open tiles. (Some skins colour a number's tile by its number, so
 /// a number's background is compared with the covered tiles, not with the other numbers.)
-pub fn on_covered(pixels: &[TileImage], families: &Families) -> Vec<bool> {
+/// A look the board's own `evidence` shows to be the numbers' background is no covered
+/// reference, whatever the classifier thought of it: on a checkerboard skin one shade of the
+/// open tiles may look covered to it, and every digit drawn on that shade would then seem to
+/// sit on a covered tile.
+pub fn on_covered(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -> Vec<bool> {
     let first = |family: usize| &pixels[families.first[family]];
     let covered: Vec<&TileImage> = (0..families.verdicts.len())
         .filter(|&f| {
             let v = &families.verdicts[f];
-            v.class == TileClass::Unrevealed && v.confidence >= COVERED_LIKELY
+            v.class == TileClass::Unrevealed
+                && v.confidence >= COVERED_LIKELY
+                && evidence[f] != Evidence::Empty
         })
         .map(first)
         .collect();
@@ -218,13 +224,8 @@ pub fn digit_on_covered_face(
     families: &Families,
     settled: &[TileClass],
 ) -> Vec<bool> {
-    let first = |family: usize| &pixels[families.first[family]];
-    let nearest = |family: usize, keep: &dyn Fn(usize) -> bool| {
-        (0..settled.len())
-            .filter(|&other| other != family && keep(other))
-            .map(|other| ring_distance(first(family), first(other)))
-            .fold(f64::INFINITY, f64::min)
-    };
+    let nearest =
+        |family: usize, keep: &dyn Fn(usize) -> bool| nearest_face(pixels, families, family, keep);
     let covered = |f: usize| {
         matches!(
             settled[f],
@@ -247,6 +248,21 @@ pub fn digit_on_covered_face(
             to_covered <= NEAR_FACE && to_open > 2.0 * to_covered
         })
         .collect()
+}
+
+/// How near the edge ring of `family`'s look comes to that of the nearest other family `keep`
+/// accepts (`ring_distance`; infinite where it accepts none).
+pub(super) fn nearest_face(
+    pixels: &[TileImage],
+    families: &Families,
+    family: usize,
+    keep: &dyn Fn(usize) -> bool,
+) -> f64 {
+    let first = |f: usize| &pixels[families.first[f]];
+    (0..families.first.len())
+        .filter(|&other| other != family && keep(other))
+        .map(|other| ring_distance(first(family), first(other)))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Mean absolute difference per channel between `a` and `b` over their edge rings.
@@ -481,7 +497,34 @@ mod tests {
                 verdict(TileClass::Number(1)),
             ],
         };
-        assert_eq!(on_covered(&pixels, &families), vec![false, true, false]);
+        let none = [Evidence::None; 3];
+        assert_eq!(
+            on_covered(&pixels, &families, &none),
+            vec![false, true, false]
+        );
+    }
+
+    #[test]
+    fn an_open_shade_the_classifier_took_for_covered_is_no_covered_face() {
+        // A checkerboard's darker open shade, which the classifier read as covered but the
+        // board shows to be the numbers' background, and a digit on that shade.
+        let pixels = [flat(150), number(150), raised(192)];
+        let families = Families {
+            of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
+            verdicts: vec![
+                verdict(TileClass::Unrevealed),
+                verdict(TileClass::Number(1)),
+                verdict(TileClass::Unrevealed),
+            ],
+        };
+        let plain = [Evidence::None; 3];
+        assert_eq!(
+            on_covered(&pixels, &families, &plain),
+            vec![false, true, false]
+        );
+        let shown = [Evidence::Empty, Evidence::None, Evidence::NotEmpty];
+        assert_eq!(on_covered(&pixels, &families, &shown), vec![false; 3]);
     }
 
     #[test]

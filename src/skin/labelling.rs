@@ -13,9 +13,10 @@ use super::background::{digit_on_covered_face, evidence, on_covered};
 use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::pressed::release_pressed;
+use super::repair::repairs;
 use super::rules::is_possible;
-use super::symbols::{overruled_symbols, unnamed_symbols};
-use crate::board::{Cell, Pos};
+use super::shown_mines::read_symbols;
+use crate::board::{Board, Cell};
 use crate::vision::{Doubt, Reading, TileClass};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -75,7 +76,7 @@ impl Ord for State {
 pub fn settle(reading: &mut Reading) -> Settled {
     let families = families(&reading.pixels, &reading.looks);
     let evidence = evidence(&reading.pixels, &families);
-    let covered = on_covered(&reading.pixels, &families);
+    let covered = on_covered(&reading.pixels, &families, &evidence);
     let options: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
         .map(|(f, verdict)| meanings(verdict, evidence[f], covered[f]))
         .collect();
@@ -93,15 +94,103 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     // The family of each cell.
     let family_of: Vec<usize> = reading.look_of.iter().map(|&l| families.of[l]).collect();
+    let mut options = options;
+    let mut walk = walk(&options, &family_of, &reading.board);
+    // The families a repair let change: read as a digit, they are in doubt.
+    let mut repaired = vec![false; options.len()];
+    if walk.found.is_empty() {
+        // No likely labelling holds: change only the families the rules point at (`repair`).
+        for tried in repairs(&options, &family_of, &reading.board) {
+            let again = self::walk(&tried, &family_of, &reading.board);
+            tracing::debug!(
+                checked = again.checked,
+                possible = !again.found.is_empty(),
+                "board-level reading: the families the rules point at, changed alone"
+            );
+            walk.checked += again.checked;
+            if !again.found.is_empty() {
+                repaired = (options.iter().zip(&tried))
+                    .map(|(all, kept)| kept.len() > 1 || kept[0].class != all[0].class)
+                    .collect();
+                options = tried;
+                walk.found = again.found;
+                walk.pressed = again.pressed;
+                break;
+            }
+        }
+    }
+    let Walk {
+        found,
+        pressed,
+        checked,
+    } = walk;
+    let Some(best) = found.first() else {
+        return Settled {
+            checked,
+            possible: false,
+            changed: 0,
+            pressed: 0,
+        };
+    };
+    // The class the best labelling gives each family.
+    let settled: Vec<TileClass> = (options.iter().enumerate())
+        .map(|(family, meaning)| meaning[best.picks[family]].class)
+        .collect();
+    let mut changed = 0;
+    for (look, &family) in families.of.iter().enumerate() {
+        let class = settled[family];
+        if class != reading.looks[look].class {
+            // How sure the board makes the new class: its share among the look's meanings,
+            // with the board's evidence counted (not the classifier's own, which chose another).
+            let weights: Vec<f64> = options[family].iter().map(|m| (-m.cost).exp()).collect();
+            let share = weights[best.picks[family]] / weights.iter().sum::<f64>();
+            reading.relabel(look, class, share as f32);
+            changed += 1;
+        }
+    }
+    for &index in &pressed {
+        reading.cover(index);
+    }
+    reading.doubt = doubts(reading, &families, &options, &settled, &found, &repaired);
+    // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
+    // doubt between an empty open tile and a covered one changes nothing there.
+    let cols = reading.grid.cols;
+    reading.doubt.retain(|doubt| {
+        let only_pressed = (doubt.cells.iter()).all(|&(r, c)| pressed.contains(&(r * cols + c)));
+        let zero_or_covered =
+            (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
+        !(only_pressed && zero_or_covered)
+    });
+    read_symbols(reading, &families, &settled);
+    Settled {
+        checked,
+        possible: true,
+        changed,
+        pressed: pressed.len(),
+    }
+}
+
+/// What one walk over the labellings found.
+struct Walk {
+    /// The labellings that obey the rules, the best first, then those within the doubt margin.
+    found: Vec<State>,
+    /// The cells the best labelling reads as covered tiles drawn pressed (`pressed`).
+    pressed: Vec<usize>,
+    /// Labellings checked against the rules.
+    checked: usize,
+}
+
+/// Walks the labellings of `options` (each family's meanings; `family_of` each cell's family)
+/// cheapest first, and keeps those under which `board`'s cells make a real position.
+fn walk(options: &[Vec<Meaning>], family_of: &[usize], board: &Board) -> Walk {
     let mut heap = BinaryHeap::new();
     heap.push(State {
         cost: 0.0,
         picks: vec![0; options.len()],
         pivot: 0,
     });
-    let mut board = reading.board.clone();
+    let mut board = board.clone();
     let mut found: Vec<State> = Vec::new();
-    // The cells the best labelling reads as covered tiles drawn pressed (`pressed`).
     let mut pressed = Vec::new();
     let mut checked = 0;
     while let Some(state) = heap.pop() {
@@ -138,100 +227,25 @@ pub fn settle(reading: &mut Reading) -> Settled {
             found.push(state);
         }
     }
-    let Some(best) = found.first() else {
-        return Settled {
-            checked,
-            possible: false,
-            changed: 0,
-            pressed: 0,
-        };
-    };
-    // The class the best labelling gives each family.
-    let settled: Vec<TileClass> = (options.iter().enumerate())
-        .map(|(family, meaning)| meaning[best.picks[family]].class)
-        .collect();
-    let mut changed = 0;
-    for (look, &family) in families.of.iter().enumerate() {
-        let class = settled[family];
-        if class != reading.looks[look].class {
-            // How sure the board makes the new class: its share among the look's meanings,
-            // with the board's evidence counted (not the classifier's own, which chose another).
-            let weights: Vec<f64> = options[family].iter().map(|m| (-m.cost).exp()).collect();
-            let share = weights[best.picks[family]] / weights.iter().sum::<f64>();
-            reading.relabel(look, class, share as f32);
-            changed += 1;
-        }
-    }
-    for &index in &pressed {
-        reading.cover(index);
-    }
-    reading.doubt = doubts(reading, &families, &options, &settled, &found);
-    // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
-    // doubt between an empty open tile and a covered one changes nothing there.
-    let cols = reading.grid.cols;
-    reading.doubt.retain(|doubt| {
-        let only_pressed = (doubt.cells.iter()).all(|&(r, c)| pressed.contains(&(r * cols + c)));
-        let zero_or_covered =
-            (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
-        !(only_pressed && zero_or_covered)
-    });
-    doubt_unnamed_symbols(reading, &families, &settled);
-    Settled {
+    Walk {
+        found,
+        pressed,
         checked,
-        possible: true,
-        changed,
-        pressed: pressed.len(),
-    }
-}
-
-/// Leaves in doubt, between a covered tile and a mine, the looks read as covered that show a
-/// symbol the reading could not name (`symbols`), and those read as covered against the
-/// classifier's digit or mine where the board holds with them read as shown mines.
-fn doubt_unnamed_symbols(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
-    let mut cells = vec![0; settled.len()];
-    for &look in &reading.look_of {
-        cells[families.of[look]] += 1;
-    }
-    let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
-    let overruled = overruled_symbols(&reading.pixels, families, settled);
-    for family in 0..settled.len() {
-        if !overruled[family] || unnamed[family] {
-            continue;
-        }
-        let mut board = reading.board.clone();
-        for (row, col) in reading.cells_showing(|l| families.of[l] == family) {
-            board.set(Pos { row, col }, Cell::Mine);
-        }
-        unnamed[family] = is_possible(&board);
-    }
-    for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
-        let look = families.first[family];
-        tracing::debug!(
-            family,
-            look,
-            "a symbol read as a covered tile: in doubt, maybe a mine"
-        );
-        let cells = reading.cells_showing(|l| families.of[l] == family);
-        match reading.doubt.iter_mut().find(|d| d.cells == cells) {
-            Some(doubt) => doubt.classes.push(TileClass::Mine),
-            None => reading.doubt.push(Doubt {
-                look,
-                classes: vec![settled[family], TileClass::Mine],
-                cells,
-            }),
-        }
     }
 }
 
 /// The families on which the labellings `found` (the best first, whose class of each family is
-/// `settled`) put different cells, each named by its first look, and the digits the best labelling leaves on a covered face
-/// (`digit_on_covered_face`), in doubt between their number and a covered tile.
+/// `settled`) put different cells, each named by its first look; and, in doubt between their
+/// number and a covered tile, the digits the best labelling leaves on a covered face
+/// (`digit_on_covered_face`) and those of families a repair changed (`repaired`): the rules
+/// pointed at them, so the reading is unsure of them.
 fn doubts(
     reading: &Reading,
     families: &Families,
     options: &[Vec<Meaning>],
     settled: &[TileClass],
     found: &[State],
+    repaired: &[bool],
 ) -> Vec<Doubt> {
     let best = &found[0];
     let misplaced = digit_on_covered_face(&reading.pixels, families, settled);
@@ -239,7 +253,8 @@ fn doubts(
     for (family, meaning) in options.iter().enumerate() {
         let chosen = meaning[best.picks[family]];
         let mut classes: Vec<TileClass> = vec![chosen.class];
-        if misplaced[family] {
+        let unsure_digit = repaired[family] && matches!(chosen.cell(), Cell::Number(1..));
+        if misplaced[family] || unsure_digit {
             classes.push(TileClass::Unrevealed);
         }
         for other in &found[1..] {

@@ -14,9 +14,12 @@
 //! - [`pressed`]: covered tiles drawn for a moment like open 0s (under a held button or the
 //!   pointer), read as covered;
 //! - [`rules`]: what a labelled board must satisfy to be a position of a real game;
-//! - [`symbols`]: looks read as covered that show a symbol the reading cannot name, left in
-//!   doubt as maybe mines;
+//! - [`symbols`]: looks read as covered that show a symbol the reading cannot name, and where
+//!   they sit;
+//! - [`shown_mines`]: those settled as mines shown after a loss, or left in doubt as maybe mines;
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
+//! - [`repair`]: where none of the likely ones does, a search that changes only the looks the
+//!   rules point at;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
@@ -25,7 +28,9 @@ pub mod families;
 pub mod labelling;
 pub mod meanings;
 pub mod pressed;
+pub mod repair;
 pub mod rules;
+pub mod shown_mines;
 pub mod symbols;
 
 pub use doubt::advice_board;

@@ -7,7 +7,7 @@
 //! advice (`crate::pipeline::outcome`).
 
 use crate::board::Cell;
-use crate::skin::background::ring_distance;
+use crate::skin::background::{nearest_face, ring_distance};
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::TileClass;
@@ -80,6 +80,48 @@ pub fn overruled_symbols(
                 && has_symbol(&pixels[families.first[f]])
         })
         .collect()
+}
+
+/// For each family, given the classes the board-level reading settled on (`settled`) and the
+/// families whose symbol the reading is unsure of (`unsure`): whether an unsure family sits on
+/// the open tiles' face: its edge ring is near a number's (a symbol's rays may reach the edge,
+/// so near, not the same) and much farther from every covered face (that of a family settled
+/// as covered, flagged or questioned, itself not unsure). A covered tile's face
+/// differs from the open one in every skin, or covered tiles and empty ones could not be told
+/// apart; so a symbol drawn on the open face, where the board holds with it read as a shown
+/// mine, is a mine shown after a loss (a dark theme's white bomb), not a covered tile.
+pub fn on_open_face(
+    pixels: &[TileImage],
+    families: &Families,
+    settled: &[TileClass],
+    unsure: &[bool],
+) -> Vec<bool> {
+    let nearest = |f: usize, keep: &dyn Fn(usize) -> bool| nearest_face(pixels, families, f, keep);
+    let number = |n: usize| matches!(settled[n], TileClass::Number(_));
+    let covered = |n: usize| {
+        !unsure[n]
+            && matches!(
+                settled[n],
+                TileClass::Unrevealed | TileClass::Flag | TileClass::Question
+            )
+    };
+    (0..settled.len())
+        .map(|f| {
+            let to_open = nearest(f, &number);
+            unsure[f] && to_open <= 2.0 * SAME_FACE && nearest(f, &covered) > 2.0 * to_open
+        })
+        .collect()
+}
+
+/// The shown mine a symbol read as one stands for: the exploded mine where the classifier gives
+/// it more of its probability than a plain shown mine, else a shown mine.
+pub fn shown_mine(verdict: &crate::vision::Verdict) -> TileClass {
+    let p = |class: TileClass| class.index().map_or(0.0, |i| verdict.probs[i]);
+    if p(TileClass::Exploded) > p(TileClass::Mine) {
+        TileClass::Exploded
+    } else {
+        TileClass::Mine
+    }
 }
 
 /// Whether `tile` shows a symbol: enough of its middle far from the colour of its edge.
@@ -217,5 +259,45 @@ mod tests {
             overruled_symbols(&pixels, &families, &kept),
             [false, false, false]
         );
+    }
+
+    #[test]
+    fn an_unsure_symbol_on_the_open_face_and_no_covered_one_is_a_shown_mine() {
+        use crate::vision::Verdict;
+        // A dark open face (the 0s), a light covered one, a bomb on the dark face, and a bomb
+        // on the light face.
+        let mut on_light = bomb();
+        for v in on_light.iter_mut() {
+            if *v == 40 {
+                *v = 200;
+            }
+        }
+        let pixels = vec![flat(40), flat(200), bomb(), on_light];
+        let families = Families {
+            of: vec![0, 1, 2, 3],
+            first: vec![0, 1, 2, 3],
+            verdicts: vec![Verdict::certain(TileClass::Unrevealed); 4],
+        };
+        let settled = [
+            TileClass::Number(0),
+            TileClass::Unrevealed,
+            TileClass::Unrevealed,
+            TileClass::Unrevealed,
+        ];
+        let unsure = [false, false, true, true];
+        assert_eq!(
+            on_open_face(&pixels, &families, &settled, &unsure),
+            [false, false, true, false]
+        );
+        // A symbol the reading is sure of stays as it was read.
+        assert_eq!(
+            on_open_face(&pixels, &families, &settled, &[false; 4]),
+            [false; 4]
+        );
+        // Which shown mine: the one the classifier gives more to.
+        let exploded = Verdict::from_probs(&[(TileClass::Exploded, 0.3), (TileClass::Mine, 0.1)]);
+        assert_eq!(shown_mine(&exploded), TileClass::Exploded);
+        let plain = Verdict::from_probs(&[(TileClass::Number(6), 0.9), (TileClass::Mine, 0.1)]);
+        assert_eq!(shown_mine(&plain), TileClass::Mine);
     }
 }
