@@ -4,7 +4,8 @@
 //! (its bevel, its colour, its texture), even in skins whose covered and open faces share one
 //! grey, where the classifier alone cannot tell a flat tile's side. The other way round, a digit
 //! whose tile edge matches a covered tile's sits on a covered tile: a question mark or a flag the
-//! classifier took for a number (`on_covered`).
+//! classifier took for a number; and a symbol on an empty open tile's face is no question mark
+//! or flag (`faces`).
 
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
@@ -178,34 +179,52 @@ const NEAR_FACE: f64 = 2.0 * SAME_FACE;
 /// A look counts as a covered reference from this probability on: a skin never seen leaves the
 /// classifier unsure of its covered tiles, yet they are the likeliest reading of their looks.
 const COVERED_LIKELY: f32 = 0.25;
-/// The ring of pixels along a tile's edge that `on_covered` compares.
+/// The ring of pixels along a tile's edge that `faces` compares.
 const FACE_RING: usize = 2;
 
-/// For each family of `families`: whether it is read as a digit while its edge ring matches a
-/// covered look's, i.e. the symbol sits on a covered tile (a question mark, a flag) and is no
-/// number: digits are drawn on open tiles. (Some skins colour a number's tile by its number, so
-/// a number's background is compared with the covered tiles, not with the other numbers.)
-/// A look the board's own `evidence` shows to be the numbers' background is no covered
-/// reference, whatever the classifier thought of it: on a checkerboard skin one shade of the
-/// open tiles may look covered to it, and every digit drawn on that shade would then seem to
-/// sit on a covered tile.
-pub fn on_covered(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -> Vec<bool> {
-    let first = |family: usize| &pixels[families.first[family]];
-    let covered: Vec<&TileImage> = (0..families.verdicts.len())
-        .filter(|&f| {
-            let v = &families.verdicts[f];
-            v.class == TileClass::Unrevealed
-                && v.confidence >= COVERED_LIKELY
-                && evidence[f] != Evidence::Empty
-        })
-        .map(first)
-        .collect();
+/// Which face a look's symbol sits on, by its edge ring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    /// Read as a digit while its edge ring matches a covered look's: the symbol sits on a
+    /// covered tile (a question mark, a flag) and is no number, since digits are drawn on open
+    /// tiles.
+    Covered,
+    /// Not read as a covered tile, while its edge ring matches an empty open tile's (a look the
+    /// board's `evidence` shows to be the numbers' background) and is far from every covered
+    /// look's: the symbol sits on an open tile, so it is no question mark or flag, which are
+    /// drawn on covered ones.
+    Open,
+    /// Neither is clear.
+    Unknown,
+}
+
+/// The face each family of `families` shows its symbol on. (Some skins colour a number's tile
+/// by its number, so a number's background is compared with the covered tiles and the empty
+/// ones, not with the other numbers.) A look the board's own `evidence` shows to be the numbers'
+/// background is no covered reference, whatever the classifier thought of it: on a
+/// checkerboard skin one shade of the open tiles may look covered to it, and every digit drawn
+/// on that shade would then seem to sit on a covered tile.
+pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -> Vec<Face> {
+    let covered = |f: usize| {
+        let v = &families.verdicts[f];
+        v.class == TileClass::Unrevealed
+            && v.confidence >= COVERED_LIKELY
+            && evidence[f] != Evidence::Empty
+    };
+    let empty = |f: usize| evidence[f] == Evidence::Empty;
     (0..families.verdicts.len())
         .map(|family| {
-            matches!(families.verdicts[family].class, TileClass::Number(1..=8))
-                && covered
-                    .iter()
-                    .any(|c| ring_distance(first(family), c) <= SAME_FACE)
+            let class = families.verdicts[family].class;
+            let to_covered = nearest_face(pixels, families, family, &covered);
+            if matches!(class, TileClass::Number(1..=8)) && to_covered <= SAME_FACE {
+                return Face::Covered;
+            }
+            let shows_symbol = !matches!(class, TileClass::Unrevealed | TileClass::Number(0));
+            let to_empty = nearest_face(pixels, families, family, &empty);
+            if shows_symbol && !empty(family) && to_empty <= SAME_FACE && to_covered > NEAR_FACE {
+                return Face::Open;
+            }
+            Face::Unknown
         })
         .collect()
 }
@@ -215,7 +234,7 @@ pub fn on_covered(pixels: &[TileImage], families: &Families, evidence: &[Evidenc
 /// and much farther from every family read as open. Digits are drawn on open tiles, so such a
 /// look is more likely a symbol on a covered tile (a question mark in a font the classifier took
 /// for a "2") than a number, even where the labelling search kept the digit: the classifier may
-/// have been too sure of it, or the covered tiles too unsure to serve `on_covered` as
+/// have been too sure of it, or the covered tiles too unsure to serve `faces` as
 /// references. A ring that matches an
 /// open tile about as well says nothing (skins whose faces share an edge), nor does one that
 /// matches no covered tile (skins that colour a number's tile by its number).
@@ -499,8 +518,30 @@ mod tests {
         };
         let none = [Evidence::None; 3];
         assert_eq!(
-            on_covered(&pixels, &families, &none),
-            vec![false, true, false]
+            faces(&pixels, &families, &none),
+            vec![Face::Unknown, Face::Covered, Face::Unknown]
+        );
+        // With the flat tile known as the numbers' background, the 1 sits on the open face.
+        let pixels = [raised(192), on_raised, number(192), flat(192)];
+        let families = Families {
+            of: vec![0, 1, 2, 3],
+            first: vec![0, 1, 2, 3],
+            verdicts: vec![
+                verdict(TileClass::Unrevealed),
+                verdict(TileClass::Number(2)),
+                verdict(TileClass::Number(1)),
+                verdict(TileClass::Number(0)),
+            ],
+        };
+        let shown = [
+            Evidence::NotEmpty,
+            Evidence::None,
+            Evidence::None,
+            Evidence::Empty,
+        ];
+        assert_eq!(
+            faces(&pixels, &families, &shown),
+            vec![Face::Unknown, Face::Covered, Face::Open, Face::Unknown]
         );
     }
 
@@ -519,12 +560,9 @@ mod tests {
             ],
         };
         let plain = [Evidence::None; 3];
-        assert_eq!(
-            on_covered(&pixels, &families, &plain),
-            vec![false, true, false]
-        );
+        assert_eq!(faces(&pixels, &families, &plain)[1], Face::Covered);
         let shown = [Evidence::Empty, Evidence::None, Evidence::NotEmpty];
-        assert_eq!(on_covered(&pixels, &families, &shown), vec![false; 3]);
+        assert_eq!(faces(&pixels, &families, &shown)[1], Face::Open);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
-use super::background::{digit_on_covered_face, evidence, on_covered};
+use super::background::{digit_on_covered_face, evidence, faces};
 use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::pressed::release_pressed;
@@ -76,9 +76,9 @@ impl Ord for State {
 pub fn settle(reading: &mut Reading) -> Settled {
     let families = families(&reading.pixels, &reading.looks);
     let evidence = evidence(&reading.pixels, &families);
-    let covered = on_covered(&reading.pixels, &families, &evidence);
+    let faces = faces(&reading.pixels, &families, &evidence);
     let options: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
-        .map(|(f, verdict)| meanings(verdict, evidence[f], covered[f]))
+        .map(|(f, verdict)| meanings(verdict, evidence[f], faces[f]))
         .collect();
     for (f, verdict) in families.verdicts.iter().enumerate() {
         tracing::trace!(
@@ -87,7 +87,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             class = ?verdict.class,
             confidence = verdict.confidence,
             evidence = ?evidence[f],
-            on_covered = covered[f],
+            face = ?faces[f],
             meanings = ?options[f],
             "board-level reading: a family of looks"
         );

@@ -3,7 +3,7 @@
 //! the search does not spend its effort on them.
 
 use crate::board::Cell;
-use crate::skin::background::Evidence;
+use crate::skin::background::{Evidence, Face};
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{TileClass, Verdict};
 
@@ -37,14 +37,19 @@ impl Meaning {
 /// by what the board says of the look (`evidence`). Always holds the plain covered tile:
 /// reading an open tile as covered loses advice but never makes it wrong, so the rules may fall
 /// back on it whatever the classifier said.
-pub fn meanings(verdict: &Verdict, evidence: Evidence, on_covered: bool) -> Vec<Meaning> {
+pub fn meanings(verdict: &Verdict, evidence: Evidence, face: Face) -> Vec<Meaning> {
     // Sum the probabilities of the classes that put the same cell on the board.
     let mut by_cell: Vec<(Cell, TileClass, f64, f64)> = Vec::new();
     for index in 0..CLASS_COUNT {
         let Some(class) = TileClass::from_index(index) else {
             continue;
         };
-        let p = f64::from(verdict.probs[index]).max(0.0);
+        let mut p = f64::from(verdict.probs[index]).max(0.0);
+        // Question marks and flags are drawn on covered tiles: a symbol on the open face is
+        // neither (a covered tile's own meaning, which hides what it shows at worst, stays).
+        if face == Face::Open && matches!(class, TileClass::Question | TileClass::Flag) {
+            p /= EVIDENCE;
+        }
         match by_cell.iter_mut().find(|m| m.0 == class.cell()) {
             Some(entry) => {
                 entry.2 += p;
@@ -67,7 +72,7 @@ pub fn meanings(verdict: &Verdict, evidence: Evidence, on_covered: bool) -> Vec<
     }
     // A symbol on a covered face is read as covered unless the classifier is sure of its digit:
     // reading it so hides a number at worst, never invents one.
-    if on_covered {
+    if face == Face::Covered {
         if let Some(entry) = by_cell.iter_mut().find(|m| m.0 == Cell::Unrevealed) {
             entry.2 = entry.2.max(FLOOR) * EVIDENCE;
         }
@@ -109,14 +114,14 @@ mod tests {
             (TileClass::Unrevealed, 0.3),
             (TileClass::Flag, 0.2),
         ]);
-        let m = meanings(&v, Evidence::None, false);
+        let m = meanings(&v, Evidence::None, Face::Unknown);
         assert_eq!(m[0].class, TileClass::Question);
         assert!(m[0].cost.abs() < 1e-9);
         assert_eq!(m[1].class, TileClass::Flag);
         assert!((m[1].cost - (0.8f64 / 0.2).ln()).abs() < 1e-6);
 
         let sure = verdict(&[(TileClass::Number(3), 1.0)]);
-        let m = meanings(&sure, Evidence::None, false);
+        let m = meanings(&sure, Evidence::None, Face::Unknown);
         assert_eq!(m[0].class, TileClass::Number(3));
         assert!(m.iter().any(|m| m.cell() == Cell::Unrevealed));
         let floor_cost = (1.0 / FLOOR).ln();
