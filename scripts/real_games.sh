@@ -20,9 +20,10 @@
 # Chromium and fonts a page falls back on (colour emoji: the flags and bombs of many web clones),
 # and git: the web clones of the sweeps (training/web/sweep.py, tests/sweeps.rs), installed from
 # the npm registry or a Git repository when a sweep first runs.
+# KMines: a held-out game that tests/live_game.rs plays through `live` (about 130 KDE packages).
 RG_PACKAGES=(xvfb xdotool x11-utils openbox xcompmgr dbus dbus-x11 gnome-mines xdemineur imagemagick
     fonts-cantarell xbomb ace-of-penguins xfonts-75dpi xfonts-100dpi sway grim pipewire wireplumber
-    sgt-puzzles chromium fonts-dejavu-core fonts-liberation fonts-noto-color-emoji git)
+    sgt-puzzles chromium fonts-dejavu-core fonts-liberation fonts-noto-color-emoji git kmines)
 export PATH="$PATH:/usr/games"
 
 rg_install() {
@@ -212,8 +213,8 @@ rg_ace() {
 }
 
 # rg_kmines [WIDTH HEIGHT]: KDE's KMines (Easy 9x9/10), the window resized when a size is given.
-# Not among RG_PACKAGES: it pulls in much of KDE (about 130 packages), and it serves as the game
-# the tile model never trains on (training/README.md); install it with `apt-get install kmines`.
+# It pulls in much of KDE (about 130 packages), but it is a game the tile model never trains on
+# (training/README.md), and tests/live_game.rs plays it through `live`.
 rg_kmines() {
     command -v kmines >/dev/null || { echo "real_games: kmines is not installed" >&2; return 1; }
     # KDE programs wait for a session bus before mapping their window: give it its own.

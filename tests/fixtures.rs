@@ -11,7 +11,7 @@
 //! any tile called safe that the label does not make safe.
 
 use minehint::advice::{Action, GuessPolicy};
-use minehint::live::board_check::{reads_as_board, sure_count, BoardCheck};
+use minehint::live::board_check::{reads_as_board, sure_count, BoardCheck, Shown};
 use minehint::pipeline::{outcome, read_board, Outcome};
 use minehint::skin::advice_board;
 use minehint::vision::text_counter::{read_text_counter, FlagsOfTotal};
@@ -274,7 +274,10 @@ fn live_takes_every_fixture_that_shows_a_possible_game() {
             .and_then(|grid| minehint::vision::read_grid(&image, grid, &classifier));
         match reading {
             Ok(mut reading) => {
-                if matches!(reads_as_board(&mut reading), BoardCheck::NotBoard) {
+                if matches!(
+                    reads_as_board(&mut reading, Shown::Elsewhere),
+                    BoardCheck::NotBoard
+                ) {
                     failures.push(format!(
                         "{name}: not taken for a board ({} of {} tiles sure)",
                         sure_count(&reading),

@@ -1,4 +1,4 @@
-//! End to end against real games: xdemineur and xbomb under Xvfb (openbox, xcompmgr), `minehint live
+//! End to end against real games: xdemineur, xbomb, Simon Tatham's Mines and KMines under Xvfb (openbox, xcompmgr), `minehint live
 //! --log-json` following it, and this test playing several games by clicking (xdotool) exactly
 //! the tiles the advice names, until each is won or lost.
 //!
@@ -14,7 +14,9 @@
 //! - without a compositor the hints go to a panel beside the game, never over it;
 //! - the global hotkeys hide and show the marks, show only the next move, switch the heat map,
 //!   and pause reading;
-//! - a board hidden mid-game by GNOME Mines' "start a new game?" dialog gets no marks.
+//! - a board hidden mid-game by GNOME Mines' "start a new game?" dialog gets no marks;
+//! - the two games the tile model never trained on (Simon Tatham's Mines, KDE's KMines) are
+//!   found and played the same way.
 //!
 //! Starting X programs is flaky by nature: the display is tried three times. Failures print the
 //! log, live's stderr and the game's log.
@@ -63,6 +65,16 @@ const XBOMB: Game = Game {
 const SGT_MINES: Game = Game {
     name: "sgt-mines",
     start: "rg_sgt_mines 9x9n10",
+    cols: 9,
+    rows: 9,
+    mines: 10,
+};
+
+/// KDE's KMines opens all covered, in the other skin the tile model never trained on (its
+/// covered tiles are raised and lit from one corner, its numbers bold), with 31 px tiles.
+const KMINES: Game = Game {
+    name: "kmines",
+    start: "rg_kmines",
     cols: 9,
     rows: 9,
     mines: 10,
@@ -670,6 +682,14 @@ fn live_follows_xbomb_played_by_its_advice() {
 #[test]
 fn live_follows_a_game_it_never_trained_on() {
     plays_three_with_few_repeats(SGT_MINES, 440);
+}
+
+/// The other game the tile model never trained on: `live` finds its window by itself (it once
+/// waited for "a Minesweeper game to appear" with KMines on the screen), and plays it as the
+/// others.
+#[test]
+fn live_follows_kmines_by_itself_played_by_its_advice() {
+    plays_three_with_few_repeats(KMINES, 480);
 }
 
 /// Plays three games of `game` and requires all three played and at most one click in ten

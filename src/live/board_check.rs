@@ -32,10 +32,32 @@ pub enum BoardCheck {
     Board(Option<Settled>),
 }
 
+/// Where the tiles were read: in a window whose title names a Minesweeper game, or elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A window titled as a game ("Mines", "KMines", "Minesweeper", "WineMine", a browser tab of
+    /// a Minesweeper page: [`names_a_game`]).
+    InGameWindow,
+    /// Another window, or the screen.
+    Elsewhere,
+}
+
+/// Whether a window title names a Minesweeper game: a word of it starts with "mine" ("Mines",
+/// "Minesweeper - Chromium") or is the one-word name of a game ("KMines", "WineMine",
+/// "xdemineur", "xbomb").
+pub fn names_a_game(title: &str) -> bool {
+    (title.to_lowercase().split(|c: char| !c.is_alphanumeric())).any(|word| {
+        word.starts_with("mine") || matches!(word, "kmines" | "winemine" | "xdemineur" | "xbomb")
+    })
+}
+
 /// Whether a reading is a Minesweeper board: the classifier sure of most tiles, or, where it is
 /// not (a skin or a scale it was not trained on), the board-level reading settling the tiles into
-/// a possible game, as it does for `parse`.
-pub fn reads_as_board(reading: &mut Reading) -> BoardCheck {
+/// a possible game, as it does for `parse`. Where the skin shows no number yet and the
+/// classifier is sure of few tiles (a fresh board of KMines, whose covered tiles let the
+/// desktop's picture show through), the window's own title (`shown`) is what tells the game
+/// from another program's grid of squares.
+pub fn reads_as_board(reading: &mut Reading, shown: Shown) -> BoardCheck {
     if plausible(reading) {
         return BoardCheck::Board(None);
     }
@@ -50,7 +72,8 @@ pub fn reads_as_board(reading: &mut Reading) -> BoardCheck {
     let big_enough = reading.tiles.len() >= MIN_TILES;
     let sure_enough = sure_share(reading) >= SETTLED_SURE_SHARE
         || kept_sure_numbers(&sure_before, reading) >= SURE_NUMBERS;
-    if settled.possible && big_enough && shows_numbers(reading) && sure_enough {
+    let named = shown == Shown::InGameWindow;
+    if settled.possible && big_enough && (named || (shows_numbers(reading) && sure_enough)) {
         BoardCheck::Board(Some(settled))
     } else {
         BoardCheck::NotBoard
@@ -126,6 +149,49 @@ pub fn cover_unsettled_zeros(reading: &mut Reading) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn game_windows_are_named_by_their_titles() {
+        for title in [
+            "KMines",
+            "Mines",
+            "Minesweeper Online - Chromium",
+            "WineMine",
+        ] {
+            assert!(names_a_game(title), "{title}");
+        }
+        for title in ["Determined", "Terminal", "Examine this", "Spreadsheet"] {
+            assert!(!names_a_game(title), "{title}");
+        }
+    }
+
+    #[test]
+    fn a_fresh_board_the_classifier_is_unsure_of_counts_only_in_a_game_window() {
+        // Every tile covered, read as such but unsure (a picture shows through the covered
+        // tiles): one look, a flat tile.
+        let board = crate::board::parse_board("....\n....\n....\n....\n").unwrap();
+        let unsure = |reading: &mut Reading| {
+            let mut look = crate::vision::Verdict::certain(TileClass::Unrevealed);
+            look.confidence = 0.3;
+            reading.looks = vec![look];
+            reading.tiles = vec![look; 16];
+            reading.look_of = vec![0; 16];
+            reading.pixels = vec![[90; crate::vision::tiles::TILE_BYTES]];
+            reading.distinct_looks = 1;
+        };
+        let mut elsewhere = Reading::of_board(board.clone());
+        unsure(&mut elsewhere);
+        assert!(matches!(
+            reads_as_board(&mut elsewhere, Shown::Elsewhere),
+            BoardCheck::NotBoard
+        ));
+        let mut named = Reading::of_board(board);
+        unsure(&mut named);
+        assert!(matches!(
+            reads_as_board(&mut named, Shown::InGameWindow),
+            BoardCheck::Board(_)
+        ));
+    }
 
     #[test]
     fn a_zero_touching_a_covered_tile_is_taken_as_covered() {

@@ -2,6 +2,7 @@
 //! not change skipped, new looks read, and the board found again when its window moved,
 //! resized, or shows another board.
 
+use super::search::shown;
 use super::{frame_hash, Lock, Report, Shown, Tracker, RELOCATE_EVERY, SEARCH_EVERY};
 use crate::capture::CaptureError;
 use crate::live::blank::is_blank;
@@ -111,7 +112,7 @@ impl Tracker {
                 // Taken before any board-level reading, which may relabel what the classifier
                 // was sure of: that is what the check for a frame caught mid-draw looks at.
                 let sure_before = sure_classes(&reading);
-                match reads_as_board(&mut reading) {
+                match reads_as_board(&mut reading, shown(&lock.source)) {
                     BoardCheck::NotBoard => None,
                     BoardCheck::Board(settled) => Some((reading, sure_before, settled)),
                 }

@@ -3,7 +3,7 @@
 
 use super::{crop_of, Lock, Source, Target, Tracker};
 use crate::capture::{candidates, CaptureError, Placement};
-use crate::live::board_check::{reads_as_board, sure_count, BoardCheck};
+use crate::live::board_check::{names_a_game, reads_as_board, sure_count, BoardCheck, Shown};
 use crate::live::own_pixels::Unclean;
 use crate::vision::{locate, Hints, Rect};
 use image::RgbImage;
@@ -215,7 +215,10 @@ impl Tracker {
                 return Ok(None);
             }
         };
-        if matches!(reads_as_board(&mut reading), BoardCheck::NotBoard) {
+        if matches!(
+            reads_as_board(&mut reading, shown(&source)),
+            BoardCheck::NotBoard
+        ) {
             let why = format!(
                 "{shown_in:?} shows a grid of {}x{} tiles, but only {} of them read surely as \
                  Minesweeper tiles, or they show no possible game",
@@ -248,5 +251,13 @@ impl Tracker {
             unconfirmed: None,
             hidden: true,
         }))
+    }
+}
+
+/// Where `source`'s tiles are shown: in a window whose title names a game, or elsewhere.
+pub(super) fn shown(source: &Source) -> Shown {
+    match &source.name {
+        Some(title) if names_a_game(title) => Shown::InGameWindow,
+        _ => Shown::Elsewhere,
     }
 }
