@@ -230,7 +230,8 @@ pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -
 }
 
 /// For each family, given the class the board-level reading settled on for each
-/// (`settled`): whether it is read as a digit whose edge ring is near a family read as covered
+/// (`settled`) and those it is unsure of (`unsure`: no covered reference): whether it is read
+/// as a digit whose edge ring is near a family read as covered
 /// and much farther from every family read as open. Digits are drawn on open tiles, so such a
 /// look is more likely a symbol on a covered tile (a question mark in a font the classifier took
 /// for a "2") than a number, even where the labelling search kept the digit: the classifier may
@@ -242,14 +243,16 @@ pub fn digit_on_covered_face(
     pixels: &[TileImage],
     families: &Families,
     settled: &[TileClass],
+    unsure: &[bool],
 ) -> Vec<bool> {
     let nearest =
         |family: usize, keep: &dyn Fn(usize) -> bool| nearest_face(pixels, families, family, keep);
     let covered = |f: usize| {
-        matches!(
-            settled[f],
-            TileClass::Unrevealed | TileClass::Question | TileClass::Flag
-        )
+        !unsure[f]
+            && matches!(
+                settled[f],
+                TileClass::Unrevealed | TileClass::Question | TileClass::Flag
+            )
     };
     let open = |f: usize| matches!(settled[f], TileClass::Number(_));
     (0..settled.len())
@@ -436,14 +439,16 @@ mod tests {
             TileClass::Number(1),
             TileClass::Number(2),
         ];
-        let misplaced = digit_on_covered_face(&pixels, &families, &settled);
+        let misplaced = digit_on_covered_face(&pixels, &families, &settled, &[false; 4]);
         assert_eq!(misplaced, vec![false, false, false, true]);
 
         // Where open and covered faces share their edge, the edge says nothing.
         let pixels = [flat(192), flat(192), number(192), number(192)];
-        assert!(!digit_on_covered_face(&pixels, &families, &settled)
-            .into_iter()
-            .any(|m| m));
+        assert!(
+            !digit_on_covered_face(&pixels, &families, &settled, &[false; 4])
+                .into_iter()
+                .any(|m| m)
+        );
     }
 
     /// A tile of `TILE` samples as xbomb draws it at 20 px: one-sample black lines on every

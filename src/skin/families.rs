@@ -12,20 +12,24 @@ const MEAN_LIMIT: f64 = 10.0;
 /// changes few pixels, but those by much, so a "1" and a "7" stay apart.
 const BLOCK_LIMIT: f64 = 48.0;
 
-/// Families of similar looks: `of[look]` is the family of each look; `first[family]` its first
-/// look, which stands for it; `verdicts[family]` the family's verdict, its members'
-/// probabilities averaged.
+/// Families of similar looks: `of[look]` is the family of each look; `first[family]` the look
+/// that stands for it, its commonest on the board; `verdicts[family]` the family's verdict, its
+/// members' probabilities averaged.
 pub struct Families {
     pub of: Vec<usize>,
     pub first: Vec<usize>,
     pub verdicts: Vec<Verdict>,
 }
 
-/// Groups `pixels` (each look's sampled tile; `looks` their verdicts) greedily: each look joins
-/// the first family whose first member it is similar to, unless the classifier is sure the two
-/// are different things (at a small pitch a thin digit on a dark tile differs from the empty
-/// tile by little on average; noise never turns a sure "2" into a sure covered tile).
-pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
+/// Groups `pixels` (each look's sampled tile; `looks` their verdicts; `cells` how many cells show
+/// each) greedily: each look joins the first family whose first member it is similar to, unless
+/// the classifier is sure the two are different things (at a small pitch a thin digit on a dark
+/// tile differs from the empty tile by little on average; noise never turns a sure "2" into a
+/// sure covered tile). A family is then stood for by its commonest look (`cells`), whose pixels
+/// the board's evidence is taken from: a covered tile lit under the pointer that joins the
+/// family of the empty open tiles (it looks nearly like one) is no stand-in for them, however
+/// early on the board it lies.
+pub fn families(pixels: &[TileImage], looks: &[Verdict], cells: &[usize]) -> Families {
     let mut firsts: Vec<usize> = Vec::new();
     let mut of = Vec::with_capacity(pixels.len());
     for (look, tile) in pixels.iter().enumerate() {
@@ -36,10 +40,14 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict]) -> Families {
             firsts.len() - 1
         }));
     }
+    let shown = |look: usize| cells.get(look).copied().unwrap_or(0);
     let mut sums = vec![[0f64; CLASS_COUNT]; firsts.len()];
     let mut counts = vec![0usize; firsts.len()];
     for (look, &family) in of.iter().enumerate() {
         counts[family] += 1;
+        if shown(look) > shown(firsts[family]) {
+            firsts[family] = look;
+        }
         for (sum, &p) in sums[family].iter_mut().zip(&looks[look].probs) {
             *sum += f64::from(p);
         }
@@ -127,8 +135,16 @@ mod tests {
         let found = families(
             &[plain, noisy, stroke],
             &[verdict(0.9), verdict(0.7), verdict(0.5)],
+            &[1, 1, 1],
         );
         assert_eq!(found.of, vec![0, 0, 1]);
         assert!((found.verdicts[0].probs[0] - 0.8).abs() < 1e-6);
+        // Stood for by its commonest look.
+        let found = families(
+            &[plain, noisy, stroke],
+            &[verdict(0.9), verdict(0.7), verdict(0.5)],
+            &[1, 3, 1],
+        );
+        assert_eq!(found.first, vec![1, 2]);
     }
 }

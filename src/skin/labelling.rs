@@ -74,7 +74,11 @@ impl Ord for State {
 /// the classifier's first choice cannot hold on this board, and lists in `reading.doubt` the
 /// looks two labellings disagree on.
 pub fn settle(reading: &mut Reading) -> Settled {
-    let families = families(&reading.pixels, &reading.looks);
+    let mut cells = vec![0; reading.looks.len()];
+    for &look in &reading.look_of {
+        cells[look] += 1;
+    }
+    let families = families(&reading.pixels, &reading.looks, &cells);
     let evidence = evidence(&reading.pixels, &families);
     let faces = faces(&reading.pixels, &families, &evidence);
     let options: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
@@ -248,7 +252,9 @@ fn doubts(
     repaired: &[bool],
 ) -> Vec<Doubt> {
     let best = &found[0];
-    let misplaced = digit_on_covered_face(&reading.pixels, families, settled);
+    // A family a repair read as covered is a symbol the reading is unsure of, no covered face
+    // to compare a digit's edge with.
+    let misplaced = digit_on_covered_face(&reading.pixels, families, settled, repaired);
     let mut out = Vec::new();
     for (family, meaning) in options.iter().enumerate() {
         let chosen = meaning[best.picks[family]];

@@ -9,22 +9,59 @@
 //! layout of mines that fits the board with the 0 fits it with the cell covered. Many such cells
 //! are no pointer's doing; there the rules reject the labelling as before, and the search looks
 //! for another.
+//!
+//! A covered tile lit under the pointer among open numbers (a lone mine the player left covered)
+//! touches no covered tile once read as a 0, but the numbers around it then lack the mine they
+//! count. One such 0, with only numbers around it and one of them short of room for its mines,
+//! is that tile, and is read as covered too.
 
 use super::rules::zeros_beside_covered;
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Pos};
 
 /// The most cells a pointer shows pressed at once: a chord, the held tile and its eight
 /// neighbours.
 pub const MOST_PRESSED: usize = 9;
 
 /// The cells of `board` read as 0 beside a covered tile, when there are at most
-/// [`MOST_PRESSED`] of them, as indices in row order; `None` when there are more.
+/// [`MOST_PRESSED`] of them, as indices in row order, and the one lit among numbers
+/// ([`lit_among_numbers`]); `None` when there are more.
 pub fn pressed_cells(board: &Board) -> Option<Vec<usize>> {
-    let cells: Vec<usize> = (zeros_beside_covered(board))
+    let mut cells: Vec<usize> = (zeros_beside_covered(board))
         .take(MOST_PRESSED + 1)
         .map(|p| board.index(p))
         .collect();
+    if let Some(lit) = lit_among_numbers(board) {
+        cells.push(board.index(lit));
+        cells.sort_unstable();
+    }
     (cells.len() <= MOST_PRESSED).then_some(cells)
+}
+
+/// The one cell read as 0 whose neighbours are all open numbers, one of which has fewer
+/// neighbours that may hold a mine than it counts: a covered tile lit under the pointer. `None`
+/// where no cell, or more than one, is such (the pointer lights one tile).
+fn lit_among_numbers(board: &Board) -> Option<Pos> {
+    let short_of_room = |q: Pos| match board.get(q) {
+        Cell::Number(digit @ 1..) => {
+            let room = (board.neighbors(q))
+                .filter(|&r| {
+                    let cell = board.get(r);
+                    cell.is_unrevealed() || cell.is_known_mine()
+                })
+                .count();
+            room < usize::from(digit)
+        }
+        _ => false,
+    };
+    let mut lit = board.positions().filter(|&p| {
+        board.get(p) == Cell::Number(0)
+            && board
+                .neighbors(p)
+                .all(|q| matches!(board.get(q), Cell::Number(1..)))
+            && board.neighbors(p).any(short_of_room)
+    });
+    let first = lit.next()?;
+    lit.next().is_none().then_some(first)
 }
 
 /// Covers the cells [`pressed_cells`] finds, and returns them (empty when there are none, or too
@@ -40,7 +77,7 @@ pub fn release_pressed(board: &mut Board) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{parse_board, Pos};
+    use crate::board::parse_board;
 
     #[test]
     fn a_held_tile_reads_as_covered_and_true_zeros_stay() {
@@ -65,5 +102,18 @@ mod tests {
         assert!(pressed_cells(&board).is_none());
         assert!(release_pressed(&mut board).is_empty());
         assert_eq!(board.get(Pos::new(1, 1)), Cell::Number(0));
+    }
+
+    #[test]
+    fn a_covered_tile_lit_among_numbers_reads_as_covered() {
+        // A lone mine left covered among 1s, lit under the pointer like an open 0.
+        let mut board = parse_board("00000\n01110\n01010\n01110\n00000\n").unwrap();
+        assert_eq!(release_pressed(&mut board), vec![12]);
+        assert_eq!(board.get(Pos::new(2, 2)), Cell::Unrevealed);
+        // A true 0 among numbers that have their mines is left alone.
+        let mut board = parse_board(".....\n.111.\n.101.\n.111.\n.....\n").unwrap();
+        let before = board.clone();
+        assert!(release_pressed(&mut board).is_empty());
+        assert_eq!(board, before);
     }
 }

@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn the_last_try_also_points_at_the_zeros_a_covered_family_would_touch() {
-        // A symbol read as a sure 5 in a row of three (room for 1) beside a 0.
+        // A symbol read as a sure 5 in a row of four (room for 1) beside a 0.
         let options = vec![
             vec![meaning(TileClass::Number(0), 0.0)],
             vec![
@@ -250,9 +250,9 @@ mod tests {
             ],
             vec![meaning(TileClass::Unrevealed, 0.0)],
         ];
-        // 0 5 .
-        let family_of = vec![0, 1, 2];
-        let tries = repairs(&options, &family_of, &Board::new(1, 3));
+        // 0 0 5 .
+        let family_of = vec![0, 0, 1, 2];
+        let tries = repairs(&options, &family_of, &Board::new(1, 4));
         assert_eq!(tries.len(), 3);
         // The 5 covered, then the 0s beside it too.
         assert_eq!(tries[0][1], vec![options[1][1]]);
