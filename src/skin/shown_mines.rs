@@ -4,13 +4,15 @@
 
 use super::families::Families;
 use super::rules::is_possible;
-use super::symbols::{on_open_face, overruled_symbols, shown_mine, unnamed_symbols};
+use super::symbols::{on_open_face, overruled_symbols, own_face, shown_mine, unnamed_symbols};
 use crate::board::{Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
 
 /// A digit read on a board that shows mines is in doubt when the classifier gave a shown mine at
 /// least this share of the digit's probability (odds of 1 to 1000).
 const MINE_LIKE: f64 = 1e-3;
+/// The exploded mine must be among the classifier's this many likeliest classes for a look.
+const EXPLODED_RANK: usize = 4;
 
 /// Settles, after the labelling (`settled`, each family's class), the looks that may be mines
 /// shown after a loss:
@@ -76,7 +78,51 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
         }
     }
     if reading.board.shows_mines() {
+        read_exploded(reading, families, &cells);
         doubt_mine_like_digits(reading, families);
+    }
+}
+
+/// On a board that shows mines and no exploded one, reads as the exploded mine the one look
+/// that a game draws so: shown on a single tile, read as a digit while the classifier still
+/// counts the exploded mine among its likelier classes, on a face of its own (its edge ring far
+/// from every other look's: neither an open tile's nor a covered one's, as a red tile is). A
+/// lost game marks the mine that ended it, and only that one.
+fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
+    let board = &reading.board;
+    if board.positions().any(|p| board.get(p) == Cell::Exploded) {
+        return;
+    }
+    let candidates: Vec<usize> = (0..families.first.len())
+        .filter(|&family| {
+            let look = families.first[family];
+            let verdict = &families.verdicts[family];
+            let exploded = TileClass::Exploded
+                .index()
+                .map_or(0.0, |i| verdict.probs[i]);
+            let likelier = verdict.probs.iter().filter(|&&p| p > exploded).count();
+            cells[family] == 1
+                && matches!(reading.looks[look].class, TileClass::Number(1..))
+                && likelier < EXPLODED_RANK
+                && own_face(&reading.pixels, families, family)
+        })
+        .collect();
+    let [family] = candidates[..] else {
+        return;
+    };
+    let mut board = reading.board.clone();
+    for (row, col) in reading.cells_showing(|l| families.of[l] == family) {
+        board.set(Pos { row, col }, Cell::Exploded);
+    }
+    if !is_possible(&board) {
+        return;
+    }
+    tracing::debug!(
+        family,
+        "a digit on a face of its own on a lost board: the exploded mine"
+    );
+    for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
+        reading.relabel(look, TileClass::Exploded, 1.0);
     }
 }
 

@@ -113,6 +113,12 @@ pub fn on_open_face(
         .collect()
 }
 
+/// Whether `family`'s look sits on a face of its own: its edge ring far (more than twice
+/// `SAME_FACE`) from every other look's.
+pub fn own_face(pixels: &[TileImage], families: &Families, family: usize) -> bool {
+    nearest_face(pixels, families, family, &|_| true) > 2.0 * SAME_FACE
+}
+
 /// The shown mine a symbol read as one stands for: the exploded mine where the classifier gives
 /// it more of its probability than a plain shown mine, else a shown mine.
 pub fn shown_mine(verdict: &crate::vision::Verdict) -> TileClass {
@@ -299,5 +305,23 @@ mod tests {
         assert_eq!(shown_mine(&exploded), TileClass::Exploded);
         let plain = Verdict::from_probs(&[(TileClass::Number(6), 0.9), (TileClass::Mine, 0.1)]);
         assert_eq!(shown_mine(&plain), TileClass::Mine);
+    }
+
+    #[test]
+    fn a_red_tile_among_grey_ones_sits_on_a_face_of_its_own() {
+        use crate::vision::Verdict;
+        let mut red = flat(40);
+        for pixel in red.chunks_exact_mut(3) {
+            pixel.copy_from_slice(&[220, 30, 30]);
+        }
+        let pixels = vec![flat(192), flat(128), red];
+        let families = Families {
+            of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
+            verdicts: vec![Verdict::certain(TileClass::Unrevealed); 3],
+        };
+        assert!(own_face(&pixels, &families, 2));
+        let grey = vec![flat(192), flat(200), flat(40)];
+        assert!(!own_face(&grey, &families, 0));
     }
 }
