@@ -8,7 +8,7 @@
 //! and the walk's bound runs out first. The rules themselves say where the trouble is: a number
 //! with more mines than covered neighbours, fewer than its shown mines, or a 0 beside a covered
 //! tile. So the second walk keeps every other family at its first choice and lets only those
-//! change, each to the meanings its own cells leave room for.
+//! change: read as covered tiles first, then as any meaning their own cells leave room for.
 
 use super::meanings::Meaning;
 use super::pressed::release_pressed;
@@ -20,8 +20,8 @@ use crate::board::{Board, Cell, Pos};
 /// choice, to be tried in turn:
 /// 1. each pointed family read as a covered tile only (less advice, never wrong advice);
 /// 2. each allowed the meanings its own cells leave room for (a digit so read is in doubt);
-/// 3. the same, with the families pointed at once those are covered (the 0s that then touch a
-///    covered tile, and so on): more is hidden, but a board may be read at all.
+/// 3. each read as a covered tile, with the families pointed at once those count as covered
+///    (the 0s that then touch one, and so on): more is hidden, but a board may be read at all.
 ///
 /// Empty where the first choice breaks no rule that points at a family (its numbers only fail
 /// together, which the solver alone sees).
