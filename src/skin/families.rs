@@ -2,6 +2,7 @@
 //! JPEG gives nearly every tile its own pixels; those of one kind differ by a few levels only.
 //! The search labels each family once, as a game draws it once.
 
+use crate::board::Cell;
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
 use crate::vision::Verdict;
@@ -72,9 +73,14 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict], cells: &[usize]) -> Fam
 /// family.
 const SURE: f32 = 0.5;
 
-/// Whether the classifier is sure that `a` and `b` show different cells.
+/// Whether the classifier is sure that `a` and `b` show different cells, or reads them as two
+/// different numbers: small digits differ by few pixels (a "2" and a "1" at 24 px), and a digit
+/// taken into another number's family is read as that number, however unsure the classifier
+/// was of either.
 fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
-    a.confidence >= SURE && b.confidence >= SURE && a.class.cell() != b.class.cell()
+    let numbers = |v: &Verdict| matches!(v.class.cell(), Cell::Number(1..));
+    let apart = a.class.cell() != b.class.cell();
+    apart && ((a.confidence >= SURE && b.confidence >= SURE) || (numbers(a) && numbers(b)))
 }
 
 fn similar(a: &TileImage, b: &TileImage) -> bool {
@@ -146,5 +152,27 @@ mod tests {
             &[1, 3, 1],
         );
         assert_eq!(found.first, vec![1, 2]);
+    }
+
+    #[test]
+    fn two_numbers_stay_apart_however_unsure() {
+        let plain = [120u8; TILE_BYTES];
+        let mut near = plain;
+        near[0] = 125;
+        let number = |class: u8, p: f32| {
+            let mut probs = [0f32; CLASS_COUNT];
+            let class = TileClass::Number(class);
+            probs[class.index().unwrap()] = p;
+            Verdict {
+                class,
+                confidence: p,
+                probs,
+            }
+        };
+        let found = families(&[plain, near], &[number(1, 0.45), number(2, 0.4)], &[5, 1]);
+        assert_eq!(found.of, vec![0, 1]);
+        // A covered look and an unsure 0 that look alike are one family, as before.
+        let found = families(&[plain, near], &[verdict(0.45), number(0, 0.4)], &[5, 1]);
+        assert_eq!(found.of, vec![0, 0]);
     }
 }

@@ -165,12 +165,59 @@ pub fn settle(reading: &mut Reading) -> Settled {
             (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
         !(only_pressed && zero_or_covered)
     });
+    doubt_unsure_digits(reading);
     read_symbols(reading, &families, &settled);
     Settled {
         checked,
         possible: true,
         changed,
         pressed: pressed.len(),
+    }
+}
+
+/// The classifier's probability below which a look read as a number is in doubt with its
+/// runner-up: it found the number less likely than all else together.
+const SURE_DIGIT: f32 = 0.5;
+
+/// Leaves in doubt, between the number read and the classifier's next likeliest class, each look
+/// read as a number (1 to 8) that the classifier itself gave less than `SURE_DIGIT`. A family
+/// of looks is labelled as one, and a small digit misread as a neighbouring number (a "2" at
+/// 24 px taken for a "1", with one family of sure 1s) is settled with it; the look's own odds
+/// still say the tile is unsure, and a number one too low calls a mine safe. Whether the board
+/// also holds with the next class is not asked: the misread digits may hold only together.
+fn doubt_unsure_digits(reading: &mut Reading) {
+    for look in 0..reading.looks.len() {
+        let verdict = reading.looks[look];
+        let Some(read) = verdict.class.index() else {
+            continue;
+        };
+        if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.probs[read] >= SURE_DIGIT {
+            continue;
+        }
+        let runner_up = (0..verdict.probs.len())
+            .filter(|&i| i != read)
+            .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
+            .and_then(TileClass::from_index);
+        let Some(other) = runner_up else {
+            continue;
+        };
+        let cells = reading.cells_showing(|l| l == look);
+        let doubt = reading
+            .doubt
+            .iter_mut()
+            .find(|d| cells.iter().all(|c| d.cells.contains(c)));
+        match doubt {
+            Some(doubt) => {
+                if !doubt.classes.contains(&other) {
+                    doubt.classes.push(other);
+                }
+            }
+            None => reading.doubt.push(Doubt {
+                look,
+                classes: vec![verdict.class, other],
+                cells,
+            }),
+        }
     }
 }
 
@@ -242,7 +289,8 @@ fn walk(options: &[Vec<Meaning>], family_of: &[usize], board: &Board) -> Walk {
 /// `settled`) put different cells, each named by its first look; and, in doubt between their
 /// number and a covered tile, the digits the best labelling leaves on a covered face
 /// (`digit_on_covered_face`) and those of families a repair changed (`repaired`): the rules
-/// pointed at them, so the reading is unsure of them.
+/// pointed at them, so the reading is unsure of them; and, in doubt between the two, the numbers
+/// the rules chose against the classifier's own number.
 fn doubts(
     reading: &Reading,
     families: &Families,
@@ -262,6 +310,16 @@ fn doubts(
         let unsure_digit = repaired[family] && matches!(chosen.cell(), Cell::Number(1..));
         if misplaced[family] || unsure_digit {
             classes.push(TileClass::Unrevealed);
+        }
+        // A number the rules chose against the classifier's own number for the look: the rules
+        // found a count that holds, not the one the tile shows (two small digits each misread
+        // by one can hold together), so it stays in doubt with the classifier's.
+        let saw = families.verdicts[family].class;
+        if matches!(chosen.cell(), Cell::Number(1..))
+            && matches!(saw.cell(), Cell::Number(_))
+            && saw.cell() != chosen.cell()
+        {
+            classes.push(saw);
         }
         for other in &found[1..] {
             let alternative = meaning[other.picks[family]];
@@ -365,5 +423,25 @@ mod tests {
         // Advice sees the doubtful tiles as covered: one of the readings has them so.
         let board = advice_board(&r);
         assert!((0..3).all(|row| board.get(Pos::new(row, 2)) == Cell::Unrevealed));
+    }
+
+    #[test]
+    fn a_number_the_classifier_found_less_likely_than_not_is_in_doubt() {
+        let mut r = reading(
+            &["ccc", "c1c", "ccc"],
+            "c1",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Number(1), 0.45), (TileClass::Number(2), 0.4)]),
+            ],
+        );
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(1, 1), TileClass::Number(1));
+        let doubt = r.doubt_of(1).expect("the unsure 1 is in doubt");
+        assert_eq!(
+            doubt.classes,
+            vec![TileClass::Number(1), TileClass::Number(2)]
+        );
+        assert_eq!(doubt.cells, vec![(1, 1)]);
     }
 }
