@@ -15,7 +15,7 @@
 //! count. One such 0, with only numbers around it and one of them short of room for its mines,
 //! is that tile, and is read as covered too.
 
-use super::rules::zeros_beside_covered;
+use super::rules::{room_and_shown, zeros_beside_covered};
 use crate::board::{Board, Cell, Pos};
 
 /// The most cells a pointer shows pressed at once: a chord, the held tile and its eight
@@ -43,13 +43,7 @@ pub fn pressed_cells(board: &Board) -> Option<Vec<usize>> {
 fn lit_among_numbers(board: &Board) -> Option<Pos> {
     let short_of_room = |q: Pos| match board.get(q) {
         Cell::Number(digit @ 1..) => {
-            let room = (board.neighbors(q))
-                .filter(|&r| {
-                    let cell = board.get(r);
-                    cell.is_unrevealed() || cell.is_known_mine()
-                })
-                .count();
-            room < usize::from(digit)
+            room_and_shown(board, q, |r| board.get(r)).0 < usize::from(digit)
         }
         _ => false,
     };

@@ -12,6 +12,7 @@
 
 use super::meanings::Meaning;
 use super::pressed::release_pressed;
+use super::rules::room_and_shown;
 use crate::board::{Board, Cell, Pos};
 
 /// The meanings for the walks that change only the families the rules point at on the
@@ -175,23 +176,6 @@ fn pointed_families(
             None => return pointed,
         }
     }
-}
-
-/// How many of `p`'s neighbours may hold a mine (covered, flagged or shown) and how many show
-/// one, each read through `cell`.
-fn room_and_shown(board: &Board, p: Pos, cell: impl Fn(Pos) -> Cell) -> (usize, usize) {
-    let (mut room, mut shown) = (0, 0);
-    for q in board.neighbors(p) {
-        match cell(q) {
-            Cell::Unrevealed | Cell::Flag => room += 1,
-            Cell::Mine | Cell::Exploded => {
-                room += 1;
-                shown += 1;
-            }
-            _ => {}
-        }
-    }
-    (room, shown)
 }
 
 #[cfg(test)]

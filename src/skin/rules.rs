@@ -62,6 +62,23 @@ pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
     })
 }
 
+/// How many of `p`'s neighbours may hold a mine (covered, flagged or shown) and how many show
+/// one, each read through `cell`.
+pub(super) fn room_and_shown(board: &Board, p: Pos, cell: impl Fn(Pos) -> Cell) -> (usize, usize) {
+    let (mut room, mut shown) = (0, 0);
+    for q in board.neighbors(p) {
+        match cell(q) {
+            Cell::Unrevealed | Cell::Flag => room += 1,
+            Cell::Mine | Cell::Exploded => {
+                room += 1;
+                shown += 1;
+            }
+            _ => {}
+        }
+    }
+    (room, shown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,30 +34,18 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
         if !overruled[family] || unnamed[family] {
             continue;
         }
-        let mut board = reading.board.clone();
-        for (row, col) in reading.cells_showing(|l| families.of[l] == family) {
-            board.set(Pos { row, col }, Cell::Mine);
-        }
-        unnamed[family] = is_possible(&board);
+        unnamed[family] = holds_with(reading, |l| families.of[l] == family, Cell::Mine);
     }
     // Symbols on the open face that the board holds as shown mines are read as such.
     let open = on_open_face(&reading.pixels, families, settled, &unnamed);
-    if open.iter().any(|&o| o) {
-        let mut board = reading.board.clone();
-        for (row, col) in reading.cells_showing(|l| open[families.of[l]]) {
-            board.set(Pos { row, col }, Cell::Mine);
-        }
-        if is_possible(&board) {
-            for family in (0..settled.len()).filter(|&f| open[f]) {
-                let mine = shown_mine(&families.verdicts[family]);
-                tracing::debug!(family, ?mine, "a symbol on the open face: a shown mine");
-                let cells = reading.cells_showing(|l| families.of[l] == family);
-                reading.doubt.retain(|d| d.cells != cells);
-                for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
-                    reading.relabel(look, mine, 1.0);
-                }
-                unnamed[family] = false;
-            }
+    if open.iter().any(|&o| o) && holds_with(reading, |l| open[families.of[l]], Cell::Mine) {
+        for family in (0..settled.len()).filter(|&f| open[f]) {
+            let mine = shown_mine(&families.verdicts[family]);
+            tracing::debug!(family, ?mine, "a symbol on the open face: a shown mine");
+            let cells = reading.cells_showing(|l| families.of[l] == family);
+            reading.doubt.retain(|d| d.cells != cells);
+            relabel_family(reading, families, family, mine);
+            unnamed[family] = false;
         }
     }
     for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
@@ -67,15 +55,7 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
             look,
             "a symbol read as a covered tile: in doubt, maybe a mine"
         );
-        let cells = reading.cells_showing(|l| families.of[l] == family);
-        match reading.doubt.iter_mut().find(|d| d.cells == cells) {
-            Some(doubt) => doubt.classes.push(TileClass::Mine),
-            None => reading.doubt.push(Doubt {
-                look,
-                classes: vec![settled[family], TileClass::Mine],
-                cells,
-            }),
-        }
+        add_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
     if reading.board.shows_mines() {
         read_exploded(reading, families, &cells);
@@ -110,20 +90,14 @@ fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
     let [family] = candidates[..] else {
         return;
     };
-    let mut board = reading.board.clone();
-    for (row, col) in reading.cells_showing(|l| families.of[l] == family) {
-        board.set(Pos { row, col }, Cell::Exploded);
-    }
-    if !is_possible(&board) {
+    if !holds_with(reading, |l| families.of[l] == family, Cell::Exploded) {
         return;
     }
     tracing::debug!(
         family,
         "a digit on a face of its own on a lost board: the exploded mine"
     );
-    for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
-        reading.relabel(look, TileClass::Exploded, 1.0);
-    }
+    relabel_family(reading, families, family, TileClass::Exploded);
 }
 
 /// On a board that shows mines, leaves in doubt between their digit and a shown mine the looks
@@ -147,14 +121,42 @@ fn doubt_mine_like_digits(reading: &mut Reading, families: &Families) {
             ?mine,
             "a digit on a lost board that may be a mine"
         );
-        let cells = reading.cells_showing(|l| families.of[l] == family);
-        match reading.doubt.iter_mut().find(|d| d.cells == cells) {
-            Some(doubt) => doubt.classes.push(mine),
-            None => reading.doubt.push(Doubt {
-                look,
-                classes: vec![reading.looks[look].class, mine],
-                cells,
-            }),
-        }
+        add_doubt(reading, families, family, reading.looks[look].class, mine);
+    }
+}
+
+/// Whether the board holds with the cells of the looks `pick` accepts read as `cell`.
+fn holds_with(reading: &Reading, pick: impl Fn(usize) -> bool, cell: Cell) -> bool {
+    let mut board = reading.board.clone();
+    for (row, col) in reading.cells_showing(pick) {
+        board.set(Pos { row, col }, cell);
+    }
+    is_possible(&board)
+}
+
+/// Reads every look of `family` as `class`.
+fn relabel_family(reading: &mut Reading, families: &Families, family: usize, class: TileClass) {
+    for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
+        reading.relabel(look, class, 1.0);
+    }
+}
+
+/// Puts `family`'s cells in doubt between `read` and `other`, or adds `other` to the doubt they
+/// are already in.
+fn add_doubt(
+    reading: &mut Reading,
+    families: &Families,
+    family: usize,
+    read: TileClass,
+    other: TileClass,
+) {
+    let cells = reading.cells_showing(|l| families.of[l] == family);
+    match reading.doubt.iter_mut().find(|d| d.cells == cells) {
+        Some(doubt) => doubt.classes.push(other),
+        None => reading.doubt.push(Doubt {
+            look: families.first[family],
+            classes: vec![read, other],
+            cells,
+        }),
     }
 }
