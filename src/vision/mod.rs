@@ -11,8 +11,9 @@
 //!   ([`extend`](mod@extend)), textured tiles beside a grid that looks complete (`texture`), and a
 //!   board that goes on past the picture's edge refused (`cut`);
 //! - [`looks`] (grid → classified looks): sampling each cell into the classifier's input
-//!   ([`tiles`]), the CNN and the classes it tells apart ([`classify`], [`classes`]), and the
-//!   verdicts kept between the frames of a live game ([`cache`]);
+//!   ([`tiles`]), the CNN and the classes it tells apart ([`classify`], [`classes`]), a second
+//!   look at the numbers it is unsure of ([`second_look`]), and the verdicts kept between the
+//!   frames of a live game ([`cache`]);
 //! - [`counter`] (pixels → mine total): the game's own mine counter, a seven-segment display or
 //!   GNOME Mines' "3/40" text ([`text_counter`], read by `glyphs`);
 //! - `load`: reading image files safely; `read`: a found grid → [`Reading`].
@@ -29,7 +30,7 @@ mod testing;
 // The stages' modules under the names the rest of the crate reads them by.
 pub use counter::text_counter;
 pub use locate::{blobs, extend, grid};
-pub use looks::{cache, classes, classify, tiles};
+pub use looks::{cache, classes, classify, second_look, tiles};
 
 pub use cache::LookCache;
 pub use classes::TileClass;

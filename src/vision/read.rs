@@ -6,6 +6,7 @@ use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::counter::read_counter;
 use super::grid::Grid;
+use super::second_look::look_again;
 use super::text_counter::read_text_counter;
 use super::tiles::{sample_grid, SampledGrid, TileImage};
 use super::VisionError;
@@ -53,7 +54,9 @@ pub fn read_grid(
 ) -> Result<Reading, VisionError> {
     let sampled = sample_grid(image, &grid);
     not_blanked(&sampled, &grid)?;
-    let looks = classifier.classify(&sampled.looks)?;
+    let mut looks = classifier.classify(&sampled.looks)?;
+    let every = 0..looks.len();
+    look_again(image, &grid, &sampled.cells, &mut looks, every, classifier)?;
     let distinct = looks.len();
     assemble(image, grid, looks, sampled, distinct)
 }

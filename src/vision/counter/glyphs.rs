@@ -34,24 +34,19 @@ pub struct Glyph {
     pub x1: u32,
     pub y1: u32,
     grid: [f32; GRID_W * GRID_H],
+    /// `ln(width / height)`, kept: a glyph is compared with hundreds of templates, and the
+    /// logarithm was a fifth of the comparisons' time.
+    ln_aspect: f32,
 }
 
 impl Glyph {
-    pub fn width(&self) -> u32 {
-        self.x1 - self.x0
-    }
-
     pub fn height(&self) -> u32 {
         self.y1 - self.y0
     }
 
-    fn aspect(&self) -> f32 {
-        self.width() as f32 / self.height() as f32
-    }
-
     /// How unlike `other` this glyph is (0 for the same shape), if less than `bound`.
     fn distance_within(&self, other: &Glyph, bound: f32) -> Option<f32> {
-        let aspect = (self.aspect() / other.aspect()).ln();
+        let aspect = self.ln_aspect - other.ln_aspect;
         let aspect = ASPECT_WEIGHT * aspect * aspect;
         if aspect >= bound {
             return None;
@@ -126,6 +121,7 @@ pub fn glyphs(gray: &GrayImage, min_height: u32, max_height: u32) -> Vec<Glyph> 
                 x1,
                 y1,
                 grid: coverage(gray, background, (x0, y0, x1, y1)),
+                ln_aspect: ((x1 - x0) as f32 / (y1 - y0) as f32).ln(),
             }
         })
         .collect();

@@ -3,6 +3,7 @@
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
+use super::second_look::look_again;
 use super::tiles::{sample_grid, TileImage};
 use crate::vision::grid::Grid;
 use crate::vision::read::{assemble, not_blanked, Doubt, Reading};
@@ -63,7 +64,24 @@ impl LookCache {
         }
         let verdicts = classifier.classify(&new)?;
         self.verdicts.extend(new.iter().copied().zip(verdicts));
-        let looks: Vec<Verdict> = sampled.looks.iter().map(|l| self.verdicts[l]).collect();
+        let mut looks: Vec<Verdict> = sampled.looks.iter().map(|l| self.verdicts[l]).collect();
+        // The new looks' unsure numbers, looked at again once, as a fresh read does; the
+        // verdict kept is the second look's.
+        let fresh: HashSet<&TileImage> = new.iter().collect();
+        let first_seen = (0..looks.len()).filter(|&l| fresh.contains(&sampled.looks[l]));
+        look_again(
+            image,
+            &grid,
+            &sampled.cells,
+            &mut looks,
+            first_seen,
+            classifier,
+        )?;
+        for (look, verdict) in sampled.looks.iter().zip(&looks) {
+            if fresh.contains(look) {
+                self.verdicts.insert(*look, *verdict);
+            }
+        }
         let mut reading = assemble(image, grid, looks, sampled, new.len())?;
         let mut doubt = Vec::new();
         for (look, image) in reading.pixels.iter().enumerate() {

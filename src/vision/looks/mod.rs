@@ -5,4 +5,5 @@
 pub mod cache;
 pub mod classes;
 pub mod classify;
+pub mod second_look;
 pub mod tiles;
