@@ -185,9 +185,9 @@ const FACE_RING: usize = 2;
 /// Which face a look's symbol sits on, by its edge ring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Face {
-    /// Read as a digit while its edge ring matches a covered look's: the symbol sits on a
-    /// covered tile (a question mark, a flag) and is no number, since digits are drawn on open
-    /// tiles.
+    /// Read as a digit while its edge ring matches a covered look's, and is not twice as near
+    /// an empty open tile's: the symbol sits on a covered tile (a question mark, a flag) and is
+    /// no number, since digits are drawn on open tiles.
     Covered,
     /// Not read as a covered tile, while its edge ring matches an empty open tile's (a look the
     /// board's `evidence` shows to be the numbers' background) and is far from every covered
@@ -216,11 +216,16 @@ pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -
         .map(|family| {
             let class = families.verdicts[family].class;
             let to_covered = nearest_face(pixels, families, family, &covered);
-            if matches!(class, TileClass::Number(1..=8)) && to_covered <= SAME_FACE {
+            let to_empty = nearest_face(pixels, families, family, &empty);
+            // A ring at least twice as near an empty tile's is on the open face, however near
+            // a covered one it also comes: at 23 px GNOME Mines' classic bevel is a pixel, and
+            // a "2"'s ring matched the empty tiles' exactly and the covered ones' within 8.
+            let nearer_empty = 2.0 * to_empty <= to_covered;
+            if matches!(class, TileClass::Number(1..=8)) && to_covered <= SAME_FACE && !nearer_empty
+            {
                 return Face::Covered;
             }
             let shows_symbol = !matches!(class, TileClass::Unrevealed | TileClass::Number(0));
-            let to_empty = nearest_face(pixels, families, family, &empty);
             if shows_symbol && !empty(family) && to_empty <= SAME_FACE && to_covered > NEAR_FACE {
                 return Face::Open;
             }
@@ -548,6 +553,43 @@ mod tests {
             faces(&pixels, &families, &shown),
             vec![Face::Unknown, Face::Covered, Face::Open, Face::Unknown]
         );
+    }
+
+    #[test]
+    fn a_digit_whose_edge_is_the_empty_tiles_is_on_the_open_face_beside_a_faint_bevel() {
+        // Covered tiles whose bevel is a pixel of a few levels (GNOME Mines' classic theme at
+        // 23 px): a digit's edge ring comes within `SAME_FACE` of theirs, but is the empty
+        // tile's exactly.
+        let mut faint = flat(192);
+        for y in 0..TILE {
+            for x in 0..TILE {
+                let edge = if x == 0 || y == 0 {
+                    200
+                } else if x == TILE - 1 || y == TILE - 1 {
+                    180
+                } else {
+                    continue;
+                };
+                let i = (y * TILE + x) * 3;
+                faint[i..i + 3].copy_from_slice(&[edge; 3]);
+            }
+        }
+        assert!(ring_distance(&faint, &number(192)) <= SAME_FACE);
+        let pixels = [faint, number(192), flat(192)];
+        let families = Families {
+            of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
+            verdicts: vec![
+                verdict(TileClass::Unrevealed),
+                verdict(TileClass::Number(2)),
+                verdict(TileClass::Number(0)),
+            ],
+        };
+        let shown = [Evidence::NotEmpty, Evidence::None, Evidence::Empty];
+        assert_eq!(faces(&pixels, &families, &shown)[1], Face::Unknown);
+        // With no empty tile to compare, the faint bevel is the nearest face.
+        let plain = [Evidence::NotEmpty, Evidence::None, Evidence::None];
+        assert_eq!(faces(&pixels, &families, &plain)[1], Face::Covered);
     }
 
     #[test]

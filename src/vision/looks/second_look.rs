@@ -21,8 +21,10 @@ use crate::vision::VisionError;
 use image::RgbImage;
 
 /// A look whose first choice has less than this probability, and whose first two choices are
-/// numbers or a number and a question mark ([`maybe_number`]), is looked at again.
-pub const UNSURE: f32 = 0.9;
+/// numbers or a number and a question mark ([`maybe_number`]), is looked at again. Under it,
+/// the runner-up can have a twentieth of the first's odds, the margin within which the
+/// board-level reading leaves a look in doubt when the board holds with either.
+pub const UNSURE: f32 = 0.95;
 /// Looks looked at again at most on one board, the least sure first: four samples each fill
 /// one run of the model's batch of 32.
 const MAX_LOOKS: usize = 8;
