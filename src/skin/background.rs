@@ -393,19 +393,24 @@ mod tests {
         Verdict::certain(class)
     }
 
+    /// Families of one look each, look k sure to be `classes[k]`.
+    fn one_look_each(classes: &[TileClass]) -> Families {
+        Families {
+            of: (0..classes.len()).collect(),
+            first: (0..classes.len()).collect(),
+            verdicts: classes.iter().map(|&c| verdict(c)).collect(),
+        }
+    }
+
     #[test]
     fn the_open_background_tells_empty_tiles_from_covered_ones_of_the_same_grey() {
         // Covered and open faces share one grey: only the bevel tells them apart.
         let pixels = [number(192), flat(192), raised(192)];
-        let families = Families {
-            of: vec![0, 1, 2],
-            first: vec![0, 1, 2],
-            verdicts: vec![
-                verdict(TileClass::Number(1)),
-                verdict(TileClass::Unrevealed),
-                verdict(TileClass::Number(0)),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Number(1),
+            TileClass::Unrevealed,
+            TileClass::Number(0),
+        ]);
         let found = evidence(&pixels, &families);
         assert_eq!(found[1], Evidence::Empty);
         assert_eq!(found[2], Evidence::NotEmpty);
@@ -428,16 +433,12 @@ mod tests {
         // Looks: covered, an empty open tile, a 1 on the open face, and a "2" drawn on the
         // covered face (a question mark in a font the classifier took for a 2).
         let pixels = [raised(192), flat(170), number(170), mark_on_raised(192)];
-        let families = Families {
-            of: vec![0, 1, 2, 3],
-            first: vec![0, 1, 2, 3],
-            verdicts: vec![
-                verdict(TileClass::Unrevealed),
-                verdict(TileClass::Number(0)),
-                verdict(TileClass::Number(1)),
-                verdict(TileClass::Number(2)),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(0),
+            TileClass::Number(1),
+            TileClass::Number(2),
+        ]);
         let settled = [
             TileClass::Unrevealed,
             TileClass::Number(0),
@@ -488,16 +489,12 @@ mod tests {
             small_xbomb(white, None),
             small_xbomb(stipple, None),
         ];
-        let families = Families {
-            of: vec![0, 1, 2, 3],
-            first: vec![0, 1, 2, 3],
-            verdicts: vec![
-                verdict(TileClass::Number(1)),
-                verdict(TileClass::Number(2)),
-                verdict(TileClass::Number(0)),
-                verdict(TileClass::Unrevealed),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Number(1),
+            TileClass::Number(2),
+            TileClass::Number(0),
+            TileClass::Unrevealed,
+        ]);
         // Each tile's median colour is its ink (its edge ring's, the grid line): only the
         // colour both numbers show, white, is the background.
         let found = evidence(&pixels, &families);
@@ -517,15 +514,11 @@ mod tests {
             }
         }
         let pixels = [raised(192), on_raised, number(192)];
-        let families = Families {
-            of: vec![0, 1, 2],
-            first: vec![0, 1, 2],
-            verdicts: vec![
-                verdict(TileClass::Unrevealed),
-                verdict(TileClass::Number(2)),
-                verdict(TileClass::Number(1)),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(2),
+            TileClass::Number(1),
+        ]);
         let none = [Evidence::None; 3];
         assert_eq!(
             faces(&pixels, &families, &none),
@@ -533,16 +526,12 @@ mod tests {
         );
         // With the flat tile known as the numbers' background, the 1 sits on the open face.
         let pixels = [raised(192), on_raised, number(192), flat(192)];
-        let families = Families {
-            of: vec![0, 1, 2, 3],
-            first: vec![0, 1, 2, 3],
-            verdicts: vec![
-                verdict(TileClass::Unrevealed),
-                verdict(TileClass::Number(2)),
-                verdict(TileClass::Number(1)),
-                verdict(TileClass::Number(0)),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(2),
+            TileClass::Number(1),
+            TileClass::Number(0),
+        ]);
         let shown = [
             Evidence::NotEmpty,
             Evidence::None,
@@ -576,15 +565,11 @@ mod tests {
         }
         assert!(ring_distance(&faint, &number(192)) <= SAME_FACE);
         let pixels = [faint, number(192), flat(192)];
-        let families = Families {
-            of: vec![0, 1, 2],
-            first: vec![0, 1, 2],
-            verdicts: vec![
-                verdict(TileClass::Unrevealed),
-                verdict(TileClass::Number(2)),
-                verdict(TileClass::Number(0)),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(2),
+            TileClass::Number(0),
+        ]);
         let shown = [Evidence::NotEmpty, Evidence::None, Evidence::Empty];
         assert_eq!(faces(&pixels, &families, &shown)[1], Face::Unknown);
         // With no empty tile to compare, the faint bevel is the nearest face.
@@ -597,15 +582,11 @@ mod tests {
         // A checkerboard's darker open shade, which the classifier read as covered but the
         // board shows to be the numbers' background, and a digit on that shade.
         let pixels = [flat(150), number(150), raised(192)];
-        let families = Families {
-            of: vec![0, 1, 2],
-            first: vec![0, 1, 2],
-            verdicts: vec![
-                verdict(TileClass::Unrevealed),
-                verdict(TileClass::Number(1)),
-                verdict(TileClass::Unrevealed),
-            ],
-        };
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(1),
+            TileClass::Unrevealed,
+        ]);
         let plain = [Evidence::None; 3];
         assert_eq!(faces(&pixels, &families, &plain)[1], Face::Covered);
         let shown = [Evidence::Empty, Evidence::None, Evidence::NotEmpty];
@@ -615,14 +596,7 @@ mod tests {
     #[test]
     fn without_a_number_look_there_is_no_evidence() {
         let pixels = [flat(192), raised(192)];
-        let families = Families {
-            of: vec![0, 1],
-            first: vec![0, 1],
-            verdicts: vec![
-                verdict(TileClass::Number(0)),
-                verdict(TileClass::Unrevealed),
-            ],
-        };
+        let families = one_look_each(&[TileClass::Number(0), TileClass::Unrevealed]);
         assert!(evidence(&pixels, &families)
             .iter()
             .all(|&e| e == Evidence::None));
