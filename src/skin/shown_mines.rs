@@ -152,7 +152,12 @@ fn add_doubt(
 ) {
     let cells = reading.cells_showing(|l| families.of[l] == family);
     match reading.doubt.iter_mut().find(|d| d.cells == cells) {
-        Some(doubt) => doubt.classes.push(other),
+        // A class already in play is not listed twice (two rules may both name a shown mine).
+        Some(doubt) => {
+            if !doubt.classes.contains(&other) {
+                doubt.classes.push(other);
+            }
+        }
         None => reading.doubt.push(Doubt {
             look: families.first[family],
             classes: vec![read, other],

@@ -79,11 +79,19 @@ pub fn look_again(
         return Ok(());
     }
     let again = classifier.classify(&samples)?;
+    let mut kept = 0;
     for (&look, moved) in looked.iter().zip(again.chunks_exact(moves.len())) {
         if let Some(surer) = second_verdict(&verdicts[look], moved) {
             verdicts[look] = surer;
+            kept += 1;
         }
     }
+    tracing::debug!(
+        looked = looked.len(),
+        kept,
+        shift,
+        "a second look at unsure numbers"
+    );
     Ok(())
 }
 
