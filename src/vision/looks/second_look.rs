@@ -1,5 +1,5 @@
 //! A second look at the tiles the classifier is unsure of that may be numbers: the look's cell
-//! sampled again, moved a pixel each way, classified again, and the verdicts averaged.
+//! sampled again, moved a few pixels each way, classified again, and the verdicts averaged.
 //!
 //! Why: the box filter that brings a cell down to the classifier's input lands each sample on
 //! the pixels at one phase. At some pitches a thin stroke falls across two samples and comes
@@ -10,8 +10,9 @@
 //! neighbours by a pixel is what the model was trained for (cells moved by up to 6% of a tile)
 //! and does not depend on one phase. The second look counts only where most moved cells agree
 //! on the class and the mean is surer than the first look: on a symbol the model never learned,
-//! the views scatter. Only unsure numbers are looked at again: a number decides
-//! which neighbours are safe, and the extra runs of the model stay a few per board.
+//! the views scatter. Only looks whose first two classes are numbers, or a number and a
+//! question mark, are looked at again: which number a tile shows decides which neighbours are
+//! safe, and the extra runs of the model stay one per board at most.
 
 use super::classes::{TileClass, CLASS_COUNT};
 use super::classify::{Classifier, Verdict};
@@ -33,15 +34,16 @@ const MAX_LOOKS: usize = 8;
 const SHIFT_SHARE: f64 = 0.03;
 /// Of the four moved cells, how many must read as the mean's class for the second look to count.
 const AGREE: usize = 3;
-/// No second look where one pixel is more than this share of the pitch (tiles under 16 px):
+/// No second look where one pixel is more than this share of the pitch (tiles under 15.4 px):
 /// the moved samples would cut into the neighbours more than training ever moved a cell.
 const MAX_SHIFT_SHARE: f64 = 0.065;
 
 /// Gives each look among `candidates` (indices into `verdicts`) that may be a number and is
 /// unsure ([`maybe_number`], [`UNSURE`]) the mean of the model's probabilities over its cell
 /// and the cell moved by a few pixels left, right, up and down, where [`AGREE`] of the moved
-/// cells read as the mean's class and the mean is surer than the look's first verdict. `cells[i]` is the look of cell i of `grid` (row by row), which tells
-/// where each look is shown; its first cell is sampled again.
+/// cells read as the mean's class and the mean is surer than the look's first verdict.
+/// `cells[i]` is the look of cell i of `grid` (row by row), which tells where each look is
+/// shown; its first cell is sampled again.
 pub fn look_again(
     image: &RgbImage,
     grid: &Grid,
