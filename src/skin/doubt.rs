@@ -1,4 +1,4 @@
-//! The board advice may use when looks are in doubt. Every cell in doubt is replaced by the
+//! The board advice may use when looks are in doubt, and how a doubt is added to a reading. Every cell in doubt is replaced by the
 //! weakest cell all its candidate classes agree with: an open tile without a number when every
 //! candidate is an open, mine-free tile, else a covered tile that may or may not hold a mine.
 //!
@@ -8,7 +8,31 @@
 //! one. The advice itself never names a cell in doubt (`crate::pipeline`).
 
 use crate::board::{Board, Cell, Pos};
-use crate::vision::Reading;
+use crate::vision::{Doubt, Reading, TileClass};
+
+/// Puts `cells` (showing look `look`) in doubt between `read` and `other`; where a doubt already
+/// covers them all (their family's), `other` joins its classes instead, once.
+pub(super) fn add_doubt(
+    reading: &mut Reading,
+    look: usize,
+    cells: Vec<(usize, usize)>,
+    read: TileClass,
+    other: TileClass,
+) {
+    let covering = (reading.doubt.iter_mut()).find(|d| cells.iter().all(|c| d.cells.contains(c)));
+    match covering {
+        Some(doubt) => {
+            if !doubt.classes.contains(&other) {
+                doubt.classes.push(other);
+            }
+        }
+        None => reading.doubt.push(Doubt {
+            look,
+            classes: vec![read, other],
+            cells,
+        }),
+    }
+}
 
 /// The board with every cell in doubt weakened so that nothing certain on it depends on them.
 pub fn advice_board(reading: &Reading) -> Board {

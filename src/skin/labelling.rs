@@ -10,6 +10,7 @@
 //! the clock, so the same screenshot always reads the same.
 
 use super::background::{digit_on_covered_face, evidence, faces};
+use super::doubt::add_doubt;
 use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::pressed::release_pressed;
@@ -194,30 +195,11 @@ fn doubt_unsure_digits(reading: &mut Reading) {
         if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.probs[read] >= SURE_DIGIT {
             continue;
         }
-        let runner_up = (0..verdict.probs.len())
-            .filter(|&i| i != read)
-            .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
-            .and_then(TileClass::from_index);
-        let Some(other) = runner_up else {
+        let Some(other) = verdict.runner_up() else {
             continue;
         };
         let cells = reading.cells_showing(|l| l == look);
-        let doubt = reading
-            .doubt
-            .iter_mut()
-            .find(|d| cells.iter().all(|c| d.cells.contains(c)));
-        match doubt {
-            Some(doubt) => {
-                if !doubt.classes.contains(&other) {
-                    doubt.classes.push(other);
-                }
-            }
-            None => reading.doubt.push(Doubt {
-                look,
-                classes: vec![verdict.class, other],
-                cells,
-            }),
-        }
+        add_doubt(reading, look, cells, verdict.class, other);
     }
 }
 

@@ -2,11 +2,12 @@
 //! tiles or digits that may be mines, settled as shown mines where the board and their face
 //! say so, and left in doubt where they do not.
 
+use super::doubt::add_doubt;
 use super::families::Families;
 use super::rules::is_possible;
 use super::symbols::{on_open_face, overruled_symbols, own_face, shown_mine, unnamed_symbols};
 use crate::board::{Cell, Pos};
-use crate::vision::{Doubt, Reading, TileClass};
+use crate::vision::{Reading, TileClass};
 
 /// A digit read on a board that shows mines is in doubt when the classifier gave a shown mine at
 /// least this share of the digit's probability (odds of 1 to 1000).
@@ -55,7 +56,7 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
             look,
             "a symbol read as a covered tile: in doubt, maybe a mine"
         );
-        add_doubt(reading, families, family, settled[family], TileClass::Mine);
+        add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
     if reading.board.shows_mines() {
         read_exploded(reading, families, &cells);
@@ -121,7 +122,7 @@ fn doubt_mine_like_digits(reading: &mut Reading, families: &Families) {
             ?mine,
             "a digit on a lost board that may be a mine"
         );
-        add_doubt(reading, families, family, reading.looks[look].class, mine);
+        add_family_doubt(reading, families, family, reading.looks[look].class, mine);
     }
 }
 
@@ -143,7 +144,7 @@ fn relabel_family(reading: &mut Reading, families: &Families, family: usize, cla
 
 /// Puts `family`'s cells in doubt between `read` and `other`, or adds `other` to the doubt they
 /// are already in.
-fn add_doubt(
+fn add_family_doubt(
     reading: &mut Reading,
     families: &Families,
     family: usize,
@@ -151,17 +152,5 @@ fn add_doubt(
     other: TileClass,
 ) {
     let cells = reading.cells_showing(|l| families.of[l] == family);
-    match reading.doubt.iter_mut().find(|d| d.cells == cells) {
-        // A class already in play is not listed twice (two rules may both name a shown mine).
-        Some(doubt) => {
-            if !doubt.classes.contains(&other) {
-                doubt.classes.push(other);
-            }
-        }
-        None => reading.doubt.push(Doubt {
-            look: families.first[family],
-            classes: vec![read, other],
-            cells,
-        }),
-    }
+    add_doubt(reading, families.first[family], cells, read, other);
 }

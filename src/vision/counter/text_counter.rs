@@ -55,18 +55,14 @@ fn read_area(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option
         return None;
     }
     let (stride, raw) = (image.width() as usize * 3, image.as_raw());
-    let width = (x1 - x0) as usize;
-    let mut luma = vec![0u8; width * (y1 - y0) as usize];
-    for (y, out) in (y0..y1).zip(luma.chunks_exact_mut(width)) {
+    let mut luma = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+    for y in y0..y1 {
         let start = y as usize * stride + x0 as usize * 3;
-        let row = &raw[start..start + width * 3];
-        // Rec. 601 luma in integers (weights out of 1024), written into a row of known length:
-        // a plain loop the compiler keeps in registers (collected through an iterator, it was a
-        // call per pixel and a tenth of reading a GNOME board).
-        for (o, p) in out.iter_mut().zip(row.chunks_exact(3)) {
-            *o = ((306 * u32::from(p[0]) + 601 * u32::from(p[1]) + 117 * u32::from(p[2])) >> 10)
-                as u8;
-        }
+        let row = &raw[start..start + (x1 - x0) as usize * 3];
+        // Rec. 601 luma in integers (weights out of 1024).
+        luma.extend(row.chunks_exact(3).map(|p| {
+            ((306 * u32::from(p[0]) + 601 * u32::from(p[1]) + 117 * u32::from(p[2])) >> 10) as u8
+        }));
     }
     let gray = GrayImage::from_raw(x1 - x0, y1 - y0, luma)?;
     let found = glyphs(&gray, MIN_HEIGHT, MAX_HEIGHT);

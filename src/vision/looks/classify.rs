@@ -56,6 +56,28 @@ impl Verdict {
         }
     }
 
+    /// The verdict of the model's probabilities `probs`: their likeliest class, and its
+    /// probability as the confidence.
+    pub fn from_distribution(probs: [f32; CLASS_COUNT]) -> Verdict {
+        let (best, &confidence) = (probs.iter().enumerate())
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap_or((0, &0.0));
+        Verdict {
+            class: TileClass::from_index(best).unwrap_or(TileClass::Unrevealed),
+            confidence,
+            probs,
+        }
+    }
+
+    /// The class the model ranks next after `class`, the verdict's own.
+    pub fn runner_up(&self) -> Option<TileClass> {
+        let read = self.class.index();
+        (0..CLASS_COUNT)
+            .filter(|&i| Some(i) != read)
+            .max_by(|&a, &b| self.probs[a].total_cmp(&self.probs[b]))
+            .and_then(TileClass::from_index)
+    }
+
     /// A verdict giving each listed class its probability, the first pair being its choice.
     #[cfg(test)]
     pub(crate) fn from_probs(pairs: &[(TileClass, f32)]) -> Verdict {
@@ -154,20 +176,11 @@ impl Classifier {
             .outer_iter()
             .take(tiles.len())
             .map(|row| {
-                let (best, &confidence) = row
-                    .iter()
-                    .enumerate()
-                    .max_by(|a, b| a.1.total_cmp(b.1))
-                    .unwrap_or((0, &0.0));
                 let mut probs = [0f32; CLASS_COUNT];
                 for (p, &q) in probs.iter_mut().zip(row.iter()) {
                     *p = q;
                 }
-                Verdict {
-                    class: TileClass::from_index(best).unwrap_or(TileClass::Unrevealed),
-                    confidence,
-                    probs,
-                }
+                Verdict::from_distribution(probs)
             })
             .collect();
         Ok(verdicts)

@@ -14,7 +14,7 @@
 //! question mark, are looked at again: which number a tile shows decides which neighbours are
 //! safe, and the extra runs of the model stay one per board at most.
 
-use super::classes::{TileClass, CLASS_COUNT};
+use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::tiles::{sample_cell, snapped, TileImage};
 use crate::vision::grid::Grid;
@@ -103,11 +103,11 @@ pub fn look_again(
 /// covered tile, an empty one or a shown mine, the board-level reading weighs the tile's
 /// background and the rules, and a second look by the model alone would overrule them.
 fn maybe_number(verdict: &Verdict) -> bool {
-    let mut order: Vec<usize> = (0..CLASS_COUNT).collect();
-    order.sort_by(|&a, &b| verdict.probs[b].total_cmp(&verdict.probs[a]));
-    let first_two = order[..2].iter().filter_map(|&i| TileClass::from_index(i));
     let (mut numbers, mut glyphs) = (0, 0);
-    for class in first_two {
+    for class in [Some(verdict.class), verdict.runner_up()]
+        .into_iter()
+        .flatten()
+    {
         match class {
             TileClass::Number(1..) => numbers += 1,
             TileClass::Question => glyphs += 1,
@@ -137,15 +137,7 @@ fn averaged(first: &Verdict, others: &[Verdict]) -> Verdict {
     }
     let n = (1 + others.len()) as f32;
     probs.iter_mut().for_each(|p| *p /= n);
-    let (best, &confidence) = (probs.iter().enumerate())
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .unwrap_or((0, &0.0));
-    debug_assert_eq!(probs.len(), CLASS_COUNT);
-    Verdict {
-        class: TileClass::from_index(best).unwrap_or(TileClass::Unrevealed),
-        confidence,
-        probs,
-    }
+    Verdict::from_distribution(probs)
 }
 
 #[cfg(test)]
