@@ -123,6 +123,11 @@ fn stream(_: &mut Criterion) {
             input.push('\n');
         }
     }
+    if let Some(path) = std::env::var_os("MINEHINT_STREAM_INPUT") {
+        // The same input for a profiler or an instruction count (valgrind) of one build.
+        std::fs::write(&path, &input).expect("MINEHINT_STREAM_INPUT is writable");
+        println!("stream: input written to {}", path.to_string_lossy());
+    }
     let lines = boards.len() * 20;
     let start = Instant::now();
     let mut child = stream_process();

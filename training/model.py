@@ -67,6 +67,28 @@ def to_input(tiles):
     return tiles.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
 
 
+def load_onnx(path):
+    """The weights of a model `export_onnx` wrote, by the shapes of its constants (the exporter
+    names them itself): the convolutions' kernels and biases, the dense layer and its bias."""
+    import onnx
+    from onnx import numpy_helper
+
+    arrays = [numpy_helper.to_array(i) for i in onnx.load(str(path)).graph.initializer]
+    params, cin = {}, 3
+    for i, (cout, k, _) in enumerate(CONVS, 1):
+        params[f"w{i}"] = next(a for a in arrays if a.shape == (cout, cin, k, k))
+        params[f"b{i}"] = next(a for a in arrays if a.shape == (1, cout, 1, 1)).reshape(cout)
+        cin = cout
+    d = len(CONVS) + 1
+    params[f"w{d}"] = next(a for a in arrays if a.ndim == 2 and a.shape[1] == flat_size())
+    classes = params[f"w{d}"].shape[0]
+    bias = next(a for a in arrays if a.shape == (1, classes)).reshape(classes)
+    # The dense layer's own bias is a scalar the exporter adds besides (zero as exported).
+    bias = bias + sum(float(a) for a in arrays if a.shape == ())
+    params[f"b{d}"] = bias
+    return {k: jnp.asarray(v, jnp.float32) for k, v in params.items()}
+
+
 def export_onnx(params, path, classes):
     """Writes the classifier, softmax included, with a free batch size; the class order goes into
     the model's doc string so a reader can tell which output is which."""

@@ -8,11 +8,13 @@ rounded corners, checkerboards, and glossy tiles shaded top to bottom, each in l
 themes, with bevelled or flat covered tiles, digits in several fonts and weights, own digit
 colours, pale digits barely darker than their tile, digits taller than the tile that spill onto
 the neighbours, digits as X11 image strings (the character cell filled), question marks and flags
-in any ink, a translucent board over a shaded background, and a hover highlight; then blur, JPEG,
+in any ink, mines as spiked balls, cartoon bombs or the emoji bomb, a translucent board over a
+shaded background, and a hover highlight; then blur, JPEG,
 palette reduction, colour shifts, sub-pixel offsets and a mouse cursor now and then.
 
-The fonts beyond DejaVu come from Debian's fonts-urw-base35 and fonts-cantarell; a font that is not
-installed is left out (the model then sees fewer digit shapes).
+The fonts beyond DejaVu come from Debian's fonts-urw-base35, fonts-cantarell and
+fonts-noto-color-emoji; a font that is not installed is left out (the model then sees fewer digit
+and symbol shapes).
 """
 
 import os
@@ -24,6 +26,12 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from tiles import CLASSES, sample_cell
+
+# Colour emoji (Debian's fonts-noto-color-emoji): many web clones draw their mines and flags as
+# the emoji of the player's system font. Left out when the font is not installed.
+EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+EMOJI = {"mine": "\U0001F4A3", "flag": "\U0001F6A9"}
+_emoji_cache = {}
 
 FONTS = [path for path in [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -38,6 +46,22 @@ FONTS = [path for path in [
     "/usr/share/fonts/X11/Type1/URWGothic-Demi.pfb",
     "/usr/share/fonts/X11/Type1/C059-Bold.pfb",
 ] if os.path.exists(path)]
+
+# Digits as blocks on a grid of 6 x 8 cells, bold and square, the way the classic Windows game and
+# the many clones of its look draw them: no font here has their flat, blocky shapes. Two 4s: the
+# closed one and the open one.
+BLOCKY = {
+    "1": ["..##..", ".###..", "..##..", "..##..", "..##..", "..##..", "..##..", ".####."],
+    "2": [".####.", "##..##", "....##", "...##.", "..##..", ".##...", "##....", "######"],
+    "2f": ["#####.", "....##", "....##", "...##.", "..##..", ".##...", "##....", "######"],
+    "3": ["#####.", "....##", "....##", "..###.", "....##", "....##", "....##", "#####."],
+    "4": ["...##.", "..###.", ".####.", "##.##.", "######", "...##.", "...##.", "...##."],
+    "4o": ["##..##", "##..##", "##..##", "######", "....##", "....##", "....##", "....##"],
+    "5": ["######", "##....", "##....", "#####.", "....##", "....##", "....##", "#####."],
+    "6": [".####.", "##....", "##....", "#####.", "##..##", "##..##", "##..##", ".####."],
+    "7": ["######", "....##", "....##", "...##.", "...##.", "..##..", "..##..", "..##.."],
+    "8": [".####.", "##..##", "##..##", ".####.", "##..##", "##..##", "##..##", ".####."],
+}
 
 CLASSIC_DIGITS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
                   5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)}
@@ -112,7 +136,10 @@ def random_skin(rng):
         t = rng.uniform(0.35, 0.7)
         skin["digits"] = {k: tuple(int(c * (1 - t) + b * t) for c, b in zip(v, base))
                           for k, v in skin["digits"].items()}
-    skin["font"] = rng.choice(FONTS)
+    skin["font"] = "blocky" if rng.random() < 0.12 else rng.choice(FONTS)
+    skin["open_four"] = rng.random() < 0.5
+    skin["flat_two"] = rng.random() < 0.5
+    skin["blocky_width"] = rng.uniform(1.0, 1.6)
     # Digit height as a share of the pitch. Old X core fonts at small tiles draw digits taller than
     # the tile (xbomb's at 20 px), spilling over its edges and onto the neighbours.
     skin["digit_scale"] = (rng.uniform(0.85, 1.3) if rng.random() < 0.1
@@ -127,6 +154,10 @@ def random_skin(rng):
                                rng, 0))
     # Most skins draw a red flag; GNOME's draws a dark one, so shape must carry the class.
     skin["flag"] = jitter(rng.choice([(220, 20, 20), (220, 20, 20), (40, 44, 48)]), rng, 30)
+    # The pole and its foot: black, but white or grey in the dark themes that invert the
+    # classic look.
+    skin["pole"] = (0, 0, 0) if rng.random() < 0.7 else jitter(
+        rng.choice([(255, 255, 255), (200, 200, 200), (90, 90, 90)]), rng, 10)
     if rng.random() < 0.2:
         # Flags in a skin's own colour (blue, orange, yellow pennants): the shape carries it.
         skin["flag"] = (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255))
@@ -135,6 +166,24 @@ def random_skin(rng):
     skin["boxed"] = rng.random() < 0.06
     skin["boxed_reverse"] = rng.random() < 0.3
     skin["cross"] = rng.choice([(255, 0, 0), (0, 0, 0)])
+    # How the skin draws a mine: the classic spiked ball, a cartoon bomb of its own, or the
+    # emoji of the system's font; some skins show their mines on the covered tile's face.
+    emoji = os.path.exists(EMOJI_FONT)
+    roll = rng.random()
+    skin["mine_style"] = ("classic" if roll < 0.55 else "bomb" if roll < 0.8 or not emoji
+                          else "emoji")
+    skin["flag_emoji"] = emoji and rng.random() < 0.05
+    skin["mine_inverted"] = rng.random() < 0.1
+    skin["emoji_scale"] = rng.uniform(0.5, 0.85)
+    # Dark, nearly neutral bodies: a coloured body came to look like a digit of its colour (a
+    # green body like minesweeper-for-web's green "2").
+    body = jitter(rng.choice([(30, 30, 30), (60, 60, 60), (25, 30, 45), (0, 0, 0)]), rng, 10)
+    skin["bomb"] = dict(
+        radius=rng.uniform(0.18, 0.34), dx=rng.uniform(-0.08, 0.03), dy=rng.uniform(-0.02, 0.08),
+        body=body, fuse=rng.random() < 0.7, fuse_ink=jitter((150, 110, 60), rng, 40),
+        spark=rng.random() < 0.7, spark_size=rng.uniform(0.3, 0.6),
+        spark_ink=jitter(rng.choice([(255, 200, 0), (255, 140, 0), (240, 60, 20)]), rng, 20),
+        shine=rng.random() < 0.6, shine_ink=tuple(min(255, c + 70) for c in body))
     return skin
 
 
@@ -205,7 +254,29 @@ def draw_flat(draw, box, skin, colour):
         draw.rectangle(inner, fill=colour)
 
 
+def draw_blocky(draw, box, text, colour, scale, skin):
+    """`text` (a digit) from `BLOCKY`, `scale` of the tile high and as wide as the skin draws
+    its digits (some nearly fill the tile's width)."""
+    x0, y0, x1, y1 = box
+    variant = {"4": "4o" if skin["open_four"] else "4", "2": "2f" if skin["flat_two"] else "2"}
+    rows = BLOCKY[variant.get(text, text)]
+    cell = (y1 - y0) * scale / len(rows)
+    wide = cell * skin["blocky_width"]
+    left = (x0 + x1) / 2 - wide * len(rows[0]) / 2
+    top = (y0 + y1) / 2 - cell * len(rows) / 2
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch == "#":
+                # At small tiles a cell is under a pixel: each block is at least one.
+                bx, by = round(left + c * wide), round(top + r * cell)
+                draw.rectangle([bx, by, max(bx, round(left + (c + 1) * wide) - 1),
+                                max(by, round(top + (r + 1) * cell) - 1)], fill=colour)
+
+
 def draw_text(draw, box, text, colour, font_path, scale):
+    if font_path == "blocky":
+        # The blocky digits have no question mark: the mark comes from a plain font.
+        font_path = FONTS[0]
     x0, y0, x1, y1 = box
     size = max(6, int((y1 - y0) * scale))
     font = ImageFont.truetype(font_path, size)
@@ -227,14 +298,59 @@ def draw_boxed(draw, box, text, skin, scale):
     draw.text(centre, text, fill=paper, font=font, anchor="mm")
 
 
-def draw_mine(draw, box, colour=(0, 0, 0)):
+def draw_mine(draw, box, colour=(0, 0, 0), shine=(255, 255, 255)):
     x0, y0, x1, y1 = box
     w = x1 - x0
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, w * 0.22
     draw.line([cx - r * 1.5, cy, cx + r * 1.5, cy], fill=colour, width=max(1, int(w / 14)))
     draw.line([cx, cy - r * 1.5, cx, cy + r * 1.5], fill=colour, width=max(1, int(w / 14)))
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
-    draw.rectangle([cx - r / 2, cy - r / 2, cx - r / 4, cy - r / 4], fill=(255, 255, 255))
+    draw.rectangle([cx - r / 2, cy - r / 2, cx - r / 4, cy - r / 4], fill=shine)
+
+
+def draw_bomb(draw, box, skin):
+    """A cartoon bomb, the way web clones draw their own: a round body, often lit on one side,
+    often with a fuse and a spark, in the skin's own colours and proportions."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    look = skin["bomb"]
+    r = w * look["radius"]
+    cx, cy = (x0 + x1) / 2 + w * look["dx"], (y0 + y1) / 2 + w * look["dy"]
+    if look["fuse"]:
+        # The fuse leaves the body up and to the right, and the spark sits at its end.
+        fx, fy = cx + r * 0.7, cy - r * 0.7
+        ex, ey = fx + r * 0.45, fy - r * 0.55
+        draw.line([fx, fy, ex, ey], fill=look["fuse_ink"], width=max(1, int(w / 18)))
+        if look["spark"]:
+            s = r * look["spark_size"]
+            points = []
+            for i in range(10):
+                a = i * np.pi / 5
+                k = s if i % 2 == 0 else s * 0.45
+                points.append((ex + k * np.cos(a), ey + k * np.sin(a)))
+            draw.polygon(points, fill=look["spark_ink"])
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=look["body"])
+    if look["shine"]:
+        h = r * 0.35
+        hx, hy = cx - r * 0.35, cy - r * 0.35
+        draw.ellipse([hx - h, hy - h, hx + h, hy + h], fill=look["shine_ink"])
+
+
+def draw_emoji(image, box, char, scale):
+    """`char` from the colour emoji font, scaled to `scale` of the tile and centred on it."""
+    key = char
+    if key not in _emoji_cache:
+        # Noto's colour glyphs are bitmaps drawn at 109 px only; scaled down afterwards.
+        font = ImageFont.truetype(EMOJI_FONT, 109)
+        glyph = Image.new("RGBA", (140, 140), (0, 0, 0, 0))
+        ImageDraw.Draw(glyph).text((4, 4), char, font=font, embedded_color=True)
+        _emoji_cache[key] = glyph.crop(glyph.getbbox())
+    glyph = _emoji_cache[key]
+    x0, y0, x1, y1 = box
+    size = max(4, int((x1 - x0) * scale))
+    small = glyph.resize((size, max(4, int(size * glyph.height / glyph.width))), Image.LANCZOS)
+    at = (int((x0 + x1 - small.width) / 2), int((y0 + y1 - small.height) / 2))
+    image.paste(small, at, small)
 
 
 def draw_flag(draw, box, skin):
@@ -243,9 +359,10 @@ def draw_flag(draw, box, skin):
     cx = (x0 + x1) / 2
     draw.polygon([(cx + w * 0.05, y0 + w * 0.2), (cx + w * 0.05, y0 + w * 0.5),
                   (cx - w * 0.25, y0 + w * 0.35)], fill=skin["flag"])
-    draw.line([cx + w * 0.05, y0 + w * 0.2, cx + w * 0.05, y0 + w * 0.72], fill=(0, 0, 0),
+    pole = skin["pole"]
+    draw.line([cx + w * 0.05, y0 + w * 0.2, cx + w * 0.05, y0 + w * 0.72], fill=pole,
               width=max(1, int(w / 16)))
-    draw.rectangle([cx - w * 0.2, y0 + w * 0.68, cx + w * 0.25, y0 + w * 0.76], fill=(0, 0, 0))
+    draw.rectangle([cx - w * 0.2, y0 + w * 0.68, cx + w * 0.25, y0 + w * 0.76], fill=pole)
 
 
 def draw_pennant(draw, box, skin):
@@ -257,7 +374,7 @@ def draw_pennant(draw, box, skin):
                   (x0 + w * 0.33, y0 + w * 0.52)], fill=skin["flag"])
 
 
-def draw_tile(draw, box, label, skin, row, col, rng):
+def draw_tile(image, draw, box, label, skin, row, col, rng):
     name = CLASSES[label]
     hidden = name in ("unrevealed", "flag", "question") or (
         name == "wrong_flag" and rng.random() < 0.5)
@@ -280,7 +397,9 @@ def draw_tile(draw, box, label, skin, row, col, rng):
     else:
         draw_flat(draw, box, skin, colour)
     if name == "flag":
-        if rng.random() < 0.4:
+        if skin["flag_emoji"]:
+            draw_emoji(image, box, EMOJI["flag"], skin["emoji_scale"])
+        elif rng.random() < 0.4:
             draw_pennant(draw, box, skin)
         else:
             draw_flag(draw, box, skin)
@@ -297,11 +416,24 @@ def draw_tile(draw, box, label, skin, row, col, rng):
             draw_text(draw, box, "?", ink, skin["font"], rng.uniform(0.5, 0.85))
     elif name in "12345678":
         scale = skin["digit_scale"] * rng.uniform(0.95, 1.05)
-        if skin["boxed"]:
+        if skin["font"] == "blocky":
+            draw_blocky(draw, box, name, skin["digits"][int(name)], scale, skin)
+        elif skin["boxed"]:
             draw_boxed(draw, box, name, skin, scale)
         else:
             draw_text(draw, box, name, skin["digits"][int(name)], skin["font"], scale)
+    elif name == "mine" and skin["mine_style"] == "emoji":
+        draw_emoji(image, box, EMOJI["mine"], skin["emoji_scale"])
+    elif name == "mine" and skin["mine_style"] == "bomb":
+        draw_bomb(draw, box, skin)
+    elif name == "mine" and skin["mine_inverted"]:
+        # Dark themes that invert the classic look draw the ball white, its shine dark.
+        draw_mine(draw, box, (245, 245, 245), (60, 60, 60))
     elif name in ("mine", "exploded"):
+        # The exploded mine keeps the classic ball on its red face: drawn as a bomb or an emoji
+        # there, its spark and colours on the red came to look like a red digit (a red "3" read as
+        # exploded). A bomb on a red face still reads as a mine, which the board reading takes
+        # as a lost game all the same.
         draw_mine(draw, box)
     elif name == "wrong_flag":
         if hidden:
@@ -358,7 +490,7 @@ def sample(rng, label=None):
             y0 = origin[1] + r * pitch
             box = (round(x0), round(y0), round(x0 + pitch), round(y0 + pitch))
             here = label if (r, c) == (1, 1) else rng.choice([0, 0, 0, 3, 3, 4, 5, 1])
-            draw_tile(draw, box, here, skin, row0 + r, col0 + c, rng)
+            draw_tile(image, draw, box, here, skin, row0 + r, col0 + c, rng)
     if rng.random() < 0.3:
         # The tile sits on the board's edge: beyond it, the window's background.
         side = rng.randrange(4)

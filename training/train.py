@@ -109,6 +109,10 @@ def main():
     parser.add_argument("--model-seed", type=int,
                         help="seed of the initial weights and the batch order (default: --seed)")
     parser.add_argument("--out", type=Path, default=HERE.parent / "models" / "tiles.onnx")
+    parser.add_argument("--init", type=Path,
+                        help="start from this exported model's weights (fine-tuning) instead of "
+                        "random ones")
+    parser.add_argument("--lr", type=float, default=1.5e-3, help="the learning rate at the start")
     args = parser.parse_args()
     model_seed = args.seed if args.model_seed is None else args.model_seed
     rng = np.random.default_rng(model_seed)
@@ -156,12 +160,15 @@ def main():
     train_x = np.concatenate([syn_x, train_real_x[repeat]])
     train_y = np.concatenate([syn_y, train_real_y[repeat]])
 
-    params = model.init(jax.random.PRNGKey(model_seed), len(CLASSES))
+    params = (model.load_onnx(args.init) if args.init
+              else model.init(jax.random.PRNGKey(model_seed), len(CLASSES)))
     batch = 64
     steps_per_epoch = -(-len(train_x) // batch)
-    # Cosine decay from 1.5e-3 to 2e-5 (higher rates made the loss jump after a few epochs), and
+    # Cosine decay from 1.5e-3 (`--lr`) to 2e-5 (higher rates made the loss jump after a few
+    # epochs; training further from a model (`--init`) starts lower, not to undo it), and
     # the global gradient norm clipped at 5: one odd batch must not throw the weights away.
-    schedule = optax.cosine_decay_schedule(1.5e-3, args.epochs * steps_per_epoch, alpha=0.013)
+    schedule = optax.cosine_decay_schedule(args.lr, args.epochs * steps_per_epoch,
+                                           alpha=2e-5 / args.lr)
     optimizer = optax.chain(optax.clip_by_global_norm(5.0), optax.adam(schedule))
     state = optimizer.init(params)
     step = make_step(optimizer)
