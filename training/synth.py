@@ -8,9 +8,9 @@ rounded corners, checkerboards, and glossy tiles shaded top to bottom, each in l
 themes, with bevelled or flat covered tiles, digits in several fonts and weights, own digit
 colours, pale digits barely darker than their tile, digits taller than the tile that spill onto
 the neighbours, digits as X11 image strings (the character cell filled), question marks and flags
-in any ink, mines as spiked balls, cartoon bombs or the emoji bomb, a translucent board over a
-shaded background, and a hover highlight; then blur, JPEG,
-palette reduction, colour shifts, sub-pixel offsets and a mouse cursor now and then.
+in any ink, mines as spiked balls, cartoon bombs or the emoji bomb, blocky digits, a translucent
+board over a shaded background, and a hover highlight; then blur, JPEG, palette reduction, colour
+shifts, sub-pixel offsets and a mouse cursor now and then.
 
 The fonts beyond DejaVu come from Debian's fonts-urw-base35, fonts-cantarell and
 fonts-noto-color-emoji; a font that is not installed is left out (the model then sees fewer digit
@@ -19,6 +19,7 @@ and symbol shapes).
 
 import os
 
+import functools
 import io
 import random
 
@@ -30,8 +31,8 @@ from tiles import CLASSES, sample_cell
 # Colour emoji (Debian's fonts-noto-color-emoji): many web clones draw their mines and flags as
 # the emoji of the player's system font. Left out when the font is not installed.
 EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+HAVE_EMOJI = os.path.exists(EMOJI_FONT)
 EMOJI = {"mine": "\U0001F4A3", "flag": "\U0001F6A9"}
-_emoji_cache = {}
 
 FONTS = [path for path in [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -136,7 +137,9 @@ def random_skin(rng):
         t = rng.uniform(0.35, 0.7)
         skin["digits"] = {k: tuple(int(c * (1 - t) + b * t) for c, b in zip(v, base))
                           for k, v in skin["digits"].items()}
-    skin["font"] = "blocky" if rng.random() < 0.12 else rng.choice(FONTS)
+    # Blocky digits are drawn, not set in a font; such a skin's question marks take a plain one.
+    skin["blocky"] = rng.random() < 0.12
+    skin["font"] = FONTS[0] if skin["blocky"] else rng.choice(FONTS)
     skin["open_four"] = rng.random() < 0.5
     skin["flat_two"] = rng.random() < 0.5
     skin["blocky_width"] = rng.uniform(1.0, 1.6)
@@ -166,13 +169,12 @@ def random_skin(rng):
     skin["boxed"] = rng.random() < 0.06
     skin["boxed_reverse"] = rng.random() < 0.3
     skin["cross"] = rng.choice([(255, 0, 0), (0, 0, 0)])
-    # How the skin draws a mine: the classic spiked ball, a cartoon bomb of its own, or the
-    # emoji of the system's font; some skins show their mines on the covered tile's face.
-    emoji = os.path.exists(EMOJI_FONT)
+    # How the skin draws a mine: the classic spiked ball (white where a dark theme inverts the
+    # classic look), a cartoon bomb of its own, or the emoji of the system's font.
     roll = rng.random()
-    skin["mine_style"] = ("classic" if roll < 0.55 else "bomb" if roll < 0.8 or not emoji
+    skin["mine_style"] = ("classic" if roll < 0.55 else "bomb" if roll < 0.8 or not HAVE_EMOJI
                           else "emoji")
-    skin["flag_emoji"] = emoji and rng.random() < 0.05
+    skin["flag_emoji"] = HAVE_EMOJI and rng.random() < 0.05
     skin["mine_inverted"] = rng.random() < 0.1
     skin["emoji_scale"] = rng.uniform(0.5, 0.85)
     # Dark, nearly neutral bodies: a coloured body came to look like a digit of its colour (a
@@ -274,9 +276,6 @@ def draw_blocky(draw, box, text, colour, scale, skin):
 
 
 def draw_text(draw, box, text, colour, font_path, scale):
-    if font_path == "blocky":
-        # The blocky digits have no question mark: the mark comes from a plain font.
-        font_path = FONTS[0]
     x0, y0, x1, y1 = box
     size = max(6, int((y1 - y0) * scale))
     font = ImageFont.truetype(font_path, size)
@@ -336,16 +335,19 @@ def draw_bomb(draw, box, skin):
         draw.ellipse([hx - h, hy - h, hx + h, hy + h], fill=look["shine_ink"])
 
 
+@functools.cache
+def emoji_glyph(char):
+    """`char` drawn by the colour emoji font, cropped to its ink. Noto's colour glyphs are
+    bitmaps at 109 px only: each is drawn once and scaled down for every tile."""
+    font = ImageFont.truetype(EMOJI_FONT, 109)
+    glyph = Image.new("RGBA", (140, 140), (0, 0, 0, 0))
+    ImageDraw.Draw(glyph).text((4, 4), char, font=font, embedded_color=True)
+    return glyph.crop(glyph.getbbox())
+
+
 def draw_emoji(image, box, char, scale):
     """`char` from the colour emoji font, scaled to `scale` of the tile and centred on it."""
-    key = char
-    if key not in _emoji_cache:
-        # Noto's colour glyphs are bitmaps drawn at 109 px only; scaled down afterwards.
-        font = ImageFont.truetype(EMOJI_FONT, 109)
-        glyph = Image.new("RGBA", (140, 140), (0, 0, 0, 0))
-        ImageDraw.Draw(glyph).text((4, 4), char, font=font, embedded_color=True)
-        _emoji_cache[key] = glyph.crop(glyph.getbbox())
-    glyph = _emoji_cache[key]
+    glyph = emoji_glyph(char)
     x0, y0, x1, y1 = box
     size = max(4, int((x1 - x0) * scale))
     small = glyph.resize((size, max(4, int(size * glyph.height / glyph.width))), Image.LANCZOS)
@@ -416,7 +418,7 @@ def draw_tile(image, draw, box, label, skin, row, col, rng):
             draw_text(draw, box, "?", ink, skin["font"], rng.uniform(0.5, 0.85))
     elif name in "12345678":
         scale = skin["digit_scale"] * rng.uniform(0.95, 1.05)
-        if skin["font"] == "blocky":
+        if skin["blocky"]:
             draw_blocky(draw, box, name, skin["digits"][int(name)], scale, skin)
         elif skin["boxed"]:
             draw_boxed(draw, box, name, skin, scale)

@@ -1,6 +1,7 @@
-//! The board advice may use when looks are in doubt, and how a doubt is added to a reading. Every cell in doubt is replaced by the
-//! weakest cell all its candidate classes agree with: an open tile without a number when every
-//! candidate is an open, mine-free tile, else a covered tile that may or may not hold a mine.
+//! The board advice may use when looks are in doubt, and how a doubt is added to a reading.
+//! Every cell in doubt is replaced by the weakest cell all its candidate classes agree with: an
+//! open tile without a number when every candidate is an open, mine-free tile, else a covered
+//! tile that may or may not hold a mine.
 //!
 //! Why this is sound: every layout of mines that fits the real board also fits the weakened one
 //! (a number dropped removes a constraint; a tile that may or may not hold a mine admits the
