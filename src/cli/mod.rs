@@ -1,5 +1,6 @@
 //! The command line as typed (clap derive), dispatch to one file per command, and error reporting.
 
+mod answer_json;
 mod bench;
 mod bench_study;
 mod calibrate;

@@ -1,8 +1,9 @@
 //! `minehint solve`: a board text file (or stdin) in, exact analysis out, as text or JSON; and
 //! `solve --stream`, JSON Lines in and out for other programs.
 
+use super::answer_json::write_answer;
 use super::first_click::FirstClickArg;
-use super::output::{error_json, solve_json, solve_text};
+use super::output::{error_json, solve_text};
 use super::values::parse_mines;
 use super::UsageError;
 use anyhow::Context;
@@ -64,8 +65,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let advice = advise(&board, &analysis, &policy);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = serde_json::to_string(&solve_json(&analysis, &advice, layouts.as_deref()))?;
-        writeln!(out, "{json}")?;
+        let mut json = Vec::new();
+        write_answer(&mut json, &analysis, &advice, layouts.as_deref())?;
+        json.push(b'\n');
+        out.write_all(&json)?;
     } else {
         let text = solve_text(&board, &analysis, &advice, layouts.as_deref());
         write!(out, "{text}")?;
@@ -126,6 +129,6 @@ fn answer(line: &str, numbers: bool, json: &mut Vec<u8>) -> anyhow::Result<()> {
         RequestError::Board(err) => err.into(),
         RequestError::Solve(err) => err.into(),
     })?;
-    serde_json::to_writer(json, &solve_json(&analysis, &advice, None))?;
+    write_answer(json, &analysis, &advice, None)?;
     Ok(())
 }

@@ -18,6 +18,7 @@ use super::{Ratio, SolveError};
 use crate::board::{Board, Pos};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
 
 /// What to compute.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -132,8 +133,17 @@ pub fn analyze_then_numbers(
     let mut group_chance = vec![Ratio::zero(); parts.groups.len()];
     for (j, plan) in parts.plans.iter().enumerate() {
         let per_step = tile_mine_counts(plan, &layers[j], &weighing.leaves[j], track_mines);
+        // Groups of one subsystem with the same count share one fraction too: each fraction
+        // is reduced and printed once, and a subsystem's groups often stand alike.
+        let mut made: FxHashMap<BigUint, Ratio> = FxHashMap::default();
         for (step, count) in plan.steps.iter().zip(per_step) {
-            group_chance[step.group] = Ratio::new(count, weighing.denominators[j].clone());
+            let chance = made
+                .entry(count)
+                .or_insert_with_key(|count| {
+                    Ratio::new(count.clone(), weighing.denominators[j].clone())
+                })
+                .clone();
+            group_chance[step.group] = chance;
         }
     }
 

@@ -58,6 +58,13 @@ impl Ratio {
     fn lowest(&self) -> &(BigUint, BigUint) {
         let f = &*self.0;
         f.reduced.get_or_init(|| {
+            // A certain tile (0 or 1) is most tiles of a mid-game answer: no gcd for those.
+            if f.num.is_zero() {
+                return (BigUint::zero(), BigUint::one());
+            }
+            if f.num == f.den {
+                return (BigUint::one(), BigUint::one());
+            }
             let g = f.num.gcd(&f.den);
             if g.is_one() || g.is_zero() {
                 (f.num.clone(), f.den.clone())
@@ -65,6 +72,12 @@ impl Ratio {
                 (&f.num / &g, &f.den / &g)
             }
         })
+    }
+
+    /// The same for a fraction and its clones, different for any other fraction alive: lets
+    /// a writer print each shared fraction once.
+    pub fn id(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
     }
 
     pub fn zero() -> Ratio {
@@ -89,6 +102,12 @@ impl Ratio {
 
     /// The nearest `f64`, for display and ranking only; exact even when both parts exceed `f64`.
     pub fn to_f64(&self) -> f64 {
+        if self.is_zero() {
+            return 0.0;
+        }
+        if self.is_one() {
+            return 1.0;
+        }
         *self.0.float.get_or_init(|| self.nearest_f64())
     }
 
@@ -151,6 +170,13 @@ impl Hash for Ratio {
 impl Ratio {
     /// The lowest terms as `Display` prints them: `"0"`, `"a"` or `"a/b"`.
     pub fn as_text(&self) -> &str {
+        // Certain tiles print without reducing (or storing) anything.
+        if self.is_zero() {
+            return "0";
+        }
+        if self.is_one() {
+            return "1";
+        }
         self.0.text.get_or_init(|| {
             let (num, den) = self.lowest();
             if num.is_zero() {
