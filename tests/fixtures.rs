@@ -420,6 +420,37 @@ fn emoji_bombs_read_as_mines() {
     }
 }
 
+/// GNOME Mines lights the covered tile under the pointer like an open 0. In the corner beside
+/// a flag, that 0 would leave the flag's numbers without their mine, and the reading took every
+/// flag of the board for a question mark (covered to the advice) rather than the lit tile for a
+/// covered one. The lit tile is covered now, and every flag reads as a flag.
+#[test]
+fn a_tile_lit_beside_a_flag_leaves_the_flags_read() {
+    let classifier = Classifier::embedded().unwrap();
+    let name = "gnome-classic-724x557-mid-hover";
+    let (path, label) = labels()
+        .into_iter()
+        .find(|(p, _)| p.file_stem().is_some_and(|s| s == name))
+        .unwrap_or_else(|| panic!("fixture {name} is missing"));
+    let reading = read_board(&load_image(&path).unwrap(), Hints::default(), &classifier)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut flags = 0;
+    for (row, text) in label.tiles.iter().enumerate() {
+        for (col, c) in text.chars().enumerate() {
+            if c == 'F' {
+                flags += 1;
+                assert_eq!(
+                    reading.class(row, col),
+                    TileClass::Flag,
+                    "flag at ({row}, {col})"
+                );
+            }
+        }
+    }
+    assert_eq!(flags, 4, "{name}: the label's flags");
+    assert!(reading.doubt.is_empty(), "{name}: tiles in doubt");
+}
+
 /// One mid-game screenshot of each game, saved the ways users' tools save screenshots: with an
 /// alpha channel, 16 bits a channel, grey, grey with alpha, as a palette GIF and as a JPEG of
 /// quality 50. The lossless ones must read exactly as the original; the lossy ones (grey loses

@@ -10,9 +10,9 @@
 //! are no pointer's doing; there the rules reject the labelling as before, and the search looks
 //! for another.
 //!
-//! A covered tile lit under the pointer among open numbers (a lone mine the player left covered)
-//! touches no covered tile once read as a 0, but the numbers around it then lack the mine they
-//! count. One such 0, with only numbers around it and one of them short of room for its mines,
+//! A covered tile lit under the pointer among open numbers (a lone mine the player left covered,
+//! or a tile beside a flag) touches no covered tile once read as a 0, but the numbers around it
+//! then lack the mine they count. One such 0, with only numbers around it and one of them short of room for its mines,
 //! is that tile, and is read as covered too.
 
 use super::rules::{room_and_shown, zeros_beside_covered};
@@ -37,25 +37,32 @@ pub fn pressed_cells(board: &Board) -> Option<Vec<usize>> {
     (cells.len() <= MOST_PRESSED).then_some(cells)
 }
 
-/// The one cell read as 0 whose neighbours are all open numbers, one of which has fewer
-/// neighbours that may hold a mine than it counts: a covered tile lit under the pointer. `None`
-/// where no cell, or more than one, is such (the pointer lights one tile).
+/// The one cell read as 0 whose neighbours are all open numbers (or flags), one of which has
+/// fewer neighbours that may hold a mine than it counts: a covered tile lit under the pointer.
+/// A flag beside such a cell counts as no room: read as a 0, the cell says none of its
+/// neighbours holds a mine (GNOME Mines lights the covered tile beside a flag, and the flag's
+/// numbers then lack their mine). `None` where no cell, or more than one, is such (the pointer
+/// lights one tile).
 fn lit_among_numbers(board: &Board) -> Option<Pos> {
-    let short_of_room = |q: Pos| match board.get(q) {
-        Cell::Number(digit @ 1..) => {
-            room_and_shown(board, q, |r| board.get(r)).0 < usize::from(digit)
-        }
-        _ => false,
-    };
-    let mut lit = board.positions().filter(|&p| {
+    let lit = |p: Pos| {
+        let around = |q: Pos| q.row.abs_diff(p.row) <= 1 && q.col.abs_diff(p.col) <= 1;
+        let seen = |r: Pos| match board.get(r) {
+            Cell::Flag if around(r) => Cell::Number(0),
+            cell => cell,
+        };
+        let short_of_room = |q: Pos| match board.get(q) {
+            Cell::Number(digit @ 1..) => room_and_shown(board, q, seen).0 < usize::from(digit),
+            _ => false,
+        };
         board.get(p) == Cell::Number(0)
             && board
                 .neighbors(p)
-                .all(|q| matches!(board.get(q), Cell::Number(1..)))
+                .all(|q| matches!(board.get(q), Cell::Number(1..) | Cell::Flag))
             && board.neighbors(p).any(short_of_room)
-    });
-    let first = lit.next()?;
-    lit.next().is_none().then_some(first)
+    };
+    let mut found = board.positions().filter(|&p| lit(p));
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
 }
 
 /// Covers the cells [`pressed_cells`] finds, and returns them (empty when there are none, or too
@@ -106,6 +113,21 @@ mod tests {
         assert_eq!(board.get(Pos::new(2, 2)), Cell::Unrevealed);
         // A true 0 among numbers that have their mines is left alone.
         let mut board = parse_board(".....\n.111.\n.101.\n.111.\n.....\n").unwrap();
+        let before = board.clone();
+        assert!(release_pressed(&mut board).is_empty());
+        assert_eq!(board, before);
+    }
+
+    #[test]
+    fn a_covered_tile_lit_beside_a_flag_reads_as_covered() {
+        // The corner tile lit under the pointer beside a flag: read as a 0, it would leave the
+        // flag's 1s without their mine.
+        let mut board = parse_board("0F100\n11100\n00000\n").unwrap();
+        assert_eq!(release_pressed(&mut board), vec![0]);
+        assert_eq!(board.get(Pos::new(0, 0)), Cell::Unrevealed);
+        assert_eq!(board.get(Pos::new(0, 1)), Cell::Flag);
+        // A true 0 beside a wrong flag, among other 0s, stays.
+        let mut board = parse_board("0F1.\n011.\n011.\n").unwrap();
         let before = board.clone();
         assert!(release_pressed(&mut board).is_empty());
         assert_eq!(board, before);
