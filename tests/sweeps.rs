@@ -7,6 +7,8 @@
 //! - A web clone the tile model never trained on (minesweeper-for-web, from the npm registry) in
 //!   Chromium under Xvfb, at two page zooms, mid-game and lost.
 //!
+//! - The same clone with the page around its board changed: black, loud stripes and page text,
+//!   a picture of another board beside it.
 //! - `live` itself in Chromium on that clone at 125%, played to the end by its advice.
 //!
 //! No tile may be called safe that the game does not make safe, and no advice may be given on a
@@ -25,6 +27,8 @@ struct Figures {
     right: usize,
     wrong_calls: u64,
     table: String,
+    /// Each capture's line of `results.jsonl`.
+    results: Vec<Value>,
 }
 
 /// Runs `command` in bash from the project's root on a display of its own, `display` (Xvfb with
@@ -53,10 +57,10 @@ fn sweep(slot: u32, sweep: &str) -> Figures {
     let mut errors = Vec::new();
     for attempt in 0..3 {
         // Above the numbers the other tests of a run take (140 to 600), so they never meet.
-        let display = 1000 + std::process::id() % 40 * 8 + slot * 3 + attempt;
+        let display = 1000 + std::process::id() % 40 * 12 + slot * 3 + attempt;
         // The web sweep's DevTools and page ports, per try: a browser or server left behind by a
         // failed try must not hold the next one's.
-        let port = 20000 + std::process::id() % 1000 * 8 + attempt * 2;
+        let port = 20000 + std::process::id() % 1000 * 24 + slot * 6 + attempt * 2;
         let sweep = sweep.replace("PORT", &port.to_string());
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().display();
@@ -86,6 +90,7 @@ fn sweep(slot: u32, sweep: &str) -> Figures {
                         .filter_map(|r| r["wrong_calls"].as_u64())
                         .sum(),
                     table: stdout,
+                    results,
                 };
             }
             code => errors.push(format!("exit {code:?}\n{stdout}\n{stderr}")),
@@ -139,6 +144,54 @@ fn a_web_clone_never_trained_on_reads_in_chromium_at_two_zooms() {
     check(&figures, WEB_RIGHT);
 }
 
+/// The same clone with the page around the board changed, one capture each (pointer parked):
+/// black, loud stripes with a bar of page text holding digits, and a picture of another game's
+/// board beside it. The page around the board must not change the reading: the black and the
+/// striped page read fully right; the picture is refused with the game as two boards, or the
+/// game's board is read; and no call rests on the picture.
+#[test]
+fn a_web_page_around_the_board_changes_no_reading() {
+    let figures = sweep(
+        2,
+        "python3 training/web/sweep.py --clones webcomponent --scales 1 --zooms 90 \
+         --themes light,dark --states mid --seed 8 --port PORT \
+         --surround dark-page,busy-page,second-board",
+    );
+    check(&figures, WEB_RIGHT * 0.8);
+    let of = |variant: &str| -> Vec<&Value> {
+        (figures.results.iter())
+            .filter(|r| r["variant"] == variant)
+            .collect()
+    };
+    for variant in ["dark-page", "busy-page"] {
+        let captures = of(variant);
+        assert_eq!(
+            captures.len(),
+            2,
+            "{variant}: one capture a theme\n{}",
+            figures.table
+        );
+        for r in captures {
+            assert!(r["right"] == true, "{variant}: {r}\n{}", figures.table);
+        }
+    }
+    let pictures = of("second-board");
+    assert_eq!(
+        pictures.len(),
+        2,
+        "second-board: one capture a theme\n{}",
+        figures.table
+    );
+    for r in pictures {
+        let refused = (r["error"].as_str()).is_some_and(|e| e.contains("two boards"));
+        assert!(
+            r["right"] == true || refused,
+            "second-board: {r}\n{}",
+            figures.table
+        );
+    }
+}
+
 /// `live` in Chromium, as a player has it: minesweeper-for-web (never trained on) at 125% zoom,
 /// 9x9, played to the end by clicking what `live`'s log advises, with the real pointer resting
 /// on the board between clicks (training/web/play_live.py). Every tile called safe is checked
@@ -147,8 +200,8 @@ fn a_web_clone_never_trained_on_reads_in_chromium_at_two_zooms() {
 fn live_plays_a_web_clone_in_chromium_to_the_end() {
     let mut errors = Vec::new();
     for attempt in 0..3 {
-        let display = 1000 + std::process::id() % 40 * 8 + 6 + attempt;
-        let port = 30000 + std::process::id() % 1000 * 8 + attempt * 2;
+        let display = 1000 + std::process::id() % 40 * 12 + 9 + attempt;
+        let port = 50000 + std::process::id() % 1000 * 8 + attempt * 2;
         let dir = tempfile::tempdir().unwrap();
         let (code, stdout, stderr) = on_display(
             display,

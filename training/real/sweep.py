@@ -184,6 +184,12 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
         offset = grid_offset(read, board, len(label_rows), len(label_rows[0]))
         score_calls(out, read, label_rows, safe, mines_certain, lost, offset)
         return out
+    offset = grid_offset(read, board, len(label_rows), len(label_rows[0]))
+    if offset not in (None, (0, 0)):
+        # A board of the game's size, but not where the game's is: another board beside it.
+        out["error"] = f"a {len(rows[0])}x{len(rows)} grid found away from the board"
+        score_calls(out, read, label_rows, safe, mines_certain, lost, offset)
+        return out
     out["found"] = True
     doubt = {tuple(c) for d in read.get("doubt", []) for c in d["cells"]}
     for r, (got, want) in enumerate(zip(rows, label_rows)):
@@ -293,6 +299,8 @@ def play_to(binary, game, out, state, rng):
 
 
 SURROUNDS = ("dark-desktop", "busy-desktop", "second-board", "off-screen")
+# The web sweep's own (training/web/surround.py), named in its captures for `--rescore`.
+WEB_SURROUNDS = ("dark-page", "busy-page", "second-board")
 # Another game's board, for `second-board`: a fixture of a game not swept here.
 OTHER_BOARD = ROOT / "fixtures" / "xdemineur-30-16-99-mid.png"
 
@@ -545,8 +553,8 @@ def rescore(binary, folder):
         read = advise(binary, image, label["mines"])
         figures = score(read, rows, known[0], known[1], lost, label.get("board"))
         stem = path.stem
-        variant = next(v for v in ("hover-open", "hover", "pressed", "parked", *SURROUNDS)
-                       if stem.endswith(v))
+        variant = next(v for v in ("hover-open", "hover", "pressed", "parked", *SURROUNDS,
+                                   *WEB_SURROUNDS) if stem.endswith(v))
         parts = stem[:-len(variant) - 1].split("-")
         state = next((p for p in parts if p in ("fresh", "opened", "mid", "lost")), "?")
         game = "-".join(parts[:parts.index(state)] if state in parts else parts[:3])

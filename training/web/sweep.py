@@ -11,7 +11,8 @@ lost. Every whole-screen capture is labelled from the page's own state, read thr
 DevTools protocol: each cell's character and rectangle (CSS pixels, times devicePixelRatio, plus
 the viewport's place on the screen, found by matching the page's own screenshot against the
 screen). Variants as a player's screen shows them: pointer away, resting on a covered tile,
-on an open one, and the button held on a covered tile.
+on an open one, and the button held on a covered tile; with `--surround`, also the page around
+the board changed (surround.py: black, loud stripes and page text, a picture of another board).
 
 Scored as training/real/sweep.py scores (found, fully right, tiles right, hidden, wrong calls);
 captures that are not fully right (all with --keep-all) are kept with their labels, which
@@ -44,6 +45,7 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "real"))
 from clones import CLONES  # noqa: E402
+import surround  # noqa: E402
 from sweep import certain, report, score, screenshot, write_label, xdotool, advise  # noqa: E402
 
 # Chromium's zoom levels: how many presses of Ctrl+plus (or Ctrl+minus) from 100% reach each.
@@ -247,11 +249,13 @@ def around(p, state):
             if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
 
 
-def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game):
-    """Captures and scores the page as it is now, in every pointer variant. Each capture is
+def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game, surrounds=()):
+    """Captures and scores the page as it is now, in every pointer variant, then with each of
+    `surrounds` around the board (surround.py; pointer parked). Each capture is
     labelled with the page's state read just before and just after it, and only where the two
     agree (a long press flags a tile in some clones, so a held button may change the game)."""
     time.sleep(0.5)
+    scroll = page.browser.evaluate("[window.scrollX, window.scrollY]")
     state = page.state()
     label = state["text"]
     covered = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row) if ch == "."]
@@ -287,24 +291,58 @@ def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game):
             print(f"{shot.name}: the page changed while captured; not scored", file=sys.stderr)
             shot.unlink()
             continue
-        lost = bool(state["lost"]) or any(ch in "*!" for row in label for ch in row)
-        known = (set(), set()) if lost else certain(binary, "\n".join(label) + "\n",
-                                                    state["mines"])
-        if known is None:
-            print(f"{shot.name}: the page's own board is impossible; not scored",
-                  file=sys.stderr)
+        score_capture(binary, shot, state, label, stem, variant, results, keep_all, label_game)
+    if surrounds:
+        # The held button's drag off the board selects page text and scrolls the page: both
+        # undone, so the surroundings are the only change.
+        page.browser.evaluate("window.getSelection().removeAllRanges(); "
+                              f"window.scrollTo({scroll[0]}, {scroll[1]})")
+        time.sleep(0.3)
+    for kind in surrounds:
+        xdotool("mousemove", 1900, 1070)
+        state = page.state()
+        view = page.browser.evaluate("[window.innerWidth, window.innerHeight]")
+        ratio = page.browser.evaluate("window.devicePixelRatio")
+        script = surround.apply_js(kind, state, view, ratio)
+        if script is None:
+            print(f"{stem} {kind}: no room beside the board; not captured", file=sys.stderr)
             continue
-        read = advise(binary, shot, state["mines"])
-        figures = score(read, label, known[0], known[1], lost, state["board"])
-        figures["pitch"] = round(state["pitch"], 2)
-        results.append({"game": label_game, "state": stem.split("-")[-1], "variant": variant,
-                        "image": shot.name, **figures})
-        if figures["right"] and figures["wrong_calls"] == 0 and not keep_all:
+        page.browser.evaluate(script)
+        time.sleep(0.6)
+        shot = out / f"{stem}-{kind}.png"
+        screenshot(shot)
+        after = page.state()
+        page.browser.evaluate(surround.REMOVE_JS)
+        time.sleep(0.3)
+        if after["text"] != state["text"] or after["board"] != state["board"]:
+            print(f"{shot.name}: the page changed while captured; not scored", file=sys.stderr)
             shot.unlink()
-        else:
-            # The label's rectangle is the page's own, not the reading's.
-            write_label(shot, state["board"], label, state["mines"])
+            continue
+        score_capture(binary, shot, state, state["text"], stem, kind, results, keep_all,
+                      label_game)
     xdotool("mousemove", 1900, 1070)
+
+
+def score_capture(binary, shot, state, label, stem, variant, results, keep_all, label_game):
+    """Scores one capture against the page's state; keeps it (with its label) unless it read
+    fully right with no wrong call."""
+    lost = bool(state["lost"]) or any(ch in "*!" for row in label for ch in row)
+    known = (set(), set()) if lost else certain(binary, "\n".join(label) + "\n", state["mines"])
+    if known is None:
+        print(f"{shot.name}: the page's own board is impossible; not scored", file=sys.stderr)
+        return
+    read = advise(binary, shot, state["mines"])
+    # The board's place is given: a board of the same size read elsewhere (a picture of another
+    # board beside it) is not the game's.
+    figures = score(read, label, known[0], known[1], lost, state["board"])
+    figures["pitch"] = round(state["pitch"], 2)
+    results.append({"game": label_game, "state": stem.split("-")[-1], "variant": variant,
+                    "image": shot.name, **figures})
+    if figures["right"] and figures["wrong_calls"] == 0 and not keep_all:
+        shot.unlink()
+    else:
+        # The label's rectangle is the page's own, not the reading's.
+        write_label(shot, state["board"], label, state["mines"])
 
 
 def main():
@@ -322,7 +360,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--port", type=int, default=9333, help="DevTools and page ports base")
     parser.add_argument("--keep-all", action="store_true")
+    parser.add_argument("--surround", default="",
+                        help="also capture each page with these around the board: "
+                        + ",".join(surround.KINDS))
     args = parser.parse_args()
+    unknown = [k for k in filter(None, args.surround.split(",")) if k not in surround.KINDS]
+    if unknown:
+        parser.error(f"unknown --surround {','.join(unknown)}; known: {','.join(surround.KINDS)}")
     if "DISPLAY" not in os.environ:
         parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -387,7 +431,8 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
             play_to(page, state_name, rng)
             stem = f"web-{clone.name}-{theme}-x{scale:g}-z{zoom}-{state_name}"
             game = f"web-{clone.name}-{theme}"
-            sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game)
+            sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game,
+                       tuple(filter(None, args.surround.split(","))))
 
 
 def open_game(browser, clone, url, seed, size):

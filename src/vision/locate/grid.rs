@@ -130,12 +130,16 @@ struct Square {
     size: f64,
 }
 
+/// Whether `blob` may be a tile: about square, of a tile's size, and filling most of its box.
+/// A tile's face loses at most its symbol; more than 45% missing is a triangle or a band cut
+/// off at a corner (diagonal stripes on a page around the board, whose corner pieces linked up
+/// with the tiles and spoiled the board's lattice).
 fn is_square(blob: &Blob) -> bool {
     let (w, h) = (f64::from(blob.width()), f64::from(blob.height()));
     let side = w.max(h);
     (MIN_PITCH * 0.45..=MAX_PITCH).contains(&side)
         && (w - h).abs() <= 0.2 * side + 1.0
-        && f64::from(blob.area) >= 0.4 * w * h
+        && f64::from(blob.area) >= 0.55 * w * h
 }
 
 /// The tile grid among `lattices` (from [`fitted_lattices`]): the one with the most squares,
@@ -503,6 +507,21 @@ mod tests {
 
     fn grid(x: f64, y: f64, pitch: f64, rows: usize, cols: usize) -> Grid {
         Grid::square(x, y, pitch, rows, cols)
+    }
+
+    #[test]
+    fn a_triangle_is_no_tile_and_a_face_with_its_symbol_is() {
+        let blob = |area| Blob {
+            x0: 0,
+            y0: 0,
+            x1: 40,
+            y1: 40,
+            area,
+        };
+        // A stripe's corner piece fills half its box.
+        assert!(!is_square(&blob(800)));
+        // A tile with a digit on it fills most of it.
+        assert!(is_square(&blob(1200)));
     }
 
     #[test]
