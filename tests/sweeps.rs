@@ -51,13 +51,18 @@ fn on_display(display: u32, command: &str) -> (Option<i32>, String, String) {
     (run.status.code(), text(&run.stdout), text(&run.stderr))
 }
 
+/// The X display of try `attempt` of the test in `slot` (0 to 3): apart from every other test's
+/// and try's, and above the numbers the other test files take (140 to 600), so they never meet.
+fn display(slot: u32, attempt: u32) -> u32 {
+    1000 + std::process::id() % 40 * 12 + slot * 3 + attempt
+}
+
 /// Runs `sweep` (a command line after the display is up) on its own display, `slot` keeping
 /// parallel tests apart; three tries when the programs do not start.
 fn sweep(slot: u32, sweep: &str) -> Figures {
     let mut errors = Vec::new();
     for attempt in 0..3 {
-        // Above the numbers the other tests of a run take (140 to 600), so they never meet.
-        let display = 1000 + std::process::id() % 40 * 12 + slot * 3 + attempt;
+        let display = display(slot, attempt);
         // The web sweep's DevTools and page ports, per try: a browser or server left behind by a
         // failed try must not hold the next one's.
         let port = 20000 + std::process::id() % 1000 * 24 + slot * 6 + attempt * 2;
@@ -200,7 +205,7 @@ fn a_web_page_around_the_board_changes_no_reading() {
 fn live_plays_a_web_clone_in_chromium_to_the_end() {
     let mut errors = Vec::new();
     for attempt in 0..3 {
-        let display = 1000 + std::process::id() % 40 * 12 + 9 + attempt;
+        let display = display(3, attempt);
         let port = 50000 + std::process::id() % 1000 * 8 + attempt * 2;
         let dir = tempfile::tempdir().unwrap();
         let (code, stdout, stderr) = on_display(

@@ -61,6 +61,11 @@ impl Pos {
     pub fn new(row: usize, col: usize) -> Pos {
         Pos { row, col }
     }
+
+    /// Whether `other` is this tile or one of its eight neighbours.
+    pub fn touches(self, other: Pos) -> bool {
+        self.row.abs_diff(other.row) <= 1 && self.col.abs_diff(other.col) <= 1
+    }
 }
 
 /// A rectangular Minesweeper board, stored row by row.
@@ -214,6 +219,17 @@ mod tests {
         let board = Board::new(3, 4);
         for pos in board.positions() {
             assert_eq!(board.pos_of(board.index(pos)), pos);
+        }
+    }
+
+    #[test]
+    fn a_tile_touches_itself_and_its_eight_neighbours_only() {
+        let centre = Pos::new(1, 1);
+        for row in 0..4 {
+            for col in 0..4 {
+                let near = row <= 2 && col <= 2;
+                assert_eq!(centre.touches(Pos::new(row, col)), near, "({row}, {col})");
+            }
         }
     }
 

@@ -12,8 +12,8 @@
 //!
 //! A covered tile lit under the pointer among open numbers (a lone mine the player left covered,
 //! or a tile beside a flag) touches no covered tile once read as a 0, but the numbers around it
-//! then lack the mine they count. One such 0, with only numbers around it and one of them short of room for its mines,
-//! is that tile, and is read as covered too.
+//! then lack the mine they count. One such 0, with only numbers (and flags) around it and one of
+//! them short of room for its mines, is that tile, and is read as covered too.
 
 use super::rules::{room_and_shown, zeros_beside_covered};
 use crate::board::{Board, Cell, Pos};
@@ -45,9 +45,8 @@ pub fn pressed_cells(board: &Board) -> Option<Vec<usize>> {
 /// lights one tile).
 fn lit_among_numbers(board: &Board) -> Option<Pos> {
     let lit = |p: Pos| {
-        let around = |q: Pos| q.row.abs_diff(p.row) <= 1 && q.col.abs_diff(p.col) <= 1;
         let seen = |r: Pos| match board.get(r) {
-            Cell::Flag if around(r) => Cell::Number(0),
+            Cell::Flag if p.touches(r) => Cell::Number(0),
             cell => cell,
         };
         let short_of_room = |q: Pos| match board.get(q) {

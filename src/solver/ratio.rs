@@ -66,7 +66,7 @@ impl Ratio {
                 return (BigUint::one(), BigUint::one());
             }
             let g = f.num.gcd(&f.den);
-            if g.is_one() || g.is_zero() {
+            if g.is_one() {
                 (f.num.clone(), f.den.clone())
             } else {
                 (&f.num / &g, &f.den / &g)
@@ -179,9 +179,7 @@ impl Ratio {
         }
         self.0.text.get_or_init(|| {
             let (num, den) = self.lowest();
-            if num.is_zero() {
-                "0".into()
-            } else if den.is_one() {
+            if den.is_one() {
                 num.to_string().into()
             } else {
                 format!("{num}/{den}").into()

@@ -22,10 +22,7 @@ pub fn wrong_flag(board: &Board, cells: &[Pos]) -> Option<Pos> {
         .positions()
         .filter(|&p| board.get(p) == Cell::Flag)
         .map(|p| {
-            let beside = cells
-                .iter()
-                .filter(|c| c.row.abs_diff(p.row) <= 1 && c.col.abs_diff(p.col) <= 1)
-                .count();
+            let beside = cells.iter().filter(|c| c.touches(p)).count();
             (beside, p)
         })
         .filter(|&(beside, _)| beside > 0)

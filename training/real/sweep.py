@@ -54,6 +54,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 # The same helpers as the training captures: real_games.sh calls, clicks and screenshots.
 from capture import screenshot, shell, xdotool  # noqa: E402
+# The web sweep's surroundings (training/web/surround.py), named in its captures, for `--rescore`.
+sys.path.append(str(ROOT / "training" / "web"))
+import surround  # noqa: E402
 
 # GNOME Mines' reference window sizes: those of the fixtures, read right tile for tile.
 REFERENCE = {("default", "medium"): (1000, 760), ("classic", "medium"): (900, 700),
@@ -179,15 +182,13 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
         return out
     out["pitch"] = read.get("tile_width")
     rows = read["text"].split()
+    offset = grid_offset(read, board, len(label_rows), len(label_rows[0]))
     if len(rows) != len(label_rows) or len(rows[0]) != len(label_rows[0]):
         out["error"] = f"grid {len(rows[0])}x{len(rows)} found"
-        offset = grid_offset(read, board, len(label_rows), len(label_rows[0]))
-        score_calls(out, read, label_rows, safe, mines_certain, lost, offset)
-        return out
-    offset = grid_offset(read, board, len(label_rows), len(label_rows[0]))
-    if offset not in (None, (0, 0)):
+    elif offset not in (None, (0, 0)):
         # A board of the game's size, but not where the game's is: another board beside it.
         out["error"] = f"a {len(rows[0])}x{len(rows)} grid found away from the board"
+    if out["error"]:
         score_calls(out, read, label_rows, safe, mines_certain, lost, offset)
         return out
     out["found"] = True
@@ -299,8 +300,6 @@ def play_to(binary, game, out, state, rng):
 
 
 SURROUNDS = ("dark-desktop", "busy-desktop", "second-board", "off-screen")
-# The web sweep's own (training/web/surround.py), named in its captures for `--rescore`.
-WEB_SURROUNDS = ("dark-page", "busy-page", "second-board")
 # Another game's board, for `second-board`: a fixture of a game not swept here.
 OTHER_BOARD = ROOT / "fixtures" / "xdemineur-30-16-99-mid.png"
 
@@ -554,7 +553,7 @@ def rescore(binary, folder):
         figures = score(read, rows, known[0], known[1], lost, label.get("board"))
         stem = path.stem
         variant = next(v for v in ("hover-open", "hover", "pressed", "parked", *SURROUNDS,
-                                   *WEB_SURROUNDS) if stem.endswith(v))
+                                   *surround.KINDS) if stem.endswith(v))
         parts = stem[:-len(variant) - 1].split("-")
         state = next((p for p in parts if p in ("fresh", "opened", "mid", "lost")), "?")
         game = "-".join(parts[:parts.index(state)] if state in parts else parts[:3])

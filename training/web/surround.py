@@ -23,7 +23,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[2]
 OTHER_BOARD = ROOT / "fixtures" / "xdemineur-30-16-99-mid.png"
 KINDS = ("dark-page", "busy-page", "second-board")
-# Every element and style added carries this attribute, so one query takes them all away.
+# Every element added carries this attribute, so one query takes them all away.
 MARK = "data-minehint-surround"
 
 
@@ -44,6 +44,15 @@ def board_box(state):
     return first["x"], first["y"], last["x"] + last["w"], last["y"] + last["h"]
 
 
+def element(tag, css, **properties):
+    """A script that adds a `tag` element fixed over the page where `css` puts it, marked for
+    `REMOVE_JS`, with `properties` set on it (its text, a picture's source)."""
+    style = json.dumps(f"position:fixed;pointer-events:none;{css}")
+    sets = "".join(f" e.{name} = {json.dumps(value)};" for name, value in properties.items())
+    return (f"(() => {{ const e = document.createElement('{tag}'); e.setAttribute('{MARK}', '');"
+            f" e.style.cssText = {style};{sets} document.body.appendChild(e); }})()")
+
+
 def panels(box, background, margin=12):
     """A script that covers the page outside the board (and a margin round it) with four fixed
     panels of `background`: what is around the board changes, the board and the page's own
@@ -54,10 +63,7 @@ def panels(box, background, margin=12):
              f"left:0;right:0;top:{bottom:.0f}px;bottom:0",
              f"left:0;width:{max(0, left):.0f}px;top:{top:.0f}px;height:{bottom - top:.0f}px",
              f"left:{right:.0f}px;right:0;top:{top:.0f}px;height:{bottom - top:.0f}px"]
-    return ";".join(
-        f"(() => {{ const d = document.createElement('div'); d.setAttribute('{MARK}', '');"
-        f" d.style.cssText = {json.dumps(f'position:fixed;{r};background:{background};z-index:99998;pointer-events:none')};"
-        " document.body.appendChild(d); })()" for r in rects)
+    return ";".join(element("div", f"{r};background:{background};z-index:99998") for r in rects)
 
 
 def apply_js(kind, state, view, ratio):
@@ -74,11 +80,9 @@ def apply_js(kind, state, view, ratio):
             return stripes
         text = ("Minesweeper - Expert 30x16, 99 mines | Best time 142 s | Games won 38 of 101 | "
                 "New game | Scores 1 2 3 8 5")
-        bar = (f"(() => {{ const d = document.createElement('div'); d.setAttribute('{MARK}', '');"
-               " d.style.cssText = 'position:fixed;left:0;right:0;top:4px;height:36px;"
-               "font:16px sans-serif;color:#111;background:rgba(255,255,255,0.7);"
-               "padding:8px;z-index:99999;pointer-events:none;white-space:nowrap;overflow:hidden';"
-               f" d.textContent = {json.dumps(text)}; document.body.appendChild(d); }})()")
+        bar = element("div", "left:0;right:0;top:4px;height:36px;font:16px sans-serif;"
+                      "color:#111;background:rgba(255,255,255,0.7);padding:8px;z-index:99999;"
+                      "white-space:nowrap;overflow:hidden", textContent=text)
         return stripes + ";" + bar
     if kind == "second-board":
         url, (width, height) = other_board_picture()
@@ -90,11 +94,8 @@ def apply_js(kind, state, view, ratio):
         css_width = min(width / ratio, room - 8, (view[1] - 16) * width / height)
         place = (f"left:{right + 12:.0f}px" if room_right >= room_left
                  else f"left:{left - 12 - css_width:.0f}px")
-        return (f"(() => {{ const i = document.createElement('img'); i.setAttribute('{MARK}', '');"
-                f" i.src = {json.dumps(url)};"
-                f" i.style.cssText = 'position:fixed;{place};top:{max(8, top):.0f}px;"
-                f"width:{css_width:.0f}px;z-index:99999;pointer-events:none';"
-                " document.body.appendChild(i); })()")
+        return element("img", f"{place};top:{max(8, top):.0f}px;width:{css_width:.0f}px;"
+                       "z-index:99999", src=url)
     raise ValueError(f"unknown surround {kind!r}")
 
 
