@@ -194,6 +194,51 @@ CHECKER_STATE = """(() => {
   return JSON.stringify({cells, lost: exploded, won: false, total: currentMineCount});
 })()"""
 
+# AryanPanda1/basic-minesweeper ("Modern Minesweeper"): covered and open tiles of the same flat
+# grey (#ecf0f1; #2c3e50 in its own dark theme), told apart only by the open tiles' 2 px border,
+# digits of one colour, a covered tile lit under the pointer, emoji flags on yellow and emoji
+# mines on red, and a "Game Over" box over the middle of the page after a loss. Its mines are
+# laid before the first click. The pinned commit is the last whose page has every element its
+# script asks for. The game object is held only by the page's load handler, so a setter on
+# Object.prototype, installed before the page's scripts, keeps it when its constructor first
+# assigns `difficulties`, and then steps aside (the object gets a plain property).
+MODERN_INIT = """Object.defineProperty(Object.prototype, 'difficulties', {
+  configurable: true,
+  set(value) {
+    window.minehintGame = this;
+    Object.defineProperty(this, 'difficulties',
+                          {value, writable: true, enumerable: true, configurable: true});
+  },
+});"""
+
+MODERN_STATE = """(() => {
+  const g = window.minehintGame;
+  const fields = [...document.querySelectorAll('#game-board .cell')];
+  const cells = g.board.map((row, y) => row.map((f, x) => {
+    const r = fields[y * g.cols + x].getBoundingClientRect();
+    let ch;
+    if (f.isRevealed) ch = f.isMine ? '*' : String(f.neighborMines);
+    else ch = f.isFlagged ? 'F' : '.';
+    return {ch, x: r.left, y: r.top, w: r.width, h: r.height, mine: f.isMine};
+  }));
+  const lost = g.gameOver && g.board.some(row => row.some(f => f.isRevealed && f.isMine));
+  return JSON.stringify({cells, lost, won: g.gameOver && !lost});
+})()"""
+
+# Its difficulty list sets the size; a player whose browser is dark clicks its own theme button.
+MODERN_SETUP = """(() => {
+  const level = {'9x9': 'beginner', '16x16': 'intermediate', '30x16': 'expert'}['%(cols)dx%(rows)d'];
+  const select = document.getElementById('difficulty');
+  if (level && select.value !== level) {
+    select.value = level;
+    select.dispatchEvent(new Event('change'));
+  }
+  if (matchMedia('(prefers-color-scheme: dark)').matches
+      && document.body.getAttribute('data-theme') !== 'dark') {
+    document.getElementById('theme-toggle').click();
+  }
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -205,4 +250,7 @@ CLONES = {
     "checker": Clone("checker", "github:juliansalvador727/minesweeper",
                      "1d83f527e53d1b41ce59161bd6a36b95a5657ac6", "index.html", CHECKER_STATE,
                      "right", init_js="window.alert = () => {};"),
+    "modern": Clone("modern", "github:AryanPanda1/basic-minesweeper",
+                    "25525b0bb4b752998925c5a72fcd5a8b05e9a882", "index.html", MODERN_STATE,
+                    "right", MODERN_SETUP, MODERN_INIT),
 }

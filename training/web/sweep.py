@@ -190,7 +190,10 @@ class Page:
         state["board"] = {"x": round(first["sx"]), "y": round(first["sy"]),
                           "width": round(last["sx"] + last["sw"] - first["sx"]),
                           "height": round(last["sy"] + last["sh"] - first["sy"])}
-        state["pitch"] = first["sw"]
+        # From one cell to the next: a clone's cells may have gaps between them.
+        row = state["cells"][0]
+        state["pitch"] = ((row[-1]["sx"] - first["sx"]) / (len(row) - 1) if len(row) > 1
+                          else first["sw"])
         return state
 
     def centre(self, state, r, c):
