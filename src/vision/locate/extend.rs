@@ -32,32 +32,47 @@ type Coarse = [f32; COARSE * COARSE * 3];
 const TEXTURED: f64 = 10.0;
 
 /// One look the board has: the cell sampled as the classifier sees it, its block averages, and
-/// whether it is textured.
+/// how textured it is.
 struct Look {
     tile: TileImage,
     coarse: Coarse,
-    textured: bool,
+    texture: f64,
 }
 
 impl Look {
     fn of(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Look {
-        let tile = sample_cell(image, cell);
+        Look::sampled(sample_cell(image, cell))
+    }
+
+    fn sampled(tile: TileImage) -> Look {
         let coarse = coarse_of(&tile);
-        let textured = texture(&tile, &coarse) > TEXTURED;
+        let texture = texture(&tile, &coarse);
         Look {
             tile,
             coarse,
-            textured,
+            texture,
         }
     }
 
+    fn textured(&self) -> bool {
+        self.texture > TEXTURED
+    }
+
     /// Whether `cell` shows this look: sample for sample, or for a textured look, block for
-    /// block (its texture lands on each tile at another phase).
+    /// block (its texture lands on each tile at another phase), where the cell is textured too.
+    /// A texture at another phase is still a texture; a flat cell whose block averages happen
+    /// to match (a strip of dark page beside a dark board, against an open tile whose light
+    /// border and digit together cross every block, which the test takes for a texture) is not
+    /// that look.
     fn shown_by(&self, cell: &Look) -> bool {
         // Block averages differ by no more than the samples do, so the cheap coarse test comes
         // first and rules out most cells.
         distance(&self.coarse, &cell.coarse) <= SAME_LOOK
-            && (self.textured || mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES)
+            && if self.textured() {
+                cell.texture > TEXTURED / 2.0
+            } else {
+                mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
+            }
     }
 }
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
@@ -74,7 +89,8 @@ const MAX_LOOKS: usize = 256;
 pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
     let pixels = (grid.rows * grid.cols) as f64 * grid.pitch_x * grid.pitch_y;
     let large = pixels > LARGE_BOARD;
-    let mut looks: Vec<Look> = Vec::new();
+    // Each look with how many of the grid's cells show it.
+    let mut looks: Known = Vec::new();
     for row in 0..grid.rows {
         for col in 0..grid.cols {
             // On a board of many pixels, the looks of the grid's outer lines only: a line
@@ -85,8 +101,10 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
                 continue;
             }
             let look = Look::of(image, grid.cell(row, col));
-            if looks.len() < MAX_LOOKS && !looks.iter().any(|l| l.shown_by(&look)) {
-                looks.push(look);
+            match looks.iter().position(|(l, _)| l.shown_by(&look)) {
+                Some(known) => looks[known].1 += 1,
+                None if looks.len() < MAX_LOOKS => looks.push((look, 1)),
+                None => {}
             }
         }
     }
@@ -100,6 +118,12 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
             }
             let candidate = beside(grid, side);
             if inside(area, &candidate) && line_matches(image, &candidate, side, &looks) {
+                tracing::trace!(
+                    side,
+                    x = candidate.x,
+                    y = candidate.y,
+                    "grew the grid a line"
+                );
                 grid = candidate;
                 *lines += 1;
                 changed = true;
@@ -142,13 +166,21 @@ fn inside(area: Rect, grid: &Grid) -> bool {
 /// on the other side of it): the rest of the line still says it is board.
 const CELLS_PER_NEW: usize = 8;
 
+/// The looks a board shows, each with how many of its cells show it.
+type Known = Vec<(Look, usize)>;
+
 /// Whether the cells of `grid`'s line on `side` show `looks`: all but one in
 /// [`CELLS_PER_NEW`] (every cell, on a line shorter than that). Or, where most of the line
 /// shows known looks, its other cells show no more new looks than that, however many cells
 /// show them: the first open region of a board reaching a line the grid has not grown over
 /// yet (four empty open tiles in a row) is one new look, and a grid that stopped short of it
 /// would read a board cut off, whose numbers along the cut count mines out of the picture.
-fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> bool {
+/// And some cell of the line shows a look that more than one tile of the board shows: the
+/// tile under the pointer is the only one of its look, and where a dark theme lights it to
+/// the colour of the page around the board, a strip of that page would pass for a line of lit
+/// tiles. (Digits at a fractional pitch are each a look of their own, so looks shown once
+/// still count as known.)
+fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bool {
     let cells: Vec<(usize, usize)> = match side {
         0 => (0..grid.cols).map(|c| (0, c)).collect(),
         1 => (0..grid.cols).map(|c| (grid.rows - 1, c)).collect(),
@@ -158,9 +190,12 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> b
     let allowed = cells.len() / CELLS_PER_NEW;
     let mut new_looks: Vec<Look> = Vec::new();
     let mut new_cells = 0;
+    let mut common = false;
     for &(row, col) in &cells {
         let cell = Look::of(image, grid.cell(row, col));
-        if looks.iter().any(|l| l.shown_by(&cell)) {
+        let mut known = looks.iter().filter(|(l, _)| l.shown_by(&cell)).peekable();
+        if known.peek().is_some() {
+            common |= known.any(|&(_, shown)| shown >= 2);
             continue;
         }
         new_cells += 1;
@@ -174,7 +209,14 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &[Look]) -> b
             }
         }
     }
-    new_cells <= allowed || 2 * new_cells <= cells.len()
+    tracing::trace!(
+        side,
+        new_cells,
+        new_looks = new_looks.len(),
+        common,
+        "line compared"
+    );
+    common && (new_cells <= allowed || 2 * new_cells <= cells.len())
 }
 
 /// A sampled cell (every pixel counted, so one-pixel grid lines and fine textures count as they
@@ -333,5 +375,70 @@ mod tests {
             height: 90,
         };
         assert_eq!(extend(&raised_board(), area, found), found);
+    }
+
+    /// A 6x4 board of 10-px tiles at (20, 20) on a page of `page`: `tile(col, row, x, y)` gives
+    /// each pixel of a tile (x, y inside it), with one-pixel lines of `line` between tiles.
+    fn board_on(
+        page: [u8; 3],
+        line: [u8; 3],
+        tile: impl Fn(u32, u32, u32, u32) -> [u8; 3],
+    ) -> RgbImage {
+        RgbImage::from_fn(120, 100, |x, y| {
+            let inside = (20..80).contains(&x) && (20..60).contains(&y);
+            if !inside {
+                return Rgb(page);
+            }
+            let (bx, by) = (x - 20, y - 20);
+            if bx % 10 == 0 || by % 10 == 0 {
+                return Rgb(line);
+            }
+            Rgb(tile(bx / 10, by / 10, bx % 10, by % 10))
+        })
+    }
+
+    fn whole_board() -> Grid {
+        Grid {
+            x: 20.0,
+            y: 20.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 4,
+            cols: 6,
+        }
+    }
+
+    #[test]
+    fn a_strip_of_page_the_colour_of_the_one_lit_tile_is_not_grown_over() {
+        // A dark theme: covered tiles of one dark blue, the page and the lines between tiles a
+        // lighter one, and the tile under the pointer lit to the page's colour.
+        let page = [52, 73, 94];
+        let image = board_on(page, page, |col, row, _, _| {
+            if (col, row) == (2, 1) {
+                page
+            } else {
+                [44, 62, 80]
+            }
+        });
+        let board = whole_board();
+        assert_eq!(extend(&image, Rect::whole(120, 100), board), board);
+    }
+
+    #[test]
+    fn a_flat_cell_is_not_taken_for_a_texture_of_its_average_colour() {
+        use crate::vision::tiles::TILE_BYTES;
+        // A one-sample checker of 30 and 70, the same a sample over, and flat 50.
+        let checker = |phase: usize| {
+            let mut tile = [0u8; TILE_BYTES];
+            for (i, v) in tile.iter_mut().enumerate() {
+                let (x, y) = ((i / 3) % TILE, (i / 3) / TILE);
+                *v = if (x + y + phase) % 2 == 0 { 30 } else { 70 };
+            }
+            Look::sampled(tile)
+        };
+        let textured = checker(0);
+        assert!(textured.textured());
+        assert!(textured.shown_by(&checker(1)));
+        assert!(!textured.shown_by(&Look::sampled([50; TILE_BYTES])));
     }
 }
