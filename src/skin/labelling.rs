@@ -17,6 +17,7 @@ use super::pressed::release_pressed;
 use super::repair::repairs;
 use super::rules::is_possible;
 use super::shown_mines::read_symbols;
+use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use crate::board::{Board, Cell};
 use crate::vision::{Doubt, Reading, TileClass};
 use std::cmp::Ordering;
@@ -167,6 +168,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         !(only_pressed && zero_or_covered)
     });
     doubt_unsure_digits(reading);
+    doubt_digits_of_an_unknown_skin(reading);
     read_symbols(reading, &families, &settled);
     Settled {
         checked,
@@ -405,6 +407,49 @@ mod tests {
         // Advice sees the doubtful tiles as covered: one of the readings has them so.
         let board = advice_board(&r);
         assert!((0..3).all(|row| board.get(Pos::new(row, 2)) == Cell::Unrevealed));
+    }
+
+    /// A board whose 1 and 2 read with odds `low`, and its 3 with `high` (each against a
+    /// runner-up).
+    fn board_of_numbers_read_at(low: f32, high: f32) -> Reading {
+        reading(
+            &["2c3", "ccc", "1cc"],
+            "c123",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[
+                    (TileClass::Number(1), low),
+                    (TileClass::Number(7), 1.0 - low),
+                ]),
+                verdict(&[
+                    (TileClass::Number(2), low),
+                    (TileClass::Number(7), 1.0 - low),
+                ]),
+                verdict(&[
+                    (TileClass::Number(3), high),
+                    (TileClass::Number(2), 1.0 - high),
+                ]),
+            ],
+        )
+    }
+
+    #[test]
+    fn on_a_skin_whose_numbers_read_unsurely_even_a_sure_digit_is_in_doubt() {
+        let mut r = board_of_numbers_read_at(0.7, 0.997);
+        assert!(settle(&mut r).possible);
+        let doubt = r.doubt_of(3).expect("the 3 is in doubt");
+        assert_eq!(
+            doubt.classes,
+            vec![TileClass::Number(3), TileClass::Number(2)]
+        );
+        assert!(r.doubt_of(1).is_some(), "the unsure 1 too: {:?}", r.doubt);
+    }
+
+    #[test]
+    fn on_a_skin_whose_numbers_read_surely_a_sure_digit_stands() {
+        let mut r = board_of_numbers_read_at(0.96, 0.997);
+        assert!(settle(&mut r).possible);
+        assert!(r.doubt.is_empty(), "{:?}", r.doubt);
     }
 
     #[test]

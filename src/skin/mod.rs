@@ -20,6 +20,8 @@
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
 //! - [`repair`]: where none of the likely ones does, a search that changes only the looks the
 //!   rules point at;
+//! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
+//!   even its sure digits are left in doubt unless all but certain;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
@@ -32,6 +34,7 @@ pub mod repair;
 pub mod rules;
 pub mod shown_mines;
 pub mod symbols;
+pub mod unknown_skin;
 
 pub use doubt::advice_board;
 pub use labelling::{settle, Settled};
