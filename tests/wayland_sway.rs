@@ -12,7 +12,9 @@
 mod live_log;
 mod programs;
 
-use live_log::{advised, cell, game_over, log_lines, play_until, stats_line, tile_centre, Table};
+use live_log::{
+    advised, cell, game_over, lines_since, log_lines, play_until, stats_line, tile_centre, Table,
+};
 use programs::{have, wait};
 use serde_json::Value;
 use std::os::unix::net::UnixStream;
@@ -275,8 +277,8 @@ impl Sway {
 }
 
 impl Table for Sway {
-    fn click_at(&mut self, x: f64, y: f64) -> Result<(), String> {
-        self.click(x, y).map(|_| ())
+    fn click_at(&mut self, x: f64, y: f64) -> Result<Instant, String> {
+        self.click(x, y)
     }
 
     fn next_game(&mut self, _line: &Value) -> Result<(), String> {
@@ -547,49 +549,6 @@ fn timed_binary() -> std::ffi::OsString {
     std::env::var_os("MINEHINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_minehint").into())
 }
 
-/// The log's lines from the `seen`th on, each as its time and board text.
-fn lines_since(log: &Path, seen: usize) -> Vec<String> {
-    let lines = log_lines(log);
-    lines[seen.min(lines.len())..]
-        .iter()
-        .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
-        .collect()
-}
-
-/// Whether `line` leaves tile (`row`, `col`) in doubt.
-fn in_doubt(line: &Value, row: usize, col: usize) -> bool {
-    line["doubt"].as_array().is_some_and(|cells| {
-        cells
-            .iter()
-            .any(|c| c[0].as_u64() == Some(row as u64) && c[1].as_u64() == Some(col as u64))
-    })
-}
-
-/// When each line of a log appeared, in order.
-type Arrivals = std::sync::Arc<std::sync::Mutex<Vec<Instant>>>;
-
-/// When each line of the log at `path` appeared, looked for every 2 ms until `stop` is set.
-fn watch_lines(
-    path: PathBuf,
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-) -> (Arrivals, std::thread::JoinHandle<()>) {
-    let arrivals = Arrivals::default();
-    let seen = arrivals.clone();
-    let watcher = std::thread::spawn(move || {
-        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-            let text = std::fs::read(&path).unwrap_or_default();
-            let lines = text.iter().filter(|&&b| b == b'\n').count();
-            let mut seen = seen.lock().unwrap();
-            while seen.len() < lines {
-                seen.push(Instant::now());
-            }
-            drop(seen);
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    });
-    (arrivals, watcher)
-}
-
 /// Runs `live --rate 30` and clicks the advised tile `clicks` times, each after `rest` with the
 /// board unchanged (long enough for live to look at it less often); returns, for each click,
 /// the time from the button's release to the log line that shows the tile open. That time
@@ -610,89 +569,10 @@ fn clicks_after_rest(
         .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
         .spawn()
         .map_err(|e| format!("cannot start minehint live: {e}"))?;
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let (arrivals, watcher) = watch_lines(log.clone(), stop.clone());
-    let result = (|| -> Result<Vec<Duration>, String> {
-        // A line to act on: a move or a guess to click, or a game over to start again from.
-        let actionable = |from: usize| {
-            wait(Duration::from_secs(30), || {
-                let lines = log_lines(&log);
-                lines
-                    .get(from..)?
-                    .iter()
-                    .rev()
-                    .find(|l| advised(l).is_some() || game_over(l))
-                    .cloned()
-            })
-        };
-        let mut line = actionable(0).ok_or("live gave no advice on the board within 30 s")?;
-        let mut delays = Vec::new();
-        let (mut lost, mut lost_in_a_row) = (0, 0);
-        while delays.len() < clicks {
-            if game_over(&line) {
-                let seen = log_lines(&log).len();
-                desk.next_game(&line)?;
-                line = actionable(seen).ok_or("no advice on the new game")?;
-                continue;
-            }
-            std::thread::sleep(rest);
-            let seen = log_lines(&log).len();
-            let (row, col, _) =
-                advised(&line).ok_or(format!("no move on a board in play: {line}"))?;
-            let (x, y) = tile_centre(&line, row, col);
-            let released = desk.click(x, y)?;
-            // Open: a number, or the mine that ends the game, read surely. A tile under the
-            // pointer and the mark reads otherwise, in doubt, before the click.
-            let shown = wait(Duration::from_secs(3), || {
-                let lines = log_lines(&log);
-                (seen..lines.len())
-                    .find(|&i| {
-                        matches!(cell(&lines[i], row, col), '0'..='8' | '*' | '!')
-                            && !in_doubt(&lines[i], row, col)
-                    })
-                    .map(|i| (lines[i].clone(), i))
-            });
-            // GTK now and then takes a synthetic click for none (see `click`), and a board
-            // that does not read gets no line: such a click is not timed, and a new game is
-            // started after the second in a row.
-            let Some((next, index)) = shown else {
-                lost += 1;
-                lost_in_a_row += 1;
-                if lost_in_a_row >= 2 {
-                    lost_in_a_row = 0;
-                    let seen = log_lines(&log).len();
-                    desk.next_game(&line)?;
-                    line = actionable(seen).ok_or("no advice on the new game")?;
-                }
-                if lost > 3 * clicks {
-                    return Err(format!(
-                        "{lost} clicks never showed in the log; the last on ({row}, {col}) of \
-                         {line}; lines since: {:?}",
-                        lines_since(&log, seen)
-                    ));
-                }
-                continue;
-            };
-            // The watcher sees a line within 2 ms of its writing.
-            let shown = wait(Duration::from_secs(1), || {
-                arrivals.lock().unwrap().get(index).copied()
-            })
-            .ok_or("the log watcher missed a line")?;
-            delays.push(shown.saturating_duration_since(released));
-            lost_in_a_row = 0;
-            line = if advised(&next).is_some() || game_over(&next) {
-                next
-            } else {
-                actionable(index).ok_or(format!("no advice after the click: {next}"))?
-            };
-        }
-        Ok(delays)
-    })();
+    let result = live_log::clicks_after_rest(desk, &log, clicks, rest);
     let exited = live.try_wait().ok().flatten();
     let _ = live.kill();
     let _ = live.wait();
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let _ = watcher.join();
     result.map_err(|err| {
         format!(
             "{err}\nlive {}; its stderr (tail):\n{}",

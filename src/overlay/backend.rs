@@ -4,14 +4,15 @@
 
 #[cfg(target_os = "linux")]
 use super::layer::{self, LayerOverlay};
-use super::window::{overlay_event_loop, run_overlay, OverlayError, UiEvent};
+use super::nudge::Nudge;
+use super::window::{overlay_event_loop, run_overlay, OverlayError, UiEvent, WindowSender};
 use crate::capture::DisplaySystem;
 use std::time::Duration;
-use winit::event_loop::{EventLoop, EventLoopProxy};
+use winit::event_loop::EventLoop;
 
 /// An overlay ready to run on the main thread.
 pub enum Overlay {
-    Window(Box<EventLoop<UiEvent>>),
+    Window(Box<EventLoop<UiEvent>>, Nudge),
     #[cfg(target_os = "linux")]
     Layer(Box<LayerOverlay>),
 }
@@ -19,7 +20,7 @@ pub enum Overlay {
 /// Sends [`UiEvent`]s to a running [`Overlay`] from any thread.
 #[derive(Clone)]
 pub enum OverlaySender {
-    Window(EventLoopProxy<UiEvent>),
+    Window(WindowSender),
     #[cfg(target_os = "linux")]
     Layer(layer::Sender),
 }
@@ -28,7 +29,7 @@ impl OverlaySender {
     /// Sends `event`; false once the overlay has closed.
     pub fn send(&self, event: UiEvent) -> bool {
         match self {
-            OverlaySender::Window(proxy) => proxy.send_event(event).is_ok(),
+            OverlaySender::Window(sender) => sender.send(event),
             #[cfg(target_os = "linux")]
             OverlaySender::Layer(sender) => sender.send(event).is_ok(),
         }
@@ -46,10 +47,10 @@ pub fn open_overlay(system: DisplaySystem) -> Result<(Overlay, OverlaySender), O
             ));
         }
     }
-    let (event_loop, proxy) = overlay_event_loop(system)?;
+    let (event_loop, nudge, sender) = overlay_event_loop(system)?;
     Ok((
-        Overlay::Window(Box::new(event_loop)),
-        OverlaySender::Window(proxy),
+        Overlay::Window(Box::new(event_loop), nudge),
+        OverlaySender::Window(sender),
     ))
 }
 
@@ -59,7 +60,7 @@ impl Overlay {
     /// (`overlay::Picture`).
     pub fn over_screen_copies(&self) -> bool {
         match self {
-            Overlay::Window(_) => false,
+            Overlay::Window(..) => false,
             #[cfg(target_os = "linux")]
             Overlay::Layer(_) => true,
         }
@@ -69,7 +70,7 @@ impl Overlay {
     /// its pixels reaching the display server.
     pub fn run(self, on_presented: Box<dyn FnMut(Duration)>) -> Result<(), OverlayError> {
         match self {
-            Overlay::Window(event_loop) => run_overlay(*event_loop, on_presented),
+            Overlay::Window(event_loop, nudge) => run_overlay(*event_loop, nudge, on_presented),
             #[cfg(target_os = "linux")]
             Overlay::Layer(overlay) => overlay.run(on_presented),
         }

@@ -10,6 +10,7 @@ pub mod font;
 #[cfg(target_os = "linux")]
 mod layer;
 pub mod marks;
+mod nudge;
 pub mod panel;
 pub mod picture;
 pub mod premul;

@@ -3,10 +3,11 @@
 //! focus, moved and resized to each [`Scene`] it is sent, and drawn with the same code as
 //! `advise --out`.
 //!
-//! winit owns the main thread; the live loop runs elsewhere and sends [`UiEvent`]s through an
-//! [`EventLoopProxy`].
+//! winit owns the main thread; the live loop runs elsewhere and sends [`UiEvent`]s through a
+//! [`WindowSender`] (winit's [`EventLoopProxy`], and a [`Nudge`] that ends the loop's nap).
 
 use super::canvas::Rgba;
+use super::nudge::Nudge;
 use super::premul::PremulBuffer;
 use super::scene::{Scene, ScreenRect};
 #[cfg(target_os = "linux")]
@@ -49,11 +50,27 @@ const RAISE_EVERY: Duration = Duration::from_secs(1);
 /// Title of the overlay window, so that other tools (and tests) can tell it apart.
 pub const TITLE: &str = "minehint overlay";
 
-/// The winit event loop for the overlay on `system`, with a proxy to send it events from other
-/// threads.
+/// Sends [`UiEvent`]s to the overlay window from any thread.
+#[derive(Clone)]
+pub struct WindowSender {
+    proxy: EventLoopProxy<UiEvent>,
+    nudge: Nudge,
+}
+
+impl WindowSender {
+    /// Sends `event`; false once the overlay has closed.
+    pub fn send(&self, event: UiEvent) -> bool {
+        let sent = self.proxy.send_event(event).is_ok();
+        self.nudge.ring();
+        sent
+    }
+}
+
+/// The winit event loop for the overlay on `system`, the bell its senders ring, and a sender
+/// of events from other threads.
 pub fn overlay_event_loop(
     system: DisplaySystem,
-) -> Result<(EventLoop<UiEvent>, EventLoopProxy<UiEvent>), OverlayError> {
+) -> Result<(EventLoop<UiEvent>, Nudge, WindowSender), OverlayError> {
     let mut builder = EventLoop::<UiEvent>::with_user_event();
     // The overlay goes where the game was seen: an XWayland game gets an X11 overlay, which can
     // be placed over it, though winit would pick Wayland where both are there.
@@ -77,14 +94,19 @@ pub fn overlay_event_loop(
     // The overlay reads no device input (it is click-through). winit's default already listens
     // only while the window has the focus, which the overlay never takes; this says so outright.
     event_loop.listen_device_events(DeviceEvents::Never);
-    let proxy = event_loop.create_proxy();
-    Ok((event_loop, proxy))
+    let nudge = Nudge::default();
+    let sender = WindowSender {
+        proxy: event_loop.create_proxy(),
+        nudge: nudge.clone(),
+    };
+    Ok((event_loop, nudge, sender))
 }
 
 /// Runs the overlay until [`UiEvent::Quit`]; `on_presented` gets the time from each scene's
 /// capture to its pixels reaching the display server.
 pub fn run_overlay(
     event_loop: EventLoop<UiEvent>,
+    nudge: Nudge,
     on_presented: Box<dyn FnMut(Duration)>,
 ) -> Result<(), OverlayError> {
     let mut app = OverlayApp {
@@ -98,6 +120,7 @@ pub fn run_overlay(
         untimed: false,
         error: None,
         busy: true,
+        nudge,
     };
     event_loop
         .run_app(&mut app)
@@ -213,16 +236,22 @@ struct OverlayApp {
     /// Whether anything came since the loop last went to wait (read on Windows only: see
     /// `NAP_AFTER_EMPTY_WAKE`).
     busy: bool,
+    /// Rung by the senders: a nap ends when a scene is sent.
+    #[cfg_attr(not(windows), allow(dead_code))]
+    nudge: Nudge,
 }
 
-/// How long the loop sleeps before waiting again after a wake-up that brought nothing. Under
-/// Wine 8 winit's wait (`MsgWaitForMultipleObjectsEx`, input available) returns at once with
-/// nothing in the queue while a window is shown: a bare winit window woke 6,000 times a
-/// second there, 39% of a core, and `live` took 86% with the board left alone. A wake-up that
-/// brought nothing is rare where the wait works, so the nap costs nothing there; a scene that
-/// comes during one is drawn at most this much later.
+/// How long the loop sleeps at most before waiting again after a wake-up that brought nothing.
+/// Under Wine 8 winit's wait (`MsgWaitForMultipleObjectsEx`, input available) returns at once
+/// with nothing in the queue while a window is shown: a bare winit window woke 6,000 times a
+/// second there, 39% of a core, and `live` took 86% with the board left alone. The nap ends as
+/// soon as the live loop sends something (the senders ring the [`Nudge`]), so a new scene is
+/// not drawn later for it; only the system's own messages to the window (a redraw, a move) can
+/// wait, and the overlay takes no input. A fixed 5 ms sleep woke the loop 200 times a second,
+/// about a point of a core under Wine. Where the wait works, a wake-up that brought nothing is
+/// rare, so the nap costs nothing there.
 #[cfg(windows)]
-const NAP_AFTER_EMPTY_WAKE: Duration = Duration::from_millis(5);
+const NAP_AFTER_EMPTY_WAKE: Duration = Duration::from_millis(50);
 
 impl OverlayApp {
     fn create(&mut self, event_loop: &ActiveEventLoop) -> Result<(), OverlayError> {
@@ -358,7 +387,7 @@ impl ApplicationHandler<UiEvent> for OverlayApp {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         #[cfg(windows)]
         if !std::mem::take(&mut self.busy) {
-            std::thread::sleep(NAP_AFTER_EMPTY_WAKE);
+            self.nudge.nap(NAP_AFTER_EMPTY_WAKE);
         }
         let rewake = self.stacking.is_some() || self.placer.is_some();
         event_loop.set_control_flow(if self.shown.is_some() && rewake {

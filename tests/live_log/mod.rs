@@ -1,7 +1,8 @@
 //! Reading `live --log-json` in the tests that play real games by its advice: the lines so far,
-//! a cell of a line's board, whether the game is over, the tile to click next, and the figures
-//! `live --stats` printed.
+//! a cell of a line's board, whether the game is over, the tile to click next, the figures
+//! `live --stats` printed, and the time from a click after a rest to its line.
 
+use super::programs::wait;
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -60,7 +61,8 @@ pub fn tile_centre(line: &Value, row: usize, col: usize) -> (f64, f64) {
 
 /// A real game a test plays: a click at a screen pixel, and a new game once one ended.
 pub trait Table {
-    fn click_at(&mut self, x: f64, y: f64) -> Result<(), String>;
+    /// Clicks at (x, y); returns when the button went up.
+    fn click_at(&mut self, x: f64, y: f64) -> Result<Instant, String>;
     /// Starts a new game after the one `line` shows ended.
     fn next_game(&mut self, line: &Value) -> Result<(), String>;
 }
@@ -99,4 +101,169 @@ pub fn stats_line(stderr: &str) -> String {
         .find(|l| l.starts_with("live stats:"))
         .unwrap_or("no stats printed")
         .to_string()
+}
+
+/// The log's lines from the `seen`th on, each as its time and board text.
+pub fn lines_since(log: &Path, seen: usize) -> Vec<String> {
+    let lines = log_lines(log);
+    lines[seen.min(lines.len())..]
+        .iter()
+        .map(|l| format!("{:.2}s {}", l["t"], l["text"]))
+        .collect()
+}
+
+/// Whether `line` leaves tile (`row`, `col`) in doubt.
+pub fn in_doubt(line: &Value, row: usize, col: usize) -> bool {
+    line["doubt"].as_array().is_some_and(|cells| {
+        cells
+            .iter()
+            .any(|c| c[0].as_u64() == Some(row as u64) && c[1].as_u64() == Some(col as u64))
+    })
+}
+
+/// When each line of a log appeared, in order.
+type Arrivals = std::sync::Arc<std::sync::Mutex<Vec<Instant>>>;
+
+/// When each line of the log at `path` appeared, looked for every 2 ms until `stop` is set.
+fn watch_lines(
+    path: &Path,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> (Arrivals, std::thread::JoinHandle<()>) {
+    let path = path.to_path_buf();
+    let arrivals = Arrivals::default();
+    let seen = arrivals.clone();
+    let watcher = std::thread::spawn(move || {
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            let text = std::fs::read(&path).unwrap_or_default();
+            let lines = text.iter().filter(|&&b| b == b'\n').count();
+            let mut seen = seen.lock().unwrap();
+            while seen.len() < lines {
+                seen.push(Instant::now());
+            }
+            drop(seen);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    (arrivals, watcher)
+}
+
+/// With `live` running and logging to `log`, clicks the advised tile `clicks` times, each after
+/// `rest` with the board unchanged (long enough for live to look at it less often); returns,
+/// for each click, the time from the button's release to the first log line written after it
+/// that shows the tile open. That time holds the game's redraw and the display's next frame as
+/// well as live's own wait. Lines written before the release do not count: a tile held down
+/// may look open, and a frame caught then is not the click's.
+pub fn clicks_after_rest(
+    table: &mut dyn Table,
+    log: &Path,
+    clicks: usize,
+    rest: Duration,
+) -> Result<Vec<Duration>, String> {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (arrivals, watcher) = watch_lines(log, stop.clone());
+    let result = time_clicks(table, log, &arrivals, clicks, rest);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = watcher.join();
+    result
+}
+
+fn time_clicks(
+    table: &mut dyn Table,
+    log: &Path,
+    arrivals: &Arrivals,
+    clicks: usize,
+    rest: Duration,
+) -> Result<Vec<Duration>, String> {
+    // A line to act on: a move or a guess to click, or a game over to start again from.
+    let actionable = |from: usize| {
+        wait(Duration::from_secs(30), || {
+            let lines = log_lines(log);
+            lines
+                .get(from..)?
+                .iter()
+                .rev()
+                .find(|l| advised(l).is_some() || game_over(l))
+                .cloned()
+        })
+    };
+    // A new game and its first line to act on. A board that does not read, or reads as
+    // impossible, gets no line until it changes: up to three new games are tried.
+    let new_game = |table: &mut dyn Table, after: &Value| -> Result<Value, String> {
+        for _ in 0..3 {
+            let seen = log_lines(log).len();
+            table.next_game(after)?;
+            if let Some(line) = actionable(seen) {
+                return Ok(line);
+            }
+        }
+        Err(format!(
+            "no advice on three new games after {after}; lines since: {:?}",
+            lines_since(log, log_lines(log).len().saturating_sub(3))
+        ))
+    };
+    let mut line = match actionable(0) {
+        Some(line) => line,
+        None => new_game(table, &Value::Null)?,
+    };
+    let mut delays = Vec::new();
+    let (mut lost, mut lost_in_a_row) = (0, 0);
+    while delays.len() < clicks {
+        if game_over(&line) {
+            line = new_game(table, &line)?;
+            continue;
+        }
+        std::thread::sleep(rest);
+        let seen = log_lines(log).len();
+        let (row, col, _) = advised(&line).ok_or(format!("no move on a board in play: {line}"))?;
+        let (x, y) = tile_centre(&line, row, col);
+        let released = table.click_at(x, y)?;
+        let after_release = |i: usize| {
+            // The watcher sees a line within 2 ms of its writing.
+            wait(Duration::from_secs(1), || {
+                arrivals.lock().unwrap().get(i).copied()
+            })
+            .is_some_and(|at| at >= released)
+        };
+        // Open: a number, or the mine that ends the game, read surely.
+        let shown = wait(Duration::from_secs(3), || {
+            let lines = log_lines(log);
+            (seen..lines.len())
+                .find(|&i| {
+                    matches!(cell(&lines[i], row, col), '0'..='8' | '*' | '!')
+                        && !in_doubt(&lines[i], row, col)
+                        && after_release(i)
+                })
+                .map(|i| (lines[i].clone(), i))
+        });
+        // A game may take a synthetic click for none (GTK now and then does), and a board
+        // that does not read gets no line: such a click is not timed, and a new game is
+        // started after the second in a row.
+        let Some((next, index)) = shown else {
+            lost += 1;
+            lost_in_a_row += 1;
+            if lost_in_a_row >= 2 {
+                lost_in_a_row = 0;
+                line = new_game(table, &line)?;
+            }
+            if lost > 3 * clicks {
+                return Err(format!(
+                    "{lost} clicks never showed in the log; the last on ({row}, {col}) of \
+                     {line}; lines since: {:?}",
+                    lines_since(log, seen)
+                ));
+            }
+            continue;
+        };
+        let shown = arrivals.lock().unwrap()[index];
+        delays.push(shown.saturating_duration_since(released));
+        lost_in_a_row = 0;
+        line = if advised(&next).is_some() || game_over(&next) {
+            next
+        } else if let Some(line) = actionable(index) {
+            line
+        } else {
+            new_game(table, &next)?
+        };
+    }
+    Ok(delays)
 }
