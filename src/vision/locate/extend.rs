@@ -193,9 +193,19 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
     let mut common = false;
     for &(row, col) in &cells {
         let cell = Look::of(image, grid.cell(row, col));
-        let mut known = looks.iter().filter(|(l, _)| l.shown_by(&cell)).peekable();
-        if known.peek().is_some() {
-            common |= known.any(|&(_, shown)| shown >= 2);
+        // The first look that shows the cell, or, until the line has shown a common look, the
+        // first common one that does.
+        let mut known = false;
+        for (look, shown) in looks {
+            if look.shown_by(&cell) {
+                known = true;
+                if common || *shown >= 2 {
+                    common = true;
+                    break;
+                }
+            }
+        }
+        if known {
             continue;
         }
         new_cells += 1;
