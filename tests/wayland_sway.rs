@@ -13,7 +13,8 @@ mod live_log;
 mod programs;
 
 use live_log::{
-    advised, cell, game_over, lines_since, log_lines, play_until, stats_line, tile_centre, Table,
+    advised, cell, game_over, lines_since, log_lines, play_until, stats_line, tail, tile_centre,
+    Table,
 };
 use programs::{have, wait};
 use serde_json::Value;
@@ -484,11 +485,6 @@ fn follow_gnome_mines(name: &str) -> Result<(), String> {
     })
 }
 
-fn tail(text: &str, lines: usize) -> String {
-    let all: Vec<&str> = text.lines().collect();
-    all[all.len().saturating_sub(lines)..].join("\n")
-}
-
 #[test]
 fn live_follows_gnome_mines_on_sway_natively() {
     if let Some(why) = missing() {
@@ -608,12 +604,9 @@ fn bench_live_on_sway() {
     std::thread::sleep(Duration::from_secs(3));
     let mut delays =
         clicks_after_rest(&mut desk, 8, Duration::from_secs(3)).expect("the clicks after rest");
-    delays.sort();
     println!(
-        "wayland, a click after 3 s with the board unchanged, release → live's log line: \
-         median {:.1} ms, slowest {:.1} ms of {} (at 30 Hz a frame is 33.3 ms)",
-        delays[delays.len() / 2].as_secs_f64() * 1e3,
-        delays[delays.len() - 1].as_secs_f64() * 1e3,
-        delays.len()
+        "wayland, a click after 3 s with the board unchanged, release → live's log line: {} \
+         (at 30 Hz a frame is 33.3 ms)",
+        live_log::delays_summary(&mut delays)
     );
 }

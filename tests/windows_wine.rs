@@ -391,12 +391,15 @@ impl Drop for WineDesk {
     }
 }
 
+/// Wine's server, which ends a prefix's session (`-k`) or waits for its end (`-w`).
+const WINESERVER: &str = "/usr/lib/wine/wineserver64";
+
 /// Stops the Wine server of a prefix when dropped (it would linger a few seconds, holding files).
 struct WineServer(PathBuf);
 
 impl Drop for WineServer {
     fn drop(&mut self) {
-        let _ = Command::new("/usr/lib/wine/wineserver64")
+        let _ = Command::new(WINESERVER)
             .arg("-k")
             .env("WINEPREFIX", &self.0)
             .status();
@@ -706,10 +709,9 @@ fn clicks_after_rest_on_wine(
     let _ = live.wait();
     result.map_err(|err| {
         let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-        let tail: Vec<&str> = stderr.lines().rev().take(10).collect();
         format!(
-            "{err}\nlive's stderr (tail, newest first):\n{}",
-            tail.join("\n")
+            "{err}\nlive's stderr (tail):\n{}",
+            live_log::tail(&stderr, 10)
         )
     })
 }
@@ -738,18 +740,17 @@ fn no_best_times(wine: &Path, prefix: &Path) -> Result<(), String> {
             return Err(format!("wine reg add {value} failed: {status}"));
         }
     }
-    let mut server = Command::new("/usr/lib/wine/wineserver64")
+    let mut server = Command::new(WINESERVER)
         .arg("-w")
         .env("WINEPREFIX", prefix)
         .spawn()
         .map_err(|e| format!("wineserver -w: {e}"))?;
-    let start = std::time::Instant::now();
-    while server.try_wait().map_err(|e| e.to_string())?.is_none() {
-        if start.elapsed() > std::time::Duration::from_secs(30) {
-            let _ = server.kill();
-            return Err("the Wine server of the prefix did not end within 30 s".into());
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
+    let ended = programs::wait(std::time::Duration::from_secs(30), || {
+        server.try_wait().ok().flatten()
+    });
+    if ended.is_none() {
+        let _ = server.kill();
+        return Err("the Wine server of the prefix did not end within 30 s".into());
     }
     Ok(())
 }
@@ -777,12 +778,9 @@ fn bench_live_on_wine() {
     let rest = std::time::Duration::from_secs(3);
     let mut delays = clicks_after_rest_on_wine(&mut desk, &exe, &wine, &prefix, 8, rest)
         .expect("the clicks after rest");
-    delays.sort();
     println!(
         "windows under wine, a click after 3 s with the board unchanged, release → live's log \
-         line: median {:.1} ms, slowest {:.1} ms of {} (at 30 Hz a frame is 33.3 ms)",
-        delays[delays.len() / 2].as_secs_f64() * 1e3,
-        delays[delays.len() - 1].as_secs_f64() * 1e3,
-        delays.len()
+         line: {} (at 30 Hz a frame is 33.3 ms)",
+        live_log::delays_summary(&mut delays)
     );
 }

@@ -35,6 +35,17 @@ pub(super) fn add_doubt(
     }
 }
 
+/// Puts every cell showing look `look` in doubt between the class it was read as and the
+/// classifier's next likeliest class (nothing, where the classifier gave no other class).
+pub(super) fn doubt_with_runner_up(reading: &mut Reading, look: usize) {
+    let verdict = reading.looks[look];
+    let Some(other) = verdict.runner_up() else {
+        return;
+    };
+    let cells = reading.cells_showing(|l| l == look);
+    add_doubt(reading, look, cells, verdict.class, other);
+}
+
 /// The board with every cell in doubt weakened so that nothing certain on it depends on them.
 pub fn advice_board(reading: &Reading) -> Board {
     let mut board = reading.board.clone();

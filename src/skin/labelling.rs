@@ -10,7 +10,7 @@
 //! the clock, so the same screenshot always reads the same.
 
 use super::background::{digit_on_covered_face, evidence, faces};
-use super::doubt::add_doubt;
+use super::doubt::doubt_with_runner_up;
 use super::families::{families, Families};
 use super::meanings::{meanings, Meaning};
 use super::pressed::release_pressed;
@@ -197,11 +197,7 @@ fn doubt_unsure_digits(reading: &mut Reading) {
         if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.probs[read] >= SURE_DIGIT {
             continue;
         }
-        let Some(other) = verdict.runner_up() else {
-            continue;
-        };
-        let cells = reading.cells_showing(|l| l == look);
-        add_doubt(reading, look, cells, verdict.class, other);
+        doubt_with_runner_up(reading, look);
     }
 }
 

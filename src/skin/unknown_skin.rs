@@ -9,7 +9,7 @@
 //! certain of are taken as read: the others are left in doubt, and the board gives less
 //! advice, never wrong advice.
 
-use super::doubt::add_doubt;
+use super::doubt::doubt_with_runner_up;
 use crate::board::Cell;
 use crate::vision::Reading;
 
@@ -25,8 +25,9 @@ const LOOKS_TO_JUDGE: usize = 3;
 const SURE_ON_UNKNOWN_SKIN: f32 = 0.999;
 
 /// Leaves in doubt, on a board of at least [`LOOKS_TO_JUDGE`] number looks that the classifier
-/// read with a median confidence under [`KNOWN_SKIN`], every look read as a number (1 to 8) that it gave less than
-/// [`SURE_ON_UNKNOWN_SKIN`], between that number and its next likeliest class.
+/// read with a median confidence under [`KNOWN_SKIN`], every look read as a number (1 to 8)
+/// that it gave less than [`SURE_ON_UNKNOWN_SKIN`], between that number and its next likeliest
+/// class.
 pub fn doubt_digits_of_an_unknown_skin(reading: &mut Reading) {
     // Each look read as a number, with the classifier's probability of that number.
     let numbers: Vec<(usize, f32)> = (reading.looks.iter().enumerate())
@@ -50,14 +51,8 @@ pub fn doubt_digits_of_an_unknown_skin(reading: &mut Reading) {
          not know; only the surest digits are taken as read"
     );
     for (look, p) in numbers {
-        if p >= SURE_ON_UNKNOWN_SKIN {
-            continue;
+        if p < SURE_ON_UNKNOWN_SKIN {
+            doubt_with_runner_up(reading, look);
         }
-        let verdict = reading.looks[look];
-        let Some(other) = verdict.runner_up() else {
-            continue;
-        };
-        let cells = reading.cells_showing(|l| l == look);
-        add_doubt(reading, look, cells, verdict.class, other);
     }
 }

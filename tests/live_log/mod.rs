@@ -103,6 +103,27 @@ pub fn stats_line(stderr: &str) -> String {
         .to_string()
 }
 
+/// The last `lines` lines of `text`.
+pub fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// The median and the slowest of `delays` (sorted here), and how many there are.
+pub fn delays_summary(delays: &mut [Duration]) -> String {
+    delays.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    match delays {
+        [] => "no delays".into(),
+        _ => format!(
+            "median {:.1} ms, slowest {:.1} ms of {}",
+            ms(delays[delays.len() / 2]),
+            ms(delays[delays.len() - 1]),
+            delays.len()
+        ),
+    }
+}
+
 /// The log's lines from the `seen`th on, each as its time and board text.
 pub fn lines_since(log: &Path, seen: usize) -> Vec<String> {
     let lines = log_lines(log);

@@ -30,6 +30,10 @@ type Coarse = [f32; COARSE * COARSE * 3];
 /// a strip of window or page beside a board (a flat grey like its tiles' faces, without their
 /// bevels) would pass for a line of tiles.
 const TEXTURED: f64 = 10.0;
+/// How textured a cell must be to show a textured look: the same texture at another phase
+/// loses some of its measure to the blocks it straddles, but not most of it; a flat cell has
+/// none.
+const STILL_TEXTURED: f64 = TEXTURED / 2.0;
 
 /// One look the board has: the cell sampled as the classifier sees it, its block averages, and
 /// how textured it is.
@@ -69,7 +73,7 @@ impl Look {
         // first and rules out most cells.
         distance(&self.coarse, &cell.coarse) <= SAME_LOOK
             && if self.textured() {
-                cell.texture > TEXTURED / 2.0
+                cell.texture > STILL_TEXTURED
             } else {
                 mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
             }
@@ -283,20 +287,8 @@ mod tests {
     /// A 6x4 board of 10-px tiles at (20, 20) on a blue window: tiles alternate two greys in a
     /// pattern that repeats, with one-pixel dark lines between them.
     fn board() -> RgbImage {
-        RgbImage::from_fn(120, 100, |x, y| {
-            let inside = (20..80).contains(&x) && (20..60).contains(&y);
-            if !inside {
-                return Rgb([20, 40, 160]);
-            }
-            if (x - 20) % 10 == 0 || (y - 20) % 10 == 0 {
-                return Rgb([60, 60, 60]);
-            }
-            let grey = if ((x - 20) / 10 + (y - 20) / 10) % 2 == 0 {
-                200
-            } else {
-                150
-            };
-            Rgb([grey; 3])
+        board_on([20, 40, 160], [60; 3], |col, row, _, _| {
+            [if (col + row) % 2 == 0 { 200 } else { 150 }; 3]
         })
     }
 
