@@ -239,6 +239,44 @@ MODERN_SETUP = """(() => {
   }
 })()"""
 
+# mrglaster/js-minesweeper-game draws every tile as a 16 px picture of its own (bevelled covered
+# tiles, hand-drawn italic digits) scaled up by the browser inside a 2 px dark frame: a look
+# no other clone here has. Its 12x12 board lays about one mine in five at load, with no count
+# shown. Each cell is labelled by the picture it shows, which is what a player sees: after a
+# loss the tile that exploded shows the open face (the page draws it last), the other mines the
+# bomb, a wrong flag stays a flag.
+PIXEL_STATE = """(() => {
+  const tiles = [...document.querySelectorAll('.grid > img.tile')];
+  const dim = Math.round(Math.sqrt(tiles.length));
+  const shown = {tile_default: '.', tile_flag: 'F', tile_bomb: '*', tile_checked: '0',
+                 tile_one: '1', tile_two: '2', tile_three: '3', tile_four: '4', tile_five: '5',
+                 tile_six: '6', tile_seven: '7', tile_eight: '8'};
+  const cells = [];
+  for (let y = 0; y < dim; y++) {
+    const row = [];
+    for (let x = 0; x < dim; x++) {
+      const t = tiles[y * dim + x];
+      const picture = t.getAttribute('src').split('/').pop().replace('.png', '');
+      const r = t.getBoundingClientRect();
+      row.push({ch: shown[picture] || '?', x: r.left, y: r.top, w: r.width, h: r.height,
+                mine: bombs.includes(`${x},${y}`)});
+    }
+    cells.push(row);
+  }
+  const lost = gameOver && tiles.some(t => t.classList.contains('tile--bomb'));
+  return JSON.stringify({cells, lost, won: gameOver && !lost});
+})()"""
+
+# The page wraps its tiles in a box 370 CSS px wide, meant for 12 tiles of 29 px; where the
+# device pixel ratio thins the 2 px frames, 13 fit, and the board shown no longer matches the
+# game's own 12-wide one (its numbers then count the wrong tiles). Laid out as 12 columns, it
+# shows the game as written.
+PIXEL_SETUP = """(() => {
+  const grid = document.querySelector('.grid');
+  grid.style.display = 'grid';
+  grid.style.gridTemplateColumns = 'repeat(12, max-content)';
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -253,4 +291,7 @@ CLONES = {
     "modern": Clone("modern", "github:AryanPanda1/basic-minesweeper",
                     "25525b0bb4b752998925c5a72fcd5a8b05e9a882", "index.html", MODERN_STATE,
                     "right", MODERN_SETUP, MODERN_INIT),
+    "pixel": Clone("pixel", "github:mrglaster/js-minesweeper-game",
+                   "9aaa41c8013badffcbc7b6324ef07a8d771a96f9", "index.html", PIXEL_STATE,
+                   "right", PIXEL_SETUP, init_js="window.alert = () => {};"),
 }
