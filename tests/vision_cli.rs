@@ -417,6 +417,21 @@ fn board_of(name: &str, margin: u32) -> image::RgbImage {
     .to_image()
 }
 
+/// The message of the `no_board` error that `args` (a `--json` command) must end with, exit
+/// status 1.
+fn refusal(args: &[&str]) -> String {
+    let o = minehint(args);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let error = &json(&o)["error"];
+    assert_eq!(error["kind"], "no_board");
+    error["message"].as_str().unwrap().to_string()
+}
+
 #[test]
 fn a_picture_with_two_boards_is_refused_unless_the_region_names_one() {
     // GNOME Mines' 16x16 board, and beside it a picture of xdemineur's 12x12 one.
@@ -434,16 +449,7 @@ fn a_picture_with_two_boards_is_refused_unless_the_region_names_one() {
     screen.save(&path).unwrap();
     let path = path.display().to_string();
 
-    let o = minehint(&["advise", &path, "--json", "--mines", "40"]);
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stdout)
-    );
-    let error = &json(&o)["error"];
-    assert_eq!(error["kind"], "no_board");
-    let message = error["message"].as_str().unwrap();
+    let message = refusal(&["advise", &path, "--json", "--mines", "40"]);
     assert!(message.contains("two boards"), "{message}");
 
     // The game's board named: read, and only it.
@@ -462,4 +468,14 @@ fn a_picture_with_two_boards_is_refused_unless_the_region_names_one() {
         (read["rows"].as_u64(), read["cols"].as_u64()),
         (Some(16), Some(16))
     );
+}
+
+#[test]
+fn a_board_its_window_clips_is_refused_with_what_to_do() {
+    // GNOME Mines' 30x16 board in a window of 665x380: the game itself shows 22 whole columns,
+    // the gap and 3 px of the 23rd, and 13 rows, the last of them clipped.
+    let shot = fixture("clipped/gnome-default-big-665x380-mid.png");
+    let message = refusal(&["advise", &shot, "--json", "--mines", "99"]);
+    assert!(message.contains("goes on past its right edge"), "{message}");
+    assert!(message.contains("show the whole board"), "{message}");
 }

@@ -5,6 +5,13 @@
 //! could call a tile safe whose mine lies beyond the cut. A cut shows as slivers of tiles just
 //! past the grid's edge: the leading part of the tiles of the same row (or column), where a
 //! whole board has its frame or the window around it.
+//!
+//! A window may also clip its board within a gap's width of a tile (GNOME Mines' 30×16 board
+//! in a window of 665×380: past the grid's last whole column, the gap and 3 px of the next
+//! tile's face, then the window). Such a sliver is too narrow for the usual comparison, so it
+//! is compared again at shallower depths, where a tile's leading part is only its gap and the
+//! start of its face; there a match counts only where that part does not look like what lies
+//! past the sliver, so a gap of the window's own colour beside a whole board is no cut.
 
 use super::grid::{Grid, Rect};
 use crate::vision::tiles::{mean_difference, sample_cell};
@@ -22,13 +29,35 @@ const SAME: f64 = 6.0;
 const MOST: f64 = 0.8;
 /// The tiles of a line, nearest the edge first, whose part a sliver is compared with.
 const NEAREST: usize = 6;
+/// The shallower depths, as shares of a tile, at which a sliver narrower than [`SLIVER`] is
+/// compared (GNOME Mines clips its board 5 px, a quarter of its 20 px tile, past the gap). A
+/// cut must show at two of them in a row: a sliver of a tile matches at every depth up to the
+/// window's edge, where a board's frame that happens to match a tile's shaded edge (xdemineur's
+/// sunken border, 3 px of the grey its raised tiles shade their right side with) matches at
+/// one.
+const SHALLOW: [f64; 4] = [0.15, 0.2, 0.25, 0.3];
 
 /// The side (`"top"`, `"bottom"`, `"left"`, `"right"`) past which the board in `grid` goes on
 /// beyond the picture, inside `area`; `None` for a board seen whole.
 pub fn cut_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
     ["top", "bottom", "left", "right"]
         .into_iter()
-        .find(|&side| cut_at(image, area, grid, side, SLIVER))
+        .find(|&side| {
+            cut_at(image, area, grid, side, SLIVER, Past::Anything)
+                || SHALLOW.windows(2).any(|pair| {
+                    (pair.iter()).all(|&share| cut_at(image, area, grid, side, share, Past::Window))
+                })
+        })
+}
+
+/// What a sliver that continues its line's tiles may show past itself.
+#[derive(Clone, Copy, PartialEq)]
+enum Past {
+    /// Anything: at the usual depth a sliver holds enough of a face to tell a cut.
+    Anything,
+    /// Something else than the tiles' part it matched: a shallow sliver continues a face only
+    /// where that part is not the window itself (a gap of the window's colour).
+    Window,
 }
 
 /// The one side of `area` that the board in `grid` is cut at by the picture's edge, where the
@@ -68,12 +97,13 @@ pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static 
     }
     // A strip narrower than the sliver `cut_side` compares: cut if it is the same part of the
     // line's tiles, whole if it is the window's margin.
-    cut_at(image, area, grid, side, (gap - 1.0) / pitch).then_some(side)
+    cut_at(image, area, grid, side, (gap - 1.0) / pitch, Past::Anything).then_some(side)
 }
 
 /// Whether the strip `share` of a tile deep past `side` of the grid continues the line's
-/// tiles on most lines.
-fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> bool {
+/// tiles on most lines (with [`Past::Window`], only where the strip as deep again past it
+/// differs from the part of the tile matched).
+fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64, past: Past) -> bool {
     let vertical = matches!(side, "left" | "right");
     let (lines, along) = if vertical {
         (grid.rows, grid.cols)
@@ -113,13 +143,30 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> 
             _ => (x0, y1 - depth, x1, y1),
         }
     };
+    // The strip as deep again past the sliver: the window, where the board ends there.
+    let beyond = |line: usize| -> (f64, f64, f64, f64) {
+        let (x0, y0, x1, y1) = sliver(line);
+        match side {
+            "right" => (x1, y0, x1 + depth, y1),
+            "left" => (x0 - depth, y0, x0, y1),
+            "bottom" => (x0, y1, x1, y1 + depth),
+            _ => (x0, y0 - depth, x1, y0),
+        }
+    };
     let inside = |(x0, y0, x1, y1): (f64, f64, f64, f64)| {
         x0 >= f64::from(area.x)
             && y0 >= f64::from(area.y)
             && x1 <= f64::from(area.x + area.width)
             && y1 <= f64::from(area.y + area.height)
     };
-    if lines == 0 || !inside(sliver(0)) || !inside(sliver(lines - 1)) {
+    let outer = |line: usize| {
+        if past == Past::Window {
+            beyond(line)
+        } else {
+            sliver(line)
+        }
+    };
+    if lines == 0 || !inside(outer(0)) || !inside(outer(lines - 1)) {
         // Nothing past the edge to see: a board flush with the picture (a tight crop) is taken
         // as the user cut it.
         return false;
@@ -131,12 +178,19 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64) -> 
         "right" | "bottom" => (along.saturating_sub(NEAREST)..along).rev().collect(),
         _ => (0..along.min(NEAREST)).collect(),
     };
-    let allowed = lines - (MOST * lines as f64).ceil() as usize;
+    // A shallow sliver must continue every line: it holds little of a face, and a frame may
+    // match some of a board's tiles by chance.
+    let most = if past == Past::Window { 1.0 } else { MOST };
+    let allowed = lines - (most * lines as f64).ceil() as usize;
     let mut failed = 0;
     for line in 0..lines {
-        let past = sample_cell(image, sliver(line));
-        let found = (nearest.iter())
-            .any(|&at| mean_difference(&past, &sample_cell(image, part(line, at))) <= SAME);
+        let strip = sample_cell(image, sliver(line));
+        let window = (past == Past::Window).then(|| sample_cell(image, beyond(line)));
+        let found = nearest.iter().any(|&at| {
+            let tile = sample_cell(image, part(line, at));
+            mean_difference(&strip, &tile) <= SAME
+                && (window.as_ref()).is_none_or(|w| mean_difference(w, &tile) > SAME)
+        });
         if !found {
             failed += 1;
             if failed > allowed {
@@ -230,5 +284,33 @@ mod tests {
         };
         assert_eq!(cut_side(&picture(true), area, &grid), Some("right"));
         assert_eq!(cut_side(&picture(false), area, &grid), None);
+    }
+
+    /// GNOME Mines' look at 20 px: flat faces of 16 px between gaps of the window's own colour;
+    /// 6 whole columns from (20, 20), and when `clip` is some, the window's edge that many
+    /// pixels into the seventh.
+    fn flat_board(clip: Option<i32>) -> RgbImage {
+        RgbImage::from_fn(200, 100, |x, y| {
+            let (bx, by) = (x as i32 - 20, y as i32 - 20);
+            let end = 6 * 20 + clip.unwrap_or(0);
+            let face = (2..18).contains(&(bx % 20)) && (2..18).contains(&(by % 20));
+            if (0..end).contains(&bx) && (0..60).contains(&by) && face {
+                Rgb([186, 189, 182])
+            } else {
+                Rgb([246, 245, 244])
+            }
+        })
+    }
+
+    #[test]
+    fn a_window_clipping_its_board_past_a_gap_is_a_cut_and_a_gap_of_its_colour_is_not() {
+        let grid = Grid::square(20.0, 20.0, 20.0, 3, 6);
+        let area = Rect::whole(200, 100);
+        // The gap and 3 px of the next face: narrower than the usual sliver.
+        assert_eq!(cut_side(&flat_board(Some(5)), area, &grid), Some("right"));
+        assert_eq!(cut_side(&flat_board(Some(8)), area, &grid), Some("right"));
+        // A whole board: past its last face, its gap and the window, of one colour.
+        assert_eq!(cut_side(&flat_board(None), area, &grid), None);
+        assert_eq!(cut_side(&flat_board(Some(2)), area, &grid), None);
     }
 }
