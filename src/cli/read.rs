@@ -126,6 +126,10 @@ pub fn run_parse(args: &ParseArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The tiles a warning names before it says how many more there are: a look in doubt may cover
+/// most of a board, and hundreds of positions on one line tell a player nothing.
+const CELLS_NAMED: usize = 12;
+
 /// Says on stderr which tiles were read in doubt, and that no advice rests on them.
 fn warn_doubt(reading: &Reading) {
     for doubt in &reading.doubt {
@@ -135,9 +139,22 @@ fn warn_doubt(reading: &Reading) {
             "minehint: warning: {} tile(s) read in doubt (could be {}); no advice rests on them: {}",
             cells.len(),
             classes.join(" or "),
-            format_cells(&cells)
+            name_some_cells(&cells, CELLS_NAMED)
         );
     }
+}
+
+/// The first `most` of `cells` by name, and how many more there are (all of them are in
+/// `--json`).
+fn name_some_cells(cells: &[Pos], most: usize) -> String {
+    if cells.len() <= most {
+        return format_cells(cells);
+    }
+    format!(
+        "{} and {} more (--json lists them all)",
+        format_cells(&cells[..most]),
+        cells.len() - most
+    )
 }
 
 pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
@@ -296,4 +313,20 @@ fn write_image(
         let _ = std::fs::remove_file(&temporary);
     }
     written.with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_doubt_names_its_first_tiles_and_counts_the_rest() {
+        let cells: Vec<Pos> = (0..30).map(|c| Pos::new(2, c)).collect();
+        let few = name_some_cells(&cells[..3], CELLS_NAMED);
+        assert_eq!(few, "(row 2, col 0), (row 2, col 1), (row 2, col 2)");
+        let many = name_some_cells(&cells, CELLS_NAMED);
+        assert!(many.starts_with("(row 2, col 0), "), "{many}");
+        assert!(many.contains("(row 2, col 11) and 18 more"), "{many}");
+        assert!(!many.contains("col 12)"), "{many}");
+    }
 }
