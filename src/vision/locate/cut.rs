@@ -43,9 +43,16 @@ pub fn cut_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static st
     ["top", "bottom", "left", "right"]
         .into_iter()
         .find(|&side| {
+            // Each shallow depth is compared once, until two in a row show the cut.
+            let mut run = 0;
             cut_at(image, area, grid, side, SLIVER, Past::Anything)
-                || SHALLOW.windows(2).any(|pair| {
-                    (pair.iter()).all(|&share| cut_at(image, area, grid, side, share, Past::Window))
+                || SHALLOW.iter().any(|&share| {
+                    run = if cut_at(image, area, grid, side, share, Past::Window) {
+                        run + 1
+                    } else {
+                        0
+                    };
+                    run == 2
                 })
         })
 }
