@@ -10,7 +10,9 @@
 #
 # The defaults are the hour-long soak (each kind of event every five minutes); CI runs a two-minute
 # one: scripts/soak_live.sh 100 20 10. SOAK_OUT picks the output folder (target/soak),
-# SOAK_DISPLAY the X display number (94).
+# SOAK_DISPLAY the X display number (94), SOAK_BINARY a minehint already built to run instead of
+# building the release one (CI runs the test build's, as its other live tests do: the release
+# profile's link-time optimisation over every crate is a second full build of them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -20,10 +22,15 @@ play=${1:-3600}
 idle=${2:-600}
 every=${3:-60}
 out=${SOAK_OUT:-target/soak}
-cargo build --release --locked
+binary=${SOAK_BINARY:-}
+if [ -z "$binary" ]; then
+    cargo build --release --locked
+    binary=target/release/minehint
+fi
+[ -x "$binary" ] || { echo "soak: no program at $binary" >&2; exit 1; }
 # The soak runs its own copy: a rebuild meanwhile does not touch the program under test.
 mkdir -p "$out"
-cp target/release/minehint "$out/minehint"
+cp "$binary" "$out/minehint"
 # The driver starts and stops the compositor itself.
 display_up=false
 for attempt in 1 2 3; do

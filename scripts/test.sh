@@ -9,5 +9,8 @@ rg_install
 # The Windows build, run under Wine beside the Linux one (tests/windows_wine.rs). Where it cannot
 # be made, those tests are skipped, and say so here and in their own output.
 source scripts/windows.sh
+# The tests compare behaviour, and the Linux side is the dev build: so is the Windows one, unless
+# MINEHINT_WINDOWS_PROFILE says otherwise (release's link-time optimisation doubles its build).
+export MINEHINT_WINDOWS_PROFILE=${MINEHINT_WINDOWS_PROFILE:-dev}
 windows_build || echo "test: SKIPPING the Windows comparison: the Windows build or Wine is missing" >&2
 cargo test --locked

@@ -6,7 +6,10 @@
 # windows_install: the Rust target, MinGW-w64's linker (Debian gcc-mingw-w64-x86-64), and Wine
 #                  (Debian wine64), each only when missing.
 # windows_build:   cross-builds the exe and exports MINEHINT_WINDOWS_EXE, MINEHINT_WINE and a
-#                  WINEPREFIX of its own under target/, created once.
+#                  WINEPREFIX of its own under target/, created once. MINEHINT_WINDOWS_PROFILE
+#                  picks the cargo profile: release (the default, the exe players get) or dev
+#                  (CI: the tests compare behaviour, and the Linux side is the dev build too;
+#                  release's link-time optimisation over every crate is the longest build step).
 # Either says what failed and returns non-zero; the tests then say they were skipped, unless
 # MINEHINT_REQUIRE_WINDOWS is set (CI), which turns the skip into a failure.
 
@@ -44,12 +47,21 @@ windows_build() {
     windows_install || return 1
     local root
     root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-    echo "windows: building minehint.exe for $WINDOWS_TARGET" >&2
-    (cd "$root" && cargo build --locked --release --target "$WINDOWS_TARGET") || {
+    local profile=${MINEHINT_WINDOWS_PROFILE:-release} folder
+    case $profile in
+        release) folder=release ;;
+        dev) folder=debug ;;
+        *)
+            echo "windows: MINEHINT_WINDOWS_PROFILE is $profile; it must be release or dev" >&2
+            return 1
+            ;;
+    esac
+    echo "windows: building minehint.exe for $WINDOWS_TARGET ($profile profile)" >&2
+    (cd "$root" && cargo build --locked --profile "$profile" --target "$WINDOWS_TARGET") || {
         echo "windows: the cross-build failed" >&2
         return 1
     }
-    export MINEHINT_WINDOWS_EXE="$root/target/$WINDOWS_TARGET/release/minehint.exe"
+    export MINEHINT_WINDOWS_EXE="$root/target/$WINDOWS_TARGET/$folder/minehint.exe"
     export MINEHINT_WINE="$WINE_LOADER"
     export WINEPREFIX="$root/target/wineprefix"
     export WINEDEBUG=-all
