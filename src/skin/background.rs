@@ -59,7 +59,8 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
             (share_of(&background) >= MIN_SHARED).then_some((family, background))
         }));
     }
-    (families.verdicts.iter().enumerate())
+    // Each family's distance to each reference's background (`None`: not compared).
+    let distances: Vec<Option<Vec<f64>>> = (families.verdicts.iter().enumerate())
         .map(|(family, verdict)| {
             // Only the odds of an empty tile move: a look the classifier is sure shows something
             // else (a digit, a flag, a mine) needs no comparing, which saves most of the work on
@@ -69,24 +70,91 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
                 TileClass::Number(0) | TileClass::Unrevealed | TileClass::Question
             );
             if !empty_or_covered && verdict.confidence >= NUMBER_SURE {
-                return Evidence::None;
+                return None;
             }
             // A number look is its own reference: compare each look with the others only.
-            let nearest = (references.iter())
-                .filter(|&&(number, _)| number != family)
-                .map(|(number, background)| {
-                    background_distance(tile(family), tile(*number), background)
-                })
-                .fold(f64::INFINITY, f64::min);
-            if nearest <= EMPTY_NEAR {
+            Some(
+                (references.iter())
+                    .map(|(number, background)| {
+                        if *number == family {
+                            f64::INFINITY
+                        } else {
+                            background_distance(tile(family), tile(*number), background)
+                        }
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let nearest: Vec<f64> = (distances.iter())
+        .map(|d| d.iter().flatten().copied().fold(f64::INFINITY, f64::min))
+        .collect();
+    // How near each look's edge ring comes to a sure number's. Only `explains_more` uses it: a
+    // covered tile may share the numbers' edge (their grid lines) in many skins, so it is no
+    // evidence of an empty tile by itself.
+    let ring_to_numbers = |family: usize| {
+        (numbers.iter())
+            .filter(|&&number| number != family)
+            .map(|&number| ring_distance(tile(family), tile(number)))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let candidates: Vec<usize> = (0..distances.len())
+        .filter(|&family| nearest[family] <= EMPTY_NEAR)
+        .collect();
+    let rings: Vec<f64> = (0..distances.len())
+        .map(|family| {
+            if candidates.len() > 1 && candidates.contains(&family) {
+                ring_to_numbers(family)
+            } else {
+                f64::INFINITY
+            }
+        })
+        .collect();
+    (0..families.verdicts.len())
+        .map(|family| {
+            if distances[family].is_none() {
+                return Evidence::None;
+            }
+            if nearest[family] <= EMPTY_NEAR {
+                let explained = |other: usize| {
+                    other != family
+                        && explains_more(
+                            (distances[other].as_deref(), rings[other]),
+                            (distances[family].as_deref().unwrap_or(&[]), rings[family]),
+                        )
+                };
+                if let Some(better) = candidates.iter().copied().find(|&o| explained(o)) {
+                    tracing::trace!(
+                        family,
+                        better,
+                        "a look matches the numbers' background inside, another their edge too"
+                    );
+                    return Evidence::None;
+                }
                 Evidence::Empty
-            } else if nearest >= EMPTY_FAR && nearest.is_finite() {
+            } else if nearest[family] >= EMPTY_FAR && nearest[family].is_finite() {
                 Evidence::NotEmpty
             } else {
                 Evidence::None
             }
         })
         .collect()
+}
+
+/// Whether a look at distances `other` from the numbers' backgrounds (with its edge ring's
+/// distance from the numbers' edge rings) matches every background that the look at `own`
+/// matches, and the numbers' edge too where `own` is far from it. Then `other` is the empty
+/// open tile and `own` only shares its colour: in flat skins whose covered and open faces are
+/// one colour and whose open tiles are framed (the numbers too), a covered tile matches the
+/// background inside the frame, the empty tile the frame as well. Two looks that each match
+/// a background the other does not (the two shades of a checkerboard) keep their evidence.
+fn explains_more(other: (Option<&[f64]>, f64), own: (&[f64], f64)) -> bool {
+    let ((Some(other), other_ring), (own, own_ring)) = (other, own) else {
+        return false;
+    };
+    let covers =
+        (own.iter().zip(other)).all(|(&mine, &theirs)| mine > EMPTY_NEAR || theirs <= EMPTY_NEAR);
+    covers && other_ring <= EMPTY_NEAR && own_ring >= EMPTY_FAR
 }
 
 /// Where a number tile's background colour is taken from.
@@ -591,6 +659,59 @@ mod tests {
         assert_eq!(faces(&pixels, &families, &plain)[1], Face::Covered);
         let shown = [Evidence::Empty, Evidence::None, Evidence::NotEmpty];
         assert_eq!(faces(&pixels, &families, &shown)[1], Face::Open);
+    }
+
+    /// A flat tile of `grey` inside a two-sample frame of `frame`.
+    fn framed(grey: u8, frame: u8) -> TileImage {
+        let mut tile = flat(grey);
+        for y in 0..TILE {
+            for x in 0..TILE {
+                if x < 2 || y < 2 || x >= TILE - 2 || y >= TILE - 2 {
+                    let i = (y * TILE + x) * 3;
+                    tile[i..i + 3].copy_from_slice(&[frame; 3]);
+                }
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn a_covered_face_of_the_open_colour_is_not_empty_where_the_open_tiles_are_framed() {
+        // A flat skin: covered and open faces one light grey, every open tile (the numbers and
+        // the empty one) in a dark frame. The covered tile matches the numbers' inside, the
+        // empty tile their frame as well.
+        let mut one = framed(236, 50);
+        for y in 5..12 {
+            for x in 7..9 {
+                let i = (y * TILE + x) * 3;
+                one[i..i + 3].copy_from_slice(&[200, 30, 30]);
+            }
+        }
+        let pixels = [flat(236), one, framed(236, 50)];
+        let families = one_look_each(&[
+            TileClass::Number(0),
+            TileClass::Number(1),
+            TileClass::Number(0),
+        ]);
+        let found = evidence(&pixels, &families);
+        assert_eq!(found[0], Evidence::None);
+        assert_eq!(found[2], Evidence::Empty);
+    }
+
+    #[test]
+    fn the_two_shades_of_a_checkerboard_keep_their_evidence() {
+        // Numbers on either shade; an empty tile of each shade matches its own numbers only.
+        let pixels = [number(150), number(200), flat(150), flat(200), raised(170)];
+        let families = one_look_each(&[
+            TileClass::Number(1),
+            TileClass::Number(2),
+            TileClass::Number(0),
+            TileClass::Number(0),
+            TileClass::Unrevealed,
+        ]);
+        let found = evidence(&pixels, &families);
+        assert_eq!(found[2], Evidence::Empty);
+        assert_eq!(found[3], Evidence::Empty);
     }
 
     #[test]
