@@ -261,6 +261,15 @@ def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game, surr
     scroll = page.browser.evaluate("[window.scrollX, window.scrollY]")
     state = page.state()
     label = state["text"]
+    # The rule sweep_browser keeps for a fresh board, kept for every capture: play can change
+    # the page's layout (a clone that puts "Game Over!" above its board pushes the board's last
+    # rows below the window), and no player reads a board half off the window.
+    view = page.browser.evaluate("[window.innerWidth, window.innerHeight]")
+    first, last = state["cells"][0][0], state["cells"][-1][-1]
+    if (min(first["x"], first["y"]) < 0 or last["x"] + last["w"] > view[0]
+            or last["y"] + last["h"] > view[1]):
+        print(f"{stem}: the board no longer fits the window; not scored", file=sys.stderr)
+        return
     covered = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row) if ch == "."]
     numbers = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row)
                if ch in "12345678"]
