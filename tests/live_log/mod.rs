@@ -276,7 +276,30 @@ fn time_clicks(
             continue;
         };
         let shown = arrivals.lock().unwrap()[index];
-        delays.push(shown.saturating_duration_since(released));
+        let delay = shown.saturating_duration_since(released);
+        // Each click's own figure and what the tile showed: a slow one on a 0 is a cascade the
+        // game draws for longer, a slow one on a number is not.
+        let first = (seen..index).find(|&i| after_release(i)).map(|i| {
+            let at = arrivals.lock().unwrap()[i].saturating_duration_since(released);
+            let line = &log_lines(log)[i];
+            let doubt = if in_doubt(line, row, col) {
+                ", in doubt"
+            } else {
+                ""
+            };
+            format!(
+                "; a line before it after {:.1} ms, the tile read '{}'{doubt}",
+                at.as_secs_f64() * 1e3,
+                cell(line, row, col)
+            )
+        });
+        eprintln!(
+            "click after rest on ({row}, {col}): read '{}' after {:.1} ms{}",
+            cell(&next, row, col),
+            delay.as_secs_f64() * 1e3,
+            first.unwrap_or_default()
+        );
+        delays.push(delay);
         lost_in_a_row = 0;
         line = if advised(&next).is_some() || game_over(&next) {
             next
