@@ -1024,9 +1024,7 @@ fn clicks_after_rest_on_x11(
 #[ignore = "a benchmark, not a check: run it with --ignored"]
 fn bench_click_after_rest_on_x11() {
     tools_present(XDEMINEUR_EXPERT);
-    let binary = std::env::var_os("MINEHINT_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_minehint")));
+    let binary = PathBuf::from(live_log::timed_binary());
     let mut delays = three_tries("the clicks after rest on X11", 620, |display| {
         clicks_after_rest_on_x11(display, &binary, 12, Duration::from_secs(3))
     });

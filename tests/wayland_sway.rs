@@ -514,7 +514,7 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
     let log = desk.dir.join(format!("bench-{play}.jsonl"));
     let stderr_path = desk.dir.join(format!("bench-{play}.stderr"));
     let mut live = desk
-        .client(timed_binary())
+        .client(live_log::timed_binary())
         .args([
             "live",
             "--no-profile",
@@ -539,12 +539,6 @@ fn measure(desk: &mut Sway, seconds: u64, play: bool) -> Result<String, String> 
     ))
 }
 
-/// The `live` the benchmark times: this build's, or the binary `MINEHINT_BIN` names, to time
-/// another build beside it.
-fn timed_binary() -> std::ffi::OsString {
-    std::env::var_os("MINEHINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_minehint").into())
-}
-
 /// Runs `live --rate 30` and clicks the advised tile `clicks` times, each after `rest` with the
 /// board unchanged (long enough for live to look at it less often); returns, for each click,
 /// the time from the button's release to the log line that shows the tile open. That time
@@ -557,7 +551,7 @@ fn clicks_after_rest(
     let log = desk.dir.join("bench-rest.jsonl");
     let stderr_path = desk.dir.join("bench-rest.stderr");
     let mut live = desk
-        .client(timed_binary())
+        .client(live_log::timed_binary())
         .args(["live", "--no-profile", "--mines", "10", "--rate", "30"])
         .args(["--duration", "180", "--log-json"])
         .arg(&log)

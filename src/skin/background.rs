@@ -116,11 +116,13 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
                 return Evidence::None;
             }
             if nearest[family] <= EMPTY_NEAR {
+                // Every candidate was compared (its nearest distance is finite).
+                let compared = |f: usize| distances[f].as_deref().unwrap_or(&[]);
                 let explained = |other: usize| {
                     other != family
                         && explains_more(
-                            (distances[other].as_deref(), rings[other]),
-                            (distances[family].as_deref().unwrap_or(&[]), rings[family]),
+                            (compared(other), rings[other]),
+                            (compared(family), rings[family]),
                         )
                 };
                 if let Some(better) = candidates.iter().copied().find(|&o| explained(o)) {
@@ -148,10 +150,7 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
 /// one colour and whose open tiles are framed (the numbers too), a covered tile matches the
 /// background inside the frame, the empty tile the frame as well. Two looks that each match
 /// a background the other does not (the two shades of a checkerboard) keep their evidence.
-fn explains_more(other: (Option<&[f64]>, f64), own: (&[f64], f64)) -> bool {
-    let ((Some(other), other_ring), (own, own_ring)) = (other, own) else {
-        return false;
-    };
+fn explains_more((other, other_ring): (&[f64], f64), (own, own_ring): (&[f64], f64)) -> bool {
     let covers =
         (own.iter().zip(other)).all(|(&mine, &theirs)| mine > EMPTY_NEAR || theirs <= EMPTY_NEAR);
     covers && other_ring <= EMPTY_NEAR && own_ring >= EMPTY_FAR

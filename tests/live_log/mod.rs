@@ -7,6 +7,13 @@ use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+/// The `live` a benchmark times: this build's, or the binary `MINEHINT_BIN` names (a release
+/// build, or another build to time beside this one).
+#[allow(dead_code)] // The Wine tests time the Windows exe instead.
+pub fn timed_binary() -> std::ffi::OsString {
+    std::env::var_os("MINEHINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_minehint").into())
+}
+
 /// The log's complete lines so far.
 pub fn log_lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
@@ -277,8 +284,8 @@ fn time_clicks(
         };
         let shown = arrivals.lock().unwrap()[index];
         let delay = shown.saturating_duration_since(released);
-        // Each click's own figure and what the tile showed: a slow one on a 0 is a cascade the
-        // game draws for longer, a slow one on a number is not.
+        // Each click's own figure, what the tile showed and any line live wrote before it: the
+        // slow clicks can be told apart from the others by what they opened.
         let first = (seen..index).find(|&i| after_release(i)).map(|i| {
             let at = arrivals.lock().unwrap()[i].saturating_duration_since(released);
             let line = &log_lines(log)[i];

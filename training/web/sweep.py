@@ -252,6 +252,14 @@ def around(p, state):
             if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
 
 
+def fits(cells, browser):
+    """Whether the board's cells (CSS pixels in the viewport) lie wholly inside the window."""
+    view = browser.evaluate("[window.innerWidth, window.innerHeight]")
+    first, last = cells[0][0], cells[-1][-1]
+    return (min(first["x"], first["y"]) >= 0 and last["x"] + last["w"] <= view[0]
+            and last["y"] + last["h"] <= view[1])
+
+
 def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game, surrounds=()):
     """Captures and scores the page as it is now, in every pointer variant, then with each of
     `surrounds` around the board (surround.py; pointer parked). Each capture is
@@ -264,10 +272,7 @@ def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game, surr
     # The rule sweep_browser keeps for a fresh board, kept for every capture: play can change
     # the page's layout (a clone that puts "Game Over!" above its board pushes the board's last
     # rows below the window), and no player reads a board half off the window.
-    view = page.browser.evaluate("[window.innerWidth, window.innerHeight]")
-    first, last = state["cells"][0][0], state["cells"][-1][-1]
-    if (min(first["x"], first["y"]) < 0 or last["x"] + last["w"] > view[0]
-            or last["y"] + last["h"] > view[1]):
+    if not fits(state["cells"], page.browser):
         print(f"{stem}: the board no longer fits the window; not scored", file=sys.stderr)
         return
     covered = [(r, c) for r, row in enumerate(label) for c, ch in enumerate(row) if ch == "."]
@@ -426,9 +431,7 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
             browser.evaluate(f"window.scrollBy(0, {cells[0][0]['y'] - 8})")
             time.sleep(0.4)
             cells = Page(browser, clone, (0, 0)).state()["cells"]
-            view = browser.evaluate("[window.innerWidth, window.innerHeight]")
-            last = cells[-1][-1]
-            if last["x"] + last["w"] > view[0] or last["y"] + last["h"] > view[1]:
+            if not fits(cells, browser):
                 print(f"{clone.name} {theme} x{scale} {zoom}%: the board does not fit the "
                       "window; skipped", file=sys.stderr)
                 continue
