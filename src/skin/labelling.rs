@@ -12,6 +12,7 @@
 use super::background::{digit_on_covered_face, evidence, faces};
 use super::doubt::doubt_with_runner_up;
 use super::families::{families, Families};
+use super::forced::settle_forced_numbers;
 use super::meanings::{meanings, Meaning};
 use super::pressed::release_pressed;
 use super::repair::repairs;
@@ -170,6 +171,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_unsure_digits(reading);
     doubt_digits_of_an_unknown_skin(reading);
     read_symbols(reading, &families, &settled);
+    settle_forced_numbers(reading);
     Settled {
         checked,
         possible: true,

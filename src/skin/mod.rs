@@ -22,11 +22,13 @@
 //!   rules point at;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
+//! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
 pub mod doubt;
 pub mod families;
+pub mod forced;
 pub mod labelling;
 pub mod meanings;
 pub mod pressed;

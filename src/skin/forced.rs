@@ -1,0 +1,278 @@
+//! Numbers in doubt that the board itself names: a look left in doubt between numbers is tried
+//! as each number from 0 to 8, with every other look in doubt weakened as advice weakens it
+//! (`doubt`); where the board holds with one number only, the look is that number.
+//!
+//! Why it is sound: the real board, whatever it is, holds with the look's real number, and the
+//! weakened board admits every layout of mines the real one does (a weakened cell drops a
+//! constraint or may hold a mine either way). So the real number always survives the trial,
+//! and when one number alone survives it is the real one. This rests on what advice rests on
+//! already: the looks not in doubt are read right. And on one thing more, that the look is a
+//! number at all, which is why only doubts between numbers are tried, and a number survives
+//! only where the classifier itself gives it some odds ([`MIN_PRIOR`]).
+//!
+//! Where this matters: on a skin the classifier does not know (`unknown_skin`) every digit it
+//! reads less than all but certainly is left in doubt, even on boards that leave it no choice
+//! (a "1" whose only covered neighbour must then be its mine cannot be a "7").
+
+use super::doubt::advice_board;
+use crate::board::{Board, Cell, Pos};
+use crate::solver::is_consistent;
+use crate::vision::{Doubt, Reading, TileClass};
+
+/// The classifier's probability a number needs, on at least one look of the doubt, to be the
+/// one the board settles: a number it all but rules out may mean the look is no number.
+const MIN_PRIOR: f32 = 0.01;
+
+/// Settles each doubt between numbers that only one number fits, trying again after each one
+/// settled (a number settled can leave its neighbours one choice). Returns how many doubts it
+/// settled.
+pub fn settle_forced_numbers(reading: &mut Reading) -> usize {
+    if reading.board.shows_mines() {
+        // A lost game gets no advice; its looks are not worth the solver's time.
+        return 0;
+    }
+    let mut settled = 0;
+    // Passes over the doubts until one settles none: a number settled can leave another doubt
+    // one choice, and only then.
+    loop {
+        let before = settled;
+        let mut index = 0;
+        while index < reading.doubt.len() {
+            match forced_number(reading, &reading.doubt[index]) {
+                Some(number) => {
+                    let doubt = reading.doubt.remove(index);
+                    settle(reading, &doubt, number);
+                    settled += 1;
+                }
+                None => index += 1,
+            }
+        }
+        if settled == before {
+            return settled;
+        }
+    }
+}
+
+/// Relabels every look showing on `doubt`'s cells as `number`, sure of it.
+fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) {
+    let cols = reading.grid.cols;
+    let mut looks: Vec<usize> = (doubt.cells.iter())
+        .map(|&(row, col)| reading.look_of[row * cols + col])
+        .collect();
+    looks.sort_unstable();
+    looks.dedup();
+    tracing::debug!(
+        ?looks,
+        cells = doubt.cells.len(),
+        number,
+        "board-level reading: a number in doubt that only one number fits"
+    );
+    for look in looks {
+        reading.relabel(look, TileClass::Number(number), 1.0);
+    }
+}
+
+/// The one number from 0 to 8 under which the board holds with `doubt`'s cells showing it and
+/// every other doubt weakened, if `doubt` is between numbers and exactly one number fits.
+fn forced_number(reading: &Reading, doubt: &Doubt) -> Option<u8> {
+    if !(doubt.classes.iter()).all(|c| matches!(c, TileClass::Number(_))) {
+        return None;
+    }
+    let cols = reading.grid.cols;
+    let prior = |n: u8| {
+        let index = TileClass::Number(n).index()?;
+        (doubt.cells.iter())
+            .map(|&(row, col)| reading.tiles[row * cols + col].probs[index])
+            .max_by(f32::total_cmp)
+    };
+    let mut board = weakened_except(reading, doubt);
+    // No number above the fewest tiles around one of the cells that may hold a mine.
+    let room = (doubt.cells.iter())
+        .map(|&(row, col)| {
+            let around = board.neighbors(Pos::new(row, col));
+            around.filter(|&q| may_hold_mine(board.get(q))).count()
+        })
+        .min()?;
+    let most = u8::try_from(room.min(8)).ok()?;
+    let mut fits = (0..=most).filter(|&n| {
+        for &(row, col) in &doubt.cells {
+            board.set(Pos::new(row, col), Cell::Number(n));
+        }
+        holds(&board, &reading.board, &doubt.cells, n)
+    });
+    let number = fits.next()?;
+    if fits.next().is_some() || prior(number).unwrap_or(0.0) < MIN_PRIOR {
+        return None;
+    }
+    Some(number)
+}
+
+/// Whether a tile showing `cell` may hold a mine: covered, flagged, or a mine shown.
+fn may_hold_mine(cell: Cell) -> bool {
+    cell.is_unrevealed() || cell.is_known_mine()
+}
+
+/// The board advice would use (every doubt weakened), except that `doubt`'s cells keep what
+/// the reading has there, and with every flag a covered tile: flags are the player's guesses,
+/// and a wrong one is a real position (`rules::is_possible`).
+fn weakened_except(reading: &Reading, doubt: &Doubt) -> Board {
+    let mut board = advice_board(reading);
+    for &(row, col) in &doubt.cells {
+        let pos = Pos::new(row, col);
+        board.set(pos, reading.board.get(pos));
+    }
+    for pos in reading.board.positions() {
+        if board.get(pos) == Cell::Flag {
+            board.set(pos, Cell::Unrevealed);
+        }
+    }
+    board
+}
+
+/// Whether `board` (the trial, `cells` showing `number`, flags as covered tiles) can be a real
+/// position: its numbers can all hold, and a 0 touches no tile `read` shows covered (games open
+/// every neighbour of a 0; a weakened cell there may be an open number, so only the tiles read
+/// as covered count).
+fn holds(board: &Board, read: &Board, cells: &[(usize, usize)], number: u8) -> bool {
+    let beside_covered = |&(row, col): &(usize, usize)| {
+        read.neighbors(Pos::new(row, col))
+            .any(|q| read.get(q).is_unrevealed())
+    };
+    if number == 0 && cells.iter().any(beside_covered) {
+        return false;
+    }
+    is_consistent(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::vision::Verdict;
+
+    /// A reading of `text`: one look per distinct character, read surely, except the cells
+    /// `doubted`, which show a look of their own read as `classes[0]` and left in doubt between
+    /// `classes`, the classifier giving each of them `odds`.
+    fn reading_with_doubt(
+        text: &str,
+        doubted: &[(usize, usize)],
+        classes: &[TileClass],
+        odds: f32,
+    ) -> Reading {
+        let board = parse_board(text).unwrap();
+        let cols = board.cols();
+        let mut reading = Reading::of_board(board.clone());
+        let chars: Vec<char> = text.lines().flat_map(|l| l.chars()).collect();
+        let mut distinct = chars.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let own = distinct.len();
+        reading.look_of = (chars.iter().enumerate())
+            .map(|(i, c)| match doubted.contains(&(i / cols, i % cols)) {
+                true => own,
+                false => distinct.binary_search(c).unwrap(),
+            })
+            .collect();
+        reading.looks = (distinct.iter())
+            .map(|&c| {
+                let at = chars.iter().position(|&x| x == c).unwrap();
+                Verdict::certain(match board.get_index(at) {
+                    Cell::Number(n) => TileClass::Number(n),
+                    Cell::Flag => TileClass::Flag,
+                    _ => TileClass::Unrevealed,
+                })
+            })
+            .collect();
+        let pairs: Vec<_> = classes.iter().map(|&k| (k, odds)).collect();
+        reading.looks.push(Verdict::from_probs(&pairs));
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        for &(row, col) in doubted {
+            reading.board.set(Pos::new(row, col), classes[0].cell());
+        }
+        reading.doubt.push(Doubt {
+            look: own,
+            classes: classes.to_vec(),
+            cells: doubted.to_vec(),
+        });
+        reading
+    }
+
+    const ONE_OR_SEVEN: [TileClass; 2] = [TileClass::Number(1), TileClass::Number(7)];
+
+    #[test]
+    fn a_row_of_numbers_that_only_one_number_fits_is_settled() {
+        // The middle row's 1s, one look in doubt between 1 and 7: as 2s the outer two would
+        // need all three covered tiles to be mines, which makes the middle one a 3; 3 or more
+        // do not fit the outer ones' two covered neighbours; and a 0 cannot touch a covered tile.
+        let text = "...\n111\n000\n";
+        let mut reading = reading_with_doubt(text, &[(1, 0), (1, 1), (1, 2)], &ONE_OR_SEVEN, 0.45);
+        assert_eq!(settle_forced_numbers(&mut reading), 1);
+        assert!(reading.doubt.is_empty());
+        assert_eq!(reading.class(1, 0), TileClass::Number(1));
+        assert_eq!(reading.board, parse_board(text).unwrap());
+    }
+
+    #[test]
+    fn a_number_the_board_leaves_open_stays_in_doubt() {
+        // Eight covered neighbours: 1 to 7 all fit.
+        let text = "...\n.1.\n...\n";
+        let mut reading = reading_with_doubt(text, &[(1, 1)], &ONE_OR_SEVEN, 0.45);
+        assert_eq!(settle_forced_numbers(&mut reading), 0);
+        assert_eq!(reading.doubt.len(), 1);
+    }
+
+    #[test]
+    fn the_real_number_is_settled_even_where_the_classifier_preferred_another() {
+        // Read as a 1 (or a 2), the left tile of the middle row sees the two covered tiles that
+        // the sure 2 beside it makes mines: only 2 fits.
+        let text = "..1\n121\n000\n";
+        let two = [TileClass::Number(1), TileClass::Number(2)];
+        let mut reading = reading_with_doubt(text, &[(1, 0)], &two, 0.45);
+        assert_eq!(settle_forced_numbers(&mut reading), 1);
+        assert_eq!(reading.class(1, 0), TileClass::Number(2));
+        assert_eq!(reading.board.get(Pos::new(1, 0)), Cell::Number(2));
+    }
+
+    #[test]
+    fn a_number_the_classifier_all_but_rules_out_is_not_settled() {
+        // The board fits 1 alone, but the classifier gave 1 no odds: the look may be no number.
+        let text = "...\n111\n000\n";
+        let cells = [(1, 0), (1, 1), (1, 2)];
+        let five_or_seven = [TileClass::Number(5), TileClass::Number(7)];
+        let mut reading = reading_with_doubt(text, &cells, &five_or_seven, 0.45);
+        assert_eq!(settle_forced_numbers(&mut reading), 0);
+    }
+
+    #[test]
+    fn doubts_that_may_be_no_number_are_not_tried() {
+        let text = "...\n111\n000\n";
+        let cells = [(1, 0), (1, 1), (1, 2)];
+        let one_or_flag = [TileClass::Number(1), TileClass::Flag];
+        let mut reading = reading_with_doubt(text, &cells, &one_or_flag, 0.45);
+        assert_eq!(settle_forced_numbers(&mut reading), 0);
+    }
+
+    #[test]
+    fn a_settled_number_can_settle_the_next() {
+        // The 2s (one look, in doubt between 2 and 7) each see the two covered tiles, and the
+        // sure 1 on the right makes the right one a mine: 1 or 2 fit them while the left "1"
+        // is in doubt too. That 1 sees only the left covered tile, so only 1 fits it; it makes
+        // that tile a mine, and then only 2 fits the 2s.
+        let text = ".2.\n121\n000\n";
+        let mut reading = reading_with_doubt(text, &[(1, 0)], &ONE_OR_SEVEN, 0.45);
+        let twos = reading.look_of[1];
+        reading.looks[twos] =
+            Verdict::from_probs(&[(TileClass::Number(2), 0.45), (TileClass::Number(7), 0.45)]);
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        let doubt = Doubt {
+            look: twos,
+            classes: vec![TileClass::Number(2), TileClass::Number(7)],
+            cells: vec![(0, 1), (1, 1)],
+        };
+        assert_eq!(forced_number(&reading, &doubt), None);
+        reading.doubt.push(doubt);
+        assert_eq!(settle_forced_numbers(&mut reading), 2);
+        assert!(reading.doubt.is_empty());
+        assert_eq!(reading.board, parse_board(text).unwrap());
+    }
+}
