@@ -15,6 +15,7 @@
 //! (a "1" whose only covered neighbour must then be its mine cannot be a "7").
 
 use super::doubt::advice_board;
+use super::rules::{flags_as_covered, room_and_shown};
 use crate::board::{Board, Cell, Pos};
 use crate::solver::is_consistent;
 use crate::vision::{Doubt, Reading, TileClass};
@@ -88,10 +89,7 @@ fn forced_number(reading: &Reading, doubt: &Doubt) -> Option<u8> {
     let mut board = weakened_except(reading, doubt);
     // No number above the fewest tiles around one of the cells that may hold a mine.
     let room = (doubt.cells.iter())
-        .map(|&(row, col)| {
-            let around = board.neighbors(Pos::new(row, col));
-            around.filter(|&q| may_hold_mine(board.get(q))).count()
-        })
+        .map(|&(row, col)| room_and_shown(&board, Pos::new(row, col), |q| board.get(q)).0)
         .min()?;
     let most = u8::try_from(room.min(8)).ok()?;
     let mut fits = (0..=most).filter(|&n| {
@@ -107,11 +105,6 @@ fn forced_number(reading: &Reading, doubt: &Doubt) -> Option<u8> {
     Some(number)
 }
 
-/// Whether a tile showing `cell` may hold a mine: covered, flagged, or a mine shown.
-fn may_hold_mine(cell: Cell) -> bool {
-    cell.is_unrevealed() || cell.is_known_mine()
-}
-
 /// The board advice would use (every doubt weakened), except that `doubt`'s cells keep what
 /// the reading has there, and with every flag a covered tile: flags are the player's guesses,
 /// and a wrong one is a real position (`rules::is_possible`).
@@ -121,12 +114,7 @@ fn weakened_except(reading: &Reading, doubt: &Doubt) -> Board {
         let pos = Pos::new(row, col);
         board.set(pos, reading.board.get(pos));
     }
-    for pos in reading.board.positions() {
-        if board.get(pos) == Cell::Flag {
-            board.set(pos, Cell::Unrevealed);
-        }
-    }
-    board
+    flags_as_covered(board)
 }
 
 /// Whether `board` (the trial, `cells` showing `number`, flags as covered tiles) can be a real

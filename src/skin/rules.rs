@@ -27,13 +27,18 @@ pub fn is_possible(board: &Board) -> bool {
         // The solver counts a flag as a mine.
         return is_consistent(board);
     }
-    let mut unflagged = board.clone();
-    for p in board.positions() {
-        if board.get(p) == Cell::Flag {
-            unflagged.set(p, Cell::Unrevealed);
+    is_consistent(&flags_as_covered(board.clone()))
+}
+
+/// `board` with every flag a covered tile that may or may not hold a mine: flags are the
+/// player's guesses, and a wrong one is a real position that the analysis points out.
+pub(super) fn flags_as_covered(mut board: Board) -> Board {
+    for i in 0..board.rows() * board.cols() {
+        if board.get_index(i) == Cell::Flag {
+            board.set_index(i, Cell::Unrevealed);
         }
     }
-    is_consistent(&unflagged)
+    board
 }
 
 /// The first of the cheap rules `board` breaks, in words for the user; `None` when it keeps
