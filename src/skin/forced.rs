@@ -28,10 +28,9 @@ const MIN_PRIOR: f32 = 0.01;
 /// settled (a number settled can leave its neighbours one choice). Returns how many doubts it
 /// settled.
 pub fn settle_forced_numbers(reading: &mut Reading) -> usize {
-    if reading.board.shows_mines() {
-        // A lost game gets no advice; its looks are not worth the solver's time.
-        return 0;
-    }
+    // A lost game gets no advice, but its board is still worth reading right (`parse`, the
+    // player's record of it): shown mines count in the numbers like any mine, so the trial holds
+    // there too.
     let mut settled = 0;
     // Passes over the doubts until one settles none: a number settled can leave another doubt
     // one choice, and only then.
@@ -198,6 +197,17 @@ mod tests {
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.class(1, 0), TileClass::Number(1));
         assert_eq!(reading.board, parse_board(text).unwrap());
+    }
+
+    #[test]
+    fn a_lost_board_settles_its_numbers_too() {
+        // Three tiles in doubt between 1 and 7 around a shown mine, with no other tile beside
+        // them: the shown mine counts, so 0 fails, and no more than 1 fits.
+        let text = "*1\n11\n";
+        let mut reading = reading_with_doubt(text, &[(0, 1), (1, 0), (1, 1)], &ONE_OR_SEVEN, 0.45);
+        assert!(reading.board.shows_mines());
+        assert_eq!(settle_forced_numbers(&mut reading), 1);
+        assert_eq!(reading.class(1, 1), TileClass::Number(1));
     }
 
     #[test]

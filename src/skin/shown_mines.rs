@@ -2,11 +2,12 @@
 //! tiles or digits that may be mines, settled as shown mines where the board and their face
 //! say so, and left in doubt where they do not.
 
-use super::doubt::add_doubt;
+use super::doubt::{add_doubt, advice_board};
 use super::families::Families;
-use super::rules::is_possible;
+use super::rules::{flags_as_covered, is_possible};
 use super::symbols::{on_open_face, overruled_symbols, own_face, shown_mine, unnamed_symbols};
 use crate::board::{Cell, Pos};
+use crate::solver::is_consistent;
 use crate::vision::{Reading, TileClass};
 
 /// A digit read on a board that shows mines is in doubt when the classifier gave a shown mine at
@@ -65,27 +66,35 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
 }
 
 /// On a board that shows mines and no exploded one, reads as the exploded mine the one look
-/// that a game draws so: shown on a single tile, read as a digit while the classifier still
-/// counts the exploded mine among its likelier classes, on a face of its own (its edge ring far
-/// from every other look's: neither an open tile's nor a covered one's, as a red tile is). A
-/// lost game marks the mine that ended it, and only that one.
+/// that a game draws so: shown on a single tile, on a face of its own (its edge ring far from
+/// every other look's: neither an open tile's nor a covered one's, as a red tile is), and read
+/// either as a digit while the classifier still counts the exploded mine among its likelier
+/// classes, or as a shown mine while other tiles show mines in another look (a dark theme's
+/// mine on red, which the classifier knows as a mine but not as the one that exploded). A lost
+/// game marks the mine that ended it, and only that one, so two such looks settle nothing.
 fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
     let board = &reading.board;
     if board.positions().any(|p| board.get(p) == Cell::Exploded) {
         return;
     }
+    let class = |family: usize| reading.looks[families.first[family]].class;
+    let mine_cells: usize = (0..cells.len())
+        .filter(|&f| class(f) == TileClass::Mine)
+        .map(|f| cells[f])
+        .sum();
     let candidates: Vec<usize> = (0..families.first.len())
         .filter(|&family| {
-            let look = families.first[family];
             let verdict = &families.verdicts[family];
             let exploded = TileClass::Exploded
                 .index()
                 .map_or(0.0, |i| verdict.probs[i]);
             let likelier = verdict.probs.iter().filter(|&&p| p > exploded).count();
-            cells[family] == 1
-                && matches!(reading.looks[look].class, TileClass::Number(1..))
-                && likelier < EXPLODED_RANK
-                && own_face(&reading.pixels, families, family)
+            let looks_exploded = match class(family) {
+                TileClass::Number(1..) => likelier < EXPLODED_RANK,
+                TileClass::Mine => mine_cells > cells[family],
+                _ => false,
+            };
+            cells[family] == 1 && looks_exploded && own_face(&reading.pixels, families, family)
         })
         .collect();
     let [family] = candidates[..] else {
@@ -103,7 +112,8 @@ fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
 
 /// On a board that shows mines, leaves in doubt between their digit and a shown mine the looks
 /// read as digits to which the classifier gave a shown mine at least `MINE_LIKE` of the digit's
-/// probability: an exploded mine in a colour the classifier never saw, read as a "6".
+/// probability (an exploded mine in a colour the classifier never saw, read as a "6"), unless
+/// the board cannot hold with them read as mines.
 fn doubt_mine_like_digits(reading: &mut Reading, families: &Families) {
     for (family, verdict) in families.verdicts.iter().enumerate() {
         let look = families.first[family];
@@ -114,6 +124,16 @@ fn doubt_mine_like_digits(reading: &mut Reading, families: &Families) {
         let digit = p(reading.looks[look].class);
         let mine = shown_mine(verdict);
         if p(mine) < MINE_LIKE * digit {
+            continue;
+        }
+        // Shown mines count in the numbers around them: where the board cannot hold with this
+        // look's cells read as mines, the look is no mine, whatever the classifier's odds.
+        if refuted_as_mine(reading, families, family) {
+            tracing::debug!(
+                family,
+                look,
+                "a digit on a lost board that the board says is no mine"
+            );
             continue;
         }
         tracing::debug!(
@@ -135,6 +155,22 @@ fn holds_with(reading: &Reading, pick: impl Fn(usize) -> bool, cell: Cell) -> bo
     is_possible(&board)
 }
 
+/// Whether the board, every doubt weakened as advice weakens it and flags as covered tiles,
+/// holds with `family`'s cells read as they are but not with them read as shown mines. Weakened,
+/// the trial rests only on the looks read surely, as advice does.
+fn refuted_as_mine(reading: &Reading, families: &Families, family: usize) -> bool {
+    let mut board = flags_as_covered(advice_board(reading));
+    let cells = reading.cells_showing(|l| families.of[l] == family);
+    let mut trial = |cell: Option<Cell>| {
+        for &(row, col) in &cells {
+            let pos = Pos { row, col };
+            board.set(pos, cell.unwrap_or_else(|| reading.board.get(pos)));
+        }
+        is_consistent(&board)
+    };
+    trial(None) && !trial(Some(Cell::Mine))
+}
+
 /// Reads every look of `family` as `class`.
 fn relabel_family(reading: &mut Reading, families: &Families, family: usize, class: TileClass) {
     for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
@@ -153,4 +189,140 @@ fn add_family_doubt(
 ) {
     let cells = reading.cells_showing(|l| families.of[l] == family);
     add_doubt(reading, families.first[family], cells, read, other);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::vision::tiles::{TileImage, TILE, TILE_BYTES};
+    use crate::vision::Verdict;
+
+    /// A tile of one colour with a square of `ink` in its middle (none where `ink` is the face).
+    fn tile(face: [u8; 3], ink: [u8; 3]) -> TileImage {
+        let mut tile = [0; TILE_BYTES];
+        for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+            let (x, y) = (i % TILE, i / TILE);
+            let middle = (5..TILE - 5).contains(&x) && (5..TILE - 5).contains(&y);
+            pixel.copy_from_slice(if middle { &ink } else { &face });
+        }
+        tile
+    }
+
+    const GREY: [u8; 3] = [192; 3];
+    const DARK: [u8; 3] = [128; 3];
+    const RED: [u8; 3] = [220, 30, 30];
+    const WHITE: [u8; 3] = [250; 3];
+    const BLUE: [u8; 3] = [20, 20, 200];
+    const GREEN: [u8; 3] = [20, 160, 20];
+
+    /// A reading of `text` with one look (and family) per `(char, verdict, pixels)` given, each
+    /// cell showing the look of its character; the red mine is `R` in the text, read as `*`.
+    fn reading_of(text: &str, looks: &[(char, Verdict, TileImage)]) -> (Reading, Families) {
+        let board = parse_board(&text.replace('R', "*")).unwrap();
+        let mut reading = Reading::of_board(board);
+        let chars: Vec<char> = text.lines().flat_map(|l| l.chars()).collect();
+        reading.look_of = (chars.iter())
+            .map(|c| looks.iter().position(|l| l.0 == *c).unwrap())
+            .collect();
+        reading.looks = looks.iter().map(|l| l.1).collect();
+        reading.pixels = looks.iter().map(|l| l.2).collect();
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        let families = Families {
+            of: (0..looks.len()).collect(),
+            first: (0..looks.len()).collect(),
+            verdicts: reading.looks.clone(),
+        };
+        (reading, families)
+    }
+
+    fn settled(reading: &Reading) -> Vec<TileClass> {
+        reading.looks.iter().map(|v| v.class).collect()
+    }
+
+    /// A lost game's board: shown mines on a dark face, one of them (`R`) on red.
+    const LOST: &str = "R10000\n110000\n000000\n012321\n01***1\n";
+
+    fn lost_looks(one: Verdict) -> Vec<(char, Verdict, TileImage)> {
+        vec![
+            (
+                '0',
+                Verdict::certain(TileClass::Number(0)),
+                tile(GREY, GREY),
+            ),
+            ('1', one, tile(GREY, BLUE)),
+            (
+                '2',
+                Verdict::certain(TileClass::Number(2)),
+                tile(GREY, GREEN),
+            ),
+            ('3', Verdict::certain(TileClass::Number(3)), tile(GREY, RED)),
+            ('*', Verdict::certain(TileClass::Mine), tile(DARK, WHITE)),
+            ('R', Verdict::certain(TileClass::Mine), tile(RED, WHITE)),
+            (
+                '.',
+                Verdict::certain(TileClass::Unrevealed),
+                tile(WHITE, WHITE),
+            ),
+        ]
+    }
+
+    #[test]
+    fn a_mine_alone_on_a_face_of_its_own_beside_other_shown_mines_is_the_exploded_one() {
+        let (mut reading, families) =
+            reading_of(LOST, &lost_looks(Verdict::certain(TileClass::Number(1))));
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
+        assert_eq!(reading.board.get(Pos::new(4, 3)), Cell::Mine);
+        assert!(reading.doubt.is_empty());
+    }
+
+    #[test]
+    fn two_mines_on_faces_of_their_own_or_none_beside_them_are_no_exploded_mine() {
+        // Two red mines: a game marks only the one that ended it, so neither is named.
+        let (mut reading, _) = reading_of(
+            "R10000\n110000\n000000\n012321\n01**R1\n",
+            &lost_looks(Verdict::certain(TileClass::Number(1))),
+        );
+        // Each red mine its own look (and family), as the one-look helper cannot make them.
+        let red = reading.look_of[0];
+        reading.looks.push(reading.looks[red]);
+        reading.pixels.push(reading.pixels[red]);
+        reading.look_of[28] = reading.looks.len() - 1;
+        let families = Families {
+            of: (0..reading.looks.len()).collect(),
+            first: (0..reading.looks.len()).collect(),
+            verdicts: reading.looks.clone(),
+        };
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
+        assert_eq!(reading.board.get(Pos::new(4, 4)), Cell::Mine);
+        // The red mine the only one shown: nothing tells it from any game's shown mine.
+        let (mut reading, families) = reading_of(
+            "R10000\n110000\n000000\n",
+            &lost_looks(Verdict::certain(TileClass::Number(1))),
+        );
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
+    }
+
+    #[test]
+    fn a_digit_the_classifier_finds_mine_like_is_in_doubt_unless_the_board_refutes_it() {
+        let one = Verdict::from_probs(&[(TileClass::Number(1), 0.9), (TileClass::Mine, 0.05)]);
+        // Read as mines, the 1s would sit beside 0s: the board says they are no mines.
+        let (mut reading, families) = reading_of(LOST, &lost_looks(one));
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert!(reading.doubt.is_empty());
+        // A lone 1 beside covered tiles may as well be a mine: in doubt.
+        let (mut reading, families) = reading_of("*1.\n...\n", &lost_looks(one));
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(reading.doubt[0].cells, [(0, 1)]);
+        assert!(reading.doubt[0].classes.contains(&TileClass::Mine));
+    }
 }
