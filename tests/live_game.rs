@@ -957,13 +957,19 @@ fn a_board_hidden_by_a_dialog_gets_no_marks() {
     three_tries("the board hidden by a dialog", 380, hidden_board);
 }
 
-/// A desk clicked through XTEST from this process (`xtest::click`), so that a click's time is
+/// A desk clicked through XTEST from this process (`xtest::click_watched`), so that a click's time is
 /// when the X server took the release; a new game is a new window, which live follows.
-struct TimedDesk<'a>(&'a mut Desk);
+/// The screen around the last click is watched from the release on (`xtest::watch`).
+struct TimedDesk<'a>(
+    &'a mut Desk,
+    Option<std::thread::JoinHandle<Option<Instant>>>,
+);
 
 impl live_log::Table for TimedDesk<'_> {
     fn click_at(&mut self, x: f64, y: f64) -> Result<Instant, String> {
-        let released = xtest::click(&self.0.display, x.round() as i16, y.round() as i16)?;
+        let (x, y) = (x.round() as i16, y.round() as i16);
+        let (released, watch) = xtest::click_watched(&self.0.display, x, y)?;
+        self.1 = Some(watch);
         // Parked off the board: a hovered tile looks different.
         self.0.xdotool(&["mousemove", "1900", "1060"])?;
         Ok(released)
@@ -971,6 +977,10 @@ impl live_log::Table for TimedDesk<'_> {
 
     fn next_game(&mut self, _line: &Value) -> Result<(), String> {
         self.0.new_game().map(|_| ())
+    }
+
+    fn last_click_undrawn(&mut self) -> Option<Instant> {
+        self.1.take()?.join().ok()?
     }
 }
 
@@ -1004,7 +1014,7 @@ fn clicks_after_rest_on_x11(
         .stderr(std::fs::File::create(&stderr_path).map_err(|e| e.to_string())?)
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
-    let result = live_log::clicks_after_rest(&mut TimedDesk(&mut desk), &log, clicks, rest);
+    let result = live_log::clicks_after_rest(&mut TimedDesk(&mut desk, None), &log, clicks, rest);
     let _ = child.kill();
     let _ = child.wait();
     result.map_err(|e| {

@@ -62,6 +62,8 @@ struct Sway {
     dir: PathBuf,
     sway: Child,
     game: Option<Child>,
+    /// The screen around the last click, watched from its release ([`Sway::watch`]).
+    watching: std::sync::Mutex<Option<std::thread::JoinHandle<Option<Instant>>>>,
 }
 
 impl Sway {
@@ -109,6 +111,7 @@ impl Sway {
             dir,
             sway,
             game: None,
+            watching: Default::default(),
         };
         wait(Duration::from_secs(20), || {
             (desk.socket("wayland-1").exists() && desk.ipc_socket().is_some()).then_some(())
@@ -169,6 +172,25 @@ impl Sway {
 
     fn log(&self, name: &str) -> String {
         std::fs::read_to_string(self.dir.join(name)).unwrap_or_default()
+    }
+
+    /// A grim command for the screen around (x, y): three tiles each way at the pitch GNOME
+    /// Mines' 8×8 board has here, where a cascade shows too. One run takes a few ms.
+    fn grab_around(&self, x: u32, y: u32) -> Command {
+        const SIDE: u32 = 200;
+        let (left, top) = (
+            x.saturating_sub(SIDE / 2).min(SCREEN.0 - SIDE),
+            y.saturating_sub(SIDE / 2).min(SCREEN.1 - SIDE),
+        );
+        let mut grim = self.client("grim");
+        grim.args([
+            "-t",
+            "ppm",
+            "-g",
+            &format!("{left},{top} {SIDE}x{SIDE}"),
+            "-",
+        ]);
+        grim
     }
 
     /// A command for the clients the test runs itself (as root) on this sway.
@@ -252,10 +274,26 @@ impl Sway {
         // pointer's arrival, or a release right on the press, for no click at all. The device
         // is left to go with the connection: sway 1.7 crashed when it was destroyed by hand.
         let mut step = |time: u32, event: &dyn Fn(u32)| -> Result<Instant, String> {
+            // With MINEHINT_WATCH_SCREEN set: before the release, the screen around the click
+            // as the press left it; after it, watched until it changes (`live_log::last_undrawn`)
+            // while the pointer rests. Off by default: grim's copies make headless sway draw
+            // frames it would not draw otherwise, and GTK then draws a click sooner
+            // (docs/benchmarks.md).
+            let mut grab = self.grab_around(x, y);
+            let watch = time == 600 && std::env::var_os("MINEHINT_WATCH_SCREEN").is_some();
+            let before = watch.then(|| grab.output().map(|out| out.stdout));
             event(time);
             pointer.frame();
             queue.roundtrip(&mut Clicker).map_err(|e| e.to_string())?;
             let taken = Instant::now();
+            if let Some(Ok(before)) = before {
+                *self.watching.lock().unwrap() = Some(std::thread::spawn(move || {
+                    live_log::last_undrawn(&before, || {
+                        let out = grab.output().ok()?;
+                        out.status.success().then_some(out.stdout)
+                    })
+                }));
+            }
             std::thread::sleep(Duration::from_millis(150));
             Ok(taken)
         };
@@ -280,6 +318,10 @@ impl Sway {
 impl Table for Sway {
     fn click_at(&mut self, x: f64, y: f64) -> Result<Instant, String> {
         self.click(x, y)
+    }
+
+    fn last_click_undrawn(&mut self) -> Option<Instant> {
+        self.watching.lock().unwrap().take()?.join().ok()?
     }
 
     fn next_game(&mut self, _line: &Value) -> Result<(), String> {

@@ -255,6 +255,8 @@ struct WineDesk {
     input: Option<std::process::ChildStdin>,
     display: String,
     window: String,
+    /// The screen around the last click, watched from its release (`xtest::watch`).
+    watching: std::sync::Mutex<Option<std::thread::JoinHandle<Option<std::time::Instant>>>>,
 }
 
 impl WineDesk {
@@ -308,6 +310,7 @@ impl WineDesk {
             input: Some(input),
             display,
             window,
+            watching: Default::default(),
         })
     }
 
@@ -329,7 +332,9 @@ impl WineDesk {
     /// Clicks the screen pixel (x, y), then parks the pointer in a corner, off the board: a
     /// hovered tile looks different. Returns when the button went up (before the parking).
     fn click(&self, x: f64, y: f64) -> Result<std::time::Instant, String> {
-        let released = xtest::click(&self.display, x.round() as i16, y.round() as i16)?;
+        let (x, y) = (x.round() as i16, y.round() as i16);
+        let (released, watch) = xtest::click_watched(&self.display, x, y)?;
+        *self.watching.lock().unwrap() = Some(watch);
         self.x("xdotool", &["mousemove", "1270", "790"])?;
         Ok(released)
     }
@@ -631,6 +636,10 @@ impl Table for WineDesk {
 
     fn next_game(&mut self, _line: &serde_json::Value) -> Result<(), String> {
         new_winemine_game(self)
+    }
+
+    fn last_click_undrawn(&mut self) -> Option<std::time::Instant> {
+        self.watching.lock().unwrap().take()?.join().ok()?
     }
 }
 

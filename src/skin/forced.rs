@@ -25,9 +25,12 @@ use crate::vision::{Doubt, Reading, TileClass};
 const MIN_PRIOR: f32 = 0.01;
 
 /// Settles each doubt between numbers that only one number fits, trying again after each one
-/// settled (a number settled can leave its neighbours one choice). Returns how many doubts it
-/// settled.
-pub fn settle_forced_numbers(reading: &mut Reading) -> usize {
+/// settled (a number settled can leave its neighbours one choice). `on_open_face` tells whether
+/// a doubt's look sits on the open tiles' face. Returns how many doubts it settled.
+pub fn settle_forced_numbers(
+    reading: &mut Reading,
+    on_open_face: &dyn Fn(&Doubt) -> bool,
+) -> usize {
     // A lost game gets no advice, but its board is still worth reading right (`parse`, the
     // player's record of it): shown mines count in the numbers like any mine, so the trial holds
     // there too.
@@ -38,7 +41,7 @@ pub fn settle_forced_numbers(reading: &mut Reading) -> usize {
         let before = settled;
         let mut index = 0;
         while index < reading.doubt.len() {
-            match forced_number(reading, &reading.doubt[index]) {
+            match forced_number(reading, &reading.doubt[index], on_open_face) {
                 Some(number) => {
                     let doubt = reading.doubt.remove(index);
                     settle(reading, &doubt, number);
@@ -72,10 +75,30 @@ fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) {
     }
 }
 
+/// Whether `doubt` is one between numbers: all its classes are numbers, or it is between
+/// digits and the marks a player puts on covered tiles (a flag, a question mark) while its look
+/// sits on the open tiles' face (`on_open_face`), where no game draws those marks: a covered
+/// tile's face differs from an open one's in every skin. (A doubt with a plain covered tile is
+/// never one: a covered tile lit under the pointer may look like an open one.)
+fn between_numbers(doubt: &Doubt, on_open_face: &dyn Fn(&Doubt) -> bool) -> bool {
+    let number = |c: &TileClass| matches!(c, TileClass::Number(_));
+    let mark = |c: &TileClass| matches!(c, TileClass::Flag | TileClass::Question);
+    if doubt.classes.iter().all(number) {
+        return true;
+    }
+    let digit = (doubt.classes.iter()).any(|c| matches!(c, TileClass::Number(1..)));
+    digit && doubt.classes.iter().all(|c| number(c) || mark(c)) && on_open_face(doubt)
+}
+
 /// The one number from 0 to 8 under which the board holds with `doubt`'s cells showing it and
-/// every other doubt weakened, if `doubt` is between numbers and exactly one number fits.
-fn forced_number(reading: &Reading, doubt: &Doubt) -> Option<u8> {
-    if !(doubt.classes.iter()).all(|c| matches!(c, TileClass::Number(_))) {
+/// every other doubt weakened, if `doubt` is between numbers ([`between_numbers`]) and exactly
+/// one number fits.
+fn forced_number(
+    reading: &Reading,
+    doubt: &Doubt,
+    on_open_face: &dyn Fn(&Doubt) -> bool,
+) -> Option<u8> {
+    if !between_numbers(doubt, on_open_face) {
         return None;
     }
     let cols = reading.grid.cols;
@@ -193,7 +216,7 @@ mod tests {
         // do not fit the outer ones' two covered neighbours; and a 0 cannot touch a covered tile.
         let text = "...\n111\n000\n";
         let mut reading = reading_with_doubt(text, &[(1, 0), (1, 1), (1, 2)], &ONE_OR_SEVEN, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading), 1);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 1);
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.class(1, 0), TileClass::Number(1));
         assert_eq!(reading.board, parse_board(text).unwrap());
@@ -206,7 +229,7 @@ mod tests {
         let text = "*1\n11\n";
         let mut reading = reading_with_doubt(text, &[(0, 1), (1, 0), (1, 1)], &ONE_OR_SEVEN, 0.45);
         assert!(reading.board.shows_mines());
-        assert_eq!(settle_forced_numbers(&mut reading), 1);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 1);
         assert_eq!(reading.class(1, 1), TileClass::Number(1));
     }
 
@@ -215,7 +238,7 @@ mod tests {
         // Eight covered neighbours: 1 to 7 all fit.
         let text = "...\n.1.\n...\n";
         let mut reading = reading_with_doubt(text, &[(1, 1)], &ONE_OR_SEVEN, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading), 0);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 0);
         assert_eq!(reading.doubt.len(), 1);
     }
 
@@ -226,7 +249,7 @@ mod tests {
         let text = "..1\n121\n000\n";
         let two = [TileClass::Number(1), TileClass::Number(2)];
         let mut reading = reading_with_doubt(text, &[(1, 0)], &two, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading), 1);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 1);
         assert_eq!(reading.class(1, 0), TileClass::Number(2));
         assert_eq!(reading.board.get(Pos::new(1, 0)), Cell::Number(2));
     }
@@ -238,16 +261,25 @@ mod tests {
         let cells = [(1, 0), (1, 1), (1, 2)];
         let five_or_seven = [TileClass::Number(5), TileClass::Number(7)];
         let mut reading = reading_with_doubt(text, &cells, &five_or_seven, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading), 0);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 0);
     }
 
     #[test]
-    fn doubts_that_may_be_no_number_are_not_tried() {
+    fn a_digit_in_doubt_with_a_mark_is_tried_only_on_the_open_face() {
+        // Off the open face the look may be no number: a flag or a question mark.
         let text = "...\n111\n000\n";
         let cells = [(1, 0), (1, 1), (1, 2)];
-        let one_or_flag = [TileClass::Number(1), TileClass::Flag];
-        let mut reading = reading_with_doubt(text, &cells, &one_or_flag, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading), 0);
+        for mark in [TileClass::Flag, TileClass::Question] {
+            let one_or_mark = [TileClass::Number(1), mark];
+            let mut reading = reading_with_doubt(text, &cells, &one_or_mark, 0.45);
+            assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 0);
+            assert_eq!(settle_forced_numbers(&mut reading, &|_| true), 1);
+            assert_eq!(reading.class(1, 1), TileClass::Number(1));
+        }
+        // A plain covered tile may be one lit under the pointer: never taken for a number.
+        let one_or_covered = [TileClass::Number(1), TileClass::Unrevealed];
+        let mut reading = reading_with_doubt(text, &cells, &one_or_covered, 0.45);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| true), 0);
     }
 
     #[test]
@@ -267,9 +299,9 @@ mod tests {
             classes: vec![TileClass::Number(2), TileClass::Number(7)],
             cells: vec![(0, 1), (1, 1)],
         };
-        assert_eq!(forced_number(&reading, &doubt), None);
+        assert_eq!(forced_number(&reading, &doubt, &|_| false), None);
         reading.doubt.push(doubt);
-        assert_eq!(settle_forced_numbers(&mut reading), 2);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 2);
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.board, parse_board(text).unwrap());
     }

@@ -14,10 +14,12 @@ use super::doubt::doubt_with_runner_up;
 use super::families::{families, Families};
 use super::forced::settle_forced_numbers;
 use super::meanings::{meanings, Meaning};
+use super::open_marks::doubt_marks_on_open_face;
 use super::pressed::release_pressed;
 use super::repair::repairs;
 use super::rules::is_possible;
 use super::shown_mines::read_symbols;
+use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use crate::board::{Board, Cell};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -171,7 +173,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_unsure_digits(reading);
     doubt_digits_of_an_unknown_skin(reading);
     read_symbols(reading, &families, &settled);
-    settle_forced_numbers(reading);
+    doubt_marks_on_open_face(reading, &families, &settled);
+    // Which doubts' looks sit on the open tiles' face, beside the looks read surely.
+    let mut unsure = vec![false; settled.len()];
+    for doubt in &reading.doubt {
+        unsure[families.of[doubt.look]] = true;
+    }
+    let open = on_open_face(&reading.pixels, &families, &settled, &unsure);
+    settle_forced_numbers(reading, &|doubt| open[families.of[doubt.look]]);
     Settled {
         checked,
         possible: true,

@@ -22,6 +22,8 @@
 //!   rules point at;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
+//! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
+//!   with a digit;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
@@ -31,11 +33,14 @@ pub mod families;
 pub mod forced;
 pub mod labelling;
 pub mod meanings;
+pub mod open_marks;
 pub mod pressed;
 pub mod repair;
 pub mod rules;
 pub mod shown_mines;
 pub mod symbols;
+#[cfg(test)]
+mod testing;
 pub mod unknown_skin;
 
 pub use doubt::advice_board;

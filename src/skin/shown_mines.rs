@@ -8,7 +8,7 @@ use super::rules::{flags_as_covered, is_possible};
 use super::symbols::{on_open_face, overruled_symbols, own_face, shown_mine, unnamed_symbols};
 use crate::board::{Cell, Pos};
 use crate::solver::is_consistent;
-use crate::vision::{Reading, TileClass};
+use crate::vision::{Doubt, Reading, TileClass};
 
 /// A digit read on a board that shows mines is in doubt when the classifier gave a shown mine at
 /// least this share of the digit's probability (odds of 1 to 1000).
@@ -61,8 +61,43 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
     }
     if reading.board.shows_mines() {
         read_exploded(reading, families, &cells);
+        settle_exploded_doubt(reading);
         doubt_mine_like_digits(reading, families);
     }
+}
+
+/// Settles as the exploded mine the one doubt between the exploded mine and a plain one that
+/// sits on a single tile, where no other tile reads as the exploded mine and other tiles show
+/// mines: they show them in another look (a doubt covers every tile of its look), and a lost
+/// game marks the mine that ended it, and only that one. GNOME Mines' classic theme draws that
+/// mine as a yellow burst on an open tile, which the classifier reads as either.
+fn settle_exploded_doubt(reading: &mut Reading) {
+    let exploded_or_mine = |doubt: &Doubt| {
+        doubt.cells.len() == 1
+            && doubt.classes.contains(&TileClass::Exploded)
+            && (doubt.classes.iter()).all(|c| matches!(c, TileClass::Exploded | TileClass::Mine))
+    };
+    let candidates: Vec<usize> = (0..reading.doubt.len())
+        .filter(|&i| exploded_or_mine(&reading.doubt[i]))
+        .collect();
+    let [index] = candidates[..] else {
+        return;
+    };
+    let (row, col) = reading.doubt[index].cells[0];
+    let board = &reading.board;
+    let elsewhere = |cell: Cell| {
+        (board.positions()).any(|p| (p.row, p.col) != (row, col) && board.get(p) == cell)
+    };
+    if elsewhere(Cell::Exploded) || !elsewhere(Cell::Mine) {
+        return;
+    }
+    let doubt = reading.doubt.remove(index);
+    tracing::debug!(
+        look = doubt.look,
+        "the one tile in doubt between a shown mine and the exploded one: the exploded one"
+    );
+    let look = reading.look_of[row * reading.grid.cols + col];
+    reading.relabel(look, TileClass::Exploded, 1.0);
 }
 
 /// On a board that shows mines and no exploded one, reads as the exploded mine the one look
@@ -195,19 +230,9 @@ fn add_family_doubt(
 mod tests {
     use super::*;
     use crate::board::parse_board;
-    use crate::vision::tiles::{TileImage, TILE, TILE_BYTES};
+    use crate::skin::testing::tile_with_ink as tile;
+    use crate::vision::tiles::TileImage;
     use crate::vision::Verdict;
-
-    /// A tile of one colour with a square of `ink` in its middle (none where `ink` is the face).
-    fn tile(face: [u8; 3], ink: [u8; 3]) -> TileImage {
-        let mut tile = [0; TILE_BYTES];
-        for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
-            let (x, y) = (i % TILE, i / TILE);
-            let middle = (5..TILE - 5).contains(&x) && (5..TILE - 5).contains(&y);
-            pixel.copy_from_slice(if middle { &ink } else { &face });
-        }
-        tile
-    }
 
     const GREY: [u8; 3] = [192; 3];
     const DARK: [u8; 3] = [128; 3];
@@ -307,6 +332,34 @@ mod tests {
         let classes = settled(&reading);
         read_symbols(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
+    }
+
+    #[test]
+    fn the_one_tile_in_doubt_between_a_shown_mine_and_the_exploded_one_is_the_exploded_one() {
+        let one = Verdict::certain(TileClass::Number(1));
+        let doubted = |reading: &mut Reading, cells: &[(usize, usize)]| {
+            for &(row, col) in cells {
+                reading.board.set(Pos::new(row, col), Cell::Exploded);
+                reading.doubt.push(Doubt {
+                    look: reading.look_of[row * reading.grid.cols + col],
+                    classes: vec![TileClass::Exploded, TileClass::Mine],
+                    cells: vec![(row, col)],
+                });
+            }
+        };
+        let (mut reading, families) = reading_of(LOST, &lost_looks(one));
+        doubted(&mut reading, &[(0, 0)]);
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert!(reading.doubt.is_empty());
+        assert_eq!(reading.class(0, 0), TileClass::Exploded);
+        // Two such tiles: the game marked one, but which is not the board's to say.
+        let (mut reading, families) =
+            reading_of("R10000\n110000\n000000\n012321\n01**R1\n", &lost_looks(one));
+        doubted(&mut reading, &[(0, 0), (4, 4)]);
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.doubt.len(), 2);
     }
 
     #[test]

@@ -84,9 +84,9 @@ pub fn overruled_symbols(
 
 /// For each family, given the classes the board-level reading settled on (`settled`) and the
 /// families whose symbol the reading is unsure of (`unsure`): whether an unsure family sits on
-/// the open tiles' face: its edge ring is near a number's (a symbol's rays may reach the edge,
-/// so near, not the same) and much farther from every covered face (that of a family settled
-/// as covered, flagged or questioned, itself not unsure). A covered tile's face
+/// the open tiles' face: its edge ring is near a number's (one not unsure; a symbol's rays may
+/// reach the edge, so near, not the same) and much farther from every covered face (that of a
+/// family settled as covered, flagged or questioned, itself not unsure). A covered tile's face
 /// differs from the open one in every skin, or covered tiles and empty ones could not be told
 /// apart; so a symbol drawn on the open face, where the board holds with it read as a shown
 /// mine, is a mine shown after a loss (a dark theme's white bomb), not a covered tile.
@@ -97,7 +97,7 @@ pub fn on_open_face(
     unsure: &[bool],
 ) -> Vec<bool> {
     let nearest = |f: usize, keep: &dyn Fn(usize) -> bool| nearest_face(pixels, families, f, keep);
-    let number = |n: usize| matches!(settled[n], TileClass::Number(_));
+    let number = |n: usize| !unsure[n] && matches!(settled[n], TileClass::Number(_));
     let covered = |n: usize| {
         !unsure[n]
             && matches!(

@@ -72,6 +72,36 @@ pub trait Table {
     fn click_at(&mut self, x: f64, y: f64) -> Result<Instant, String>;
     /// Starts a new game after the one `line` shows ended.
     fn next_game(&mut self, line: &Value) -> Result<(), String>;
+    /// The last moment the screen around the last click was seen not yet showing it
+    /// ([`last_undrawn`]), where the table watches its screen; `None` where it does not.
+    fn last_click_undrawn(&mut self) -> Option<Instant> {
+        None
+    }
+}
+
+/// How long a click's screen is watched at most.
+const WATCH_FOR: Duration = Duration::from_millis(1500);
+
+/// Watches the pixels `grab` returns (the screen around a click, grabbed again and again from
+/// just after the button's release) until they differ from `before` (grabbed just before the
+/// release); returns when the last grab that still showed `before` began, or when the watch
+/// began if the first grab differed already. The game drew the click after that moment, so
+/// live's line minus it bounds live's own share of the delay from above: a time from the
+/// release also holds the game's redraw (GTK under sway now and then draws a click only when
+/// the pointer next moves), which no screen reader can shorten. `None` if the screen never
+/// changed or could not be grabbed.
+pub fn last_undrawn(before: &[u8], mut grab: impl FnMut() -> Option<Vec<u8>>) -> Option<Instant> {
+    let start = Instant::now();
+    let mut undrawn = start;
+    while start.elapsed() < WATCH_FOR {
+        let began = Instant::now();
+        if grab()? != before {
+            return Some(undrawn);
+        }
+        undrawn = began;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    None
 }
 
 /// Plays `table` by the advice in the log at `log` until `end`: clicks the advised tile of the
@@ -234,6 +264,8 @@ fn time_clicks(
         None => new_game(table, &Value::Null)?,
     };
     let mut delays = Vec::new();
+    // Bounds on live's own share of each delay, where the table watches its screen.
+    let mut shares: Vec<Duration> = Vec::new();
     let (mut lost, mut lost_in_a_row) = (0, 0);
     while delays.len() < clicks {
         if game_over(&line) {
@@ -284,6 +316,17 @@ fn time_clicks(
         };
         let shown = arrivals.lock().unwrap()[index];
         let delay = shown.saturating_duration_since(released);
+        // From the click drawn on the screen to live's line: live's own share of the delay.
+        let from_screen = table.last_click_undrawn().map(|undrawn| {
+            let share = shown.saturating_duration_since(undrawn);
+            shares.push(share);
+            format!(
+                "; not yet drawn {:.1} ms after it, live's line at most {:.1} ms after the game \
+                 drew it",
+                undrawn.saturating_duration_since(released).as_secs_f64() * 1e3,
+                share.as_secs_f64() * 1e3
+            )
+        });
         // Each click's own figure, what the tile showed and any line live wrote before it: the
         // slow clicks can be told apart from the others by what they opened.
         let first = (seen..index).find(|&i| after_release(i)).map(|i| {
@@ -301,9 +344,10 @@ fn time_clicks(
             )
         });
         eprintln!(
-            "click after rest on ({row}, {col}): read '{}' after {:.1} ms{}",
+            "click after rest on ({row}, {col}): read '{}' after {:.1} ms{}{}",
             cell(&next, row, col),
             delay.as_secs_f64() * 1e3,
+            from_screen.unwrap_or_default(),
             first.unwrap_or_default()
         );
         delays.push(delay);
@@ -315,6 +359,13 @@ fn time_clicks(
         } else {
             new_game(table, &next)?
         };
+    }
+    if !shares.is_empty() {
+        eprintln!(
+            "from the click drawn on the screen to live's line, at most: {} (at 30 Hz a frame is \
+             33.3 ms)",
+            delays_summary(&mut shares)
+        );
     }
     Ok(delays)
 }

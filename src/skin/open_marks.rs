@@ -1,0 +1,110 @@
+//! Marks read on the open tiles' face. A flag or a question mark is what a player puts on a
+//! covered tile, and every game draws it there; a covered tile's face differs from an open
+//! one's in every skin (or covered and empty tiles could not be told apart). So a look the
+//! classifier reads as such a mark while it sits on the open face is a digit it does not know
+//! (Wine's palette under Xvfb draws winemine's "2" white on black, which it reads as a flag).
+//! Such a look is left in doubt between the mark and the likeliest digit the classifier gave it,
+//! and the board settles which number it is where only one fits (`forced`).
+
+use super::doubt::add_doubt;
+use super::families::Families;
+use super::symbols::on_open_face;
+use crate::vision::{Reading, TileClass};
+
+/// Puts in doubt, with the digit the classifier found likeliest for it, every family settled as
+/// a flag or a question mark (`settled`) that is in no doubt yet and sits on the open face.
+pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
+    let mut unsure = vec![false; settled.len()];
+    for doubt in &reading.doubt {
+        unsure[families.of[doubt.look]] = true;
+    }
+    let marks: Vec<usize> = (0..settled.len())
+        .filter(|&f| !unsure[f] && matches!(settled[f], TileClass::Flag | TileClass::Question))
+        .collect();
+    if marks.is_empty() {
+        return;
+    }
+    for &f in &marks {
+        unsure[f] = true;
+    }
+    let open = on_open_face(&reading.pixels, families, settled, &unsure);
+    for family in marks.into_iter().filter(|&f| open[f]) {
+        let verdict = &families.verdicts[family];
+        let digit = (1..=8)
+            .map(TileClass::Number)
+            .max_by(|&a, &b| {
+                let p = |c: TileClass| c.index().map_or(0.0, |i| verdict.probs[i]);
+                p(a).total_cmp(&p(b))
+            })
+            .expect("eight digits");
+        tracing::debug!(
+            family,
+            ?digit,
+            "a player's mark read on the open face: in doubt with a digit"
+        );
+        let cells = reading.cells_showing(|l| families.of[l] == family);
+        add_doubt(
+            reading,
+            families.first[family],
+            cells,
+            settled[family],
+            digit,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{parse_board, Cell, Pos};
+    use crate::skin::testing::tile_with_ink as tile;
+    use crate::vision::tiles::TileImage;
+    use crate::vision::Verdict;
+
+    const BLACK: [u8; 3] = [0; 3];
+    const GREEN: [u8; 3] = [0, 160, 0];
+    const WHITE: [u8; 3] = [250; 3];
+
+    /// The board "..\n0F\n00" with three looks: covered (green), 0 (black) and the flag's,
+    /// drawn with `flag`; the flag read surely, with a little of the classifier's odds on a 2.
+    fn reading(flag: TileImage) -> (Reading, Families, Vec<TileClass>) {
+        let mut reading = Reading::of_board(parse_board("..\n0F\n00\n").unwrap());
+        reading.look_of = vec![0, 0, 1, 2, 1, 1];
+        let flagged = Verdict::from_probs(&[(TileClass::Flag, 0.9), (TileClass::Number(2), 0.04)]);
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Number(0)),
+            flagged,
+        ];
+        reading.pixels = vec![tile(GREEN, GREEN), tile(BLACK, BLACK), flag];
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        let families = Families {
+            of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
+            verdicts: reading.looks.clone(),
+        };
+        let settled = reading.looks.iter().map(|v| v.class).collect();
+        (reading, families, settled)
+    }
+
+    #[test]
+    fn a_flag_on_the_open_face_is_in_doubt_with_its_likeliest_digit() {
+        let (mut reading, families, settled) = reading(tile(BLACK, WHITE));
+        doubt_marks_on_open_face(&mut reading, &families, &settled);
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(reading.doubt[0].cells, [(1, 1)]);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Flag, TileClass::Number(2)]
+        );
+        // The board still shows what was read; advice weakens the doubt.
+        assert_eq!(reading.board.get(Pos::new(1, 1)), Cell::Flag);
+    }
+
+    #[test]
+    fn a_flag_on_a_covered_face_stays_a_flag() {
+        let (mut reading, families, settled) = reading(tile(GREEN, WHITE));
+        doubt_marks_on_open_face(&mut reading, &families, &settled);
+        assert!(reading.doubt.is_empty());
+    }
+}
