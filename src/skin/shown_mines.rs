@@ -142,6 +142,9 @@ fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
         family,
         "a digit on a face of its own on a lost board: the exploded mine"
     );
+    // Settled: a doubt the labelling left there (a mine or that digit) goes with it.
+    let cells = reading.cells_showing(|l| families.of[l] == family);
+    reading.doubt.retain(|d| d.cells != cells);
     relabel_family(reading, families, family, TileClass::Exploded);
 }
 
@@ -190,20 +193,23 @@ fn holds_with(reading: &Reading, pick: impl Fn(usize) -> bool, cell: Cell) -> bo
     is_possible(&board)
 }
 
-/// Whether the board, every doubt weakened as advice weakens it and flags as covered tiles,
-/// holds with `family`'s cells read as they are but not with them read as shown mines. Weakened,
-/// the trial rests only on the looks read surely, as advice does.
-fn refuted_as_mine(reading: &Reading, families: &Families, family: usize) -> bool {
+/// Whether the board holds with `cells` showing `cell` (`None`: what the reading has there),
+/// every doubt weakened as advice weakens it and flags as covered tiles. Weakened, the trial
+/// rests only on the looks read surely, as advice does.
+fn holds_weakened(reading: &Reading, cells: &[(usize, usize)], cell: Option<Cell>) -> bool {
     let mut board = flags_as_covered(advice_board(reading));
+    for &(row, col) in cells {
+        let pos = Pos { row, col };
+        board.set(pos, cell.unwrap_or_else(|| reading.board.get(pos)));
+    }
+    is_consistent(&board)
+}
+
+/// Whether the board ([`holds_weakened`]) holds with `family`'s cells read as they are but not
+/// with them read as shown mines.
+fn refuted_as_mine(reading: &Reading, families: &Families, family: usize) -> bool {
     let cells = reading.cells_showing(|l| families.of[l] == family);
-    let mut trial = |cell: Option<Cell>| {
-        for &(row, col) in &cells {
-            let pos = Pos { row, col };
-            board.set(pos, cell.unwrap_or_else(|| reading.board.get(pos)));
-        }
-        is_consistent(&board)
-    };
-    trial(None) && !trial(Some(Cell::Mine))
+    holds_weakened(reading, &cells, None) && !holds_weakened(reading, &cells, Some(Cell::Mine))
 }
 
 /// Reads every look of `family` as `class`.
@@ -300,6 +306,31 @@ mod tests {
         read_symbols(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
         assert_eq!(reading.board.get(Pos::new(4, 3)), Cell::Mine);
+        assert!(reading.doubt.is_empty());
+    }
+
+    #[test]
+    fn a_digit_alone_on_a_face_of_its_own_is_the_exploded_mine_and_leaves_no_doubt() {
+        let (mut reading, families) =
+            reading_of(LOST, &lost_looks(Verdict::certain(TileClass::Number(1))));
+        // The red mine read as a 6, the exploded mine its runner-up, left in doubt with a mine.
+        let red = reading.look_of[0];
+        let six = Verdict::from_probs(&[(TileClass::Number(6), 0.6), (TileClass::Exploded, 0.3)]);
+        reading.looks[red] = six;
+        reading.tiles[0] = six;
+        reading.board.set(Pos::new(0, 0), Cell::Number(6));
+        reading.doubt.push(Doubt {
+            look: red,
+            classes: vec![TileClass::Mine, TileClass::Number(6)],
+            cells: vec![(0, 0)],
+        });
+        let families = Families {
+            verdicts: reading.looks.clone(),
+            ..families
+        };
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
         assert!(reading.doubt.is_empty());
     }
 
