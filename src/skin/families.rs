@@ -5,7 +5,7 @@
 use crate::board::Cell;
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
-use crate::vision::Verdict;
+use crate::vision::{Reading, Verdict};
 
 /// Two looks whose pixels differ by at most this on average (0–255) may be one family...
 const MEAN_LIMIT: f64 = 10.0;
@@ -20,6 +20,18 @@ pub struct Families {
     pub of: Vec<usize>,
     pub first: Vec<usize>,
     pub verdicts: Vec<Verdict>,
+}
+
+impl Families {
+    /// For each family, whether the board-level reading left it in doubt (a doubt names one
+    /// look of its family).
+    pub fn in_doubt(&self, reading: &Reading) -> Vec<bool> {
+        let mut doubted = vec![false; self.first.len()];
+        for doubt in &reading.doubt {
+            doubted[self.of[doubt.look]] = true;
+        }
+        doubted
+    }
 }
 
 /// Groups `pixels` (each look's sampled tile; `looks` their verdicts; `cells` how many cells show

@@ -108,7 +108,7 @@ fn forced_number(
             .map(|&(row, col)| reading.tiles[row * cols + col].probs[index])
             .max_by(f32::total_cmp)
     };
-    let mut board = weakened_except(reading, doubt);
+    let mut board = weakened_except(reading, &doubt.cells);
     // No number above the fewest tiles around one of the cells that may hold a mine.
     let room = (doubt.cells.iter())
         .map(|&(row, col)| room_and_shown(&board, Pos::new(row, col), |q| board.get(q)).0)
@@ -127,12 +127,12 @@ fn forced_number(
     Some(number)
 }
 
-/// The board advice would use (every doubt weakened), except that `doubt`'s cells keep what
-/// the reading has there, and with every flag a covered tile: flags are the player's guesses,
-/// and a wrong one is a real position (`rules::is_possible`).
-fn weakened_except(reading: &Reading, doubt: &Doubt) -> Board {
+/// The board advice would use (every doubt weakened), except that `cells` keep what the
+/// reading has there, and with every flag a covered tile: flags are the player's guesses, and a
+/// wrong one is a real position (`rules::is_possible`).
+pub(super) fn weakened_except(reading: &Reading, cells: &[(usize, usize)]) -> Board {
     let mut board = advice_board(reading);
-    for &(row, col) in &doubt.cells {
+    for &(row, col) in cells {
         let pos = Pos::new(row, col);
         board.set(pos, reading.board.get(pos));
     }

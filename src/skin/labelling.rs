@@ -175,11 +175,12 @@ pub fn settle(reading: &mut Reading) -> Settled {
     read_symbols(reading, &families, &settled);
     doubt_marks_on_open_face(reading, &families, &settled);
     // Which doubts' looks sit on the open tiles' face, beside the looks read surely.
-    let mut unsure = vec![false; settled.len()];
-    for doubt in &reading.doubt {
-        unsure[families.of[doubt.look]] = true;
-    }
-    let open = on_open_face(&reading.pixels, &families, &settled, &unsure);
+    let open = on_open_face(
+        &reading.pixels,
+        &families,
+        &settled,
+        &families.in_doubt(reading),
+    );
     settle_forced_numbers(reading, &|doubt| open[families.of[doubt.look]]);
     Settled {
         checked,

@@ -14,10 +14,7 @@ use crate::vision::{Reading, TileClass};
 /// Puts in doubt, with the digit the classifier found likeliest for it, every family settled as
 /// a flag or a question mark (`settled`) that is in no doubt yet and sits on the open face.
 pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
-    let mut unsure = vec![false; settled.len()];
-    for doubt in &reading.doubt {
-        unsure[families.of[doubt.look]] = true;
-    }
+    let mut unsure = families.in_doubt(reading);
     let marks: Vec<usize> = (0..settled.len())
         .filter(|&f| !unsure[f] && matches!(settled[f], TileClass::Flag | TileClass::Question))
         .collect();

@@ -2,9 +2,10 @@
 //! tiles or digits that may be mines, settled as shown mines where the board and their face
 //! say so, and left in doubt where they do not.
 
-use super::doubt::{add_doubt, advice_board};
+use super::doubt::add_doubt;
 use super::families::Families;
-use super::rules::{flags_as_covered, is_possible};
+use super::forced::weakened_except;
+use super::rules::is_possible;
 use super::symbols::{on_open_face, overruled_symbols, own_face, shown_mine, unnamed_symbols};
 use crate::board::{Cell, Pos};
 use crate::solver::is_consistent;
@@ -194,13 +195,15 @@ fn holds_with(reading: &Reading, pick: impl Fn(usize) -> bool, cell: Cell) -> bo
 }
 
 /// Whether the board holds with `cells` showing `cell` (`None`: what the reading has there),
-/// every doubt weakened as advice weakens it and flags as covered tiles. Weakened, the trial
-/// rests only on the looks read surely, as advice does.
+/// every other doubt weakened as advice weakens it and flags as covered tiles
+/// (`forced::weakened_except`). Weakened, the trial rests only on the looks read surely, as
+/// advice does.
 fn holds_weakened(reading: &Reading, cells: &[(usize, usize)], cell: Option<Cell>) -> bool {
-    let mut board = flags_as_covered(advice_board(reading));
-    for &(row, col) in cells {
-        let pos = Pos { row, col };
-        board.set(pos, cell.unwrap_or_else(|| reading.board.get(pos)));
+    let mut board = weakened_except(reading, cells);
+    if let Some(cell) = cell {
+        for &(row, col) in cells {
+            board.set(Pos { row, col }, cell);
+        }
     }
     is_consistent(&board)
 }
