@@ -28,7 +28,7 @@ if ! out=$(cargo afl config --build 2>&1); then
     grep -q "already built" <<<"$out" || { echo "$out"; exit 1; }
 fi
 
-echo "fuzz: building the instrumented targets (about 10 minutes from scratch on 2 cores)"
+echo "fuzz: building the instrumented targets (about 15 minutes from nothing on 2 cores)"
 (cd fuzz && cargo afl build --release --locked)
 
 # No terminal UI, no CPU pinning (more targets than cores), crashes seen without a core

@@ -82,7 +82,10 @@ rg_display() {
     local lock="/tmp/.X$number-lock"
     rg_wait 10 "the old X server on :$number to exit" \
         sh -c "! [ -e $lock ] || ! kill -0 \$(tr -d ' ' <$lock) 2>/dev/null" || return 1
-    Xvfb ":$number" -screen 0 "${size}x24" -nolisten tcp >"$RG_DIR/xvfb.log" 2>&1 &
+    # -noreset: by default the server starts over when its last client leaves, and the waits
+    # below are clients; openbox connecting in that moment failed ("Failed to open the display")
+    # or lost its connection, and the desk came up with no window manager.
+    Xvfb ":$number" -screen 0 "${size}x24" -nolisten tcp -noreset >"$RG_DIR/xvfb.log" 2>&1 &
     RG_PIDS=($!)
     export DISPLAY=":$number"
     rg_wait 10 "Xvfb on :$number (log: $RG_DIR/xvfb.log)" xdpyinfo || return 1
@@ -93,8 +96,11 @@ rg_display() {
         xcompmgr >"$RG_DIR/xcompmgr.log" 2>&1 &
         RG_PIDS+=($!)
     fi
-    # openbox answers the EWMH query once it manages the screen.
+    # openbox answers the EWMH query once it manages the screen, and lists the windows it
+    # manages (what live's window search reads) a moment later: without that list, a live
+    # started at once looked for its game on the whole screen and stayed there.
     rg_wait 10 "openbox" sh -c 'xprop -root _NET_SUPPORTING_WM_CHECK | grep -q window' || return 1
+    rg_wait 10 "openbox's window list" sh -c 'xprop -root _NET_CLIENT_LIST_STACKING | grep -q "window id"' || return 1
     # openbox announces itself before it has finished starting; a window mapped in that moment
     # can stay unmanaged and unmapped.
     sleep 0.5

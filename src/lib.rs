@@ -13,6 +13,9 @@
 //! - [`pipeline`]: one picture through all of the above.
 //! - [`live`]: the capture loop and the overlay, following a game as it is played.
 //!
+//! The screen, the overlay window and the live loop need the `desktop` feature (on by default);
+//! without it the library reads pictures, solves and advises.
+//!
 //! `fuzzing` (hidden) holds the fuzzers' entry points.
 //!
 //! Glossary:
@@ -30,6 +33,7 @@ pub mod board;
 pub mod capture;
 #[doc(hidden)]
 pub mod fuzzing;
+#[cfg(feature = "desktop")]
 pub mod live;
 pub mod overlay;
 pub mod pipeline;

@@ -114,8 +114,8 @@ impl Desk {
         let script = format!(
             "source scripts/real_games.sh
              {no_compositor}
-             rg_display {display} || exit 3
              trap rg_stop_display EXIT
+             rg_display {display} || exit 3
              echo display $DISPLAY
              while read -r command; do
                  case $command in
@@ -566,9 +566,13 @@ fn window_moves_hides_and_ctrl_c(desk: &Desk, live: &mut Live, window: &str) -> 
     // The board moved with the window. (Waiting for a board anywhere inside the moved window
     // is not enough: where the window is much larger than its board, as KMines' is, the board
     // reported before the move still lies inside it, and the overlay was compared with that.)
+    // Within a pixel or two: at a fractional pitch the grid found in the moved picture may round
+    // to the next pixel. The bound is generous because on a loaded machine (two cores, the
+    // other real-game tests beside this one) live has taken over 5 s to report the move.
     let expected = (board_x + after.0 - before.0, board_y + after.1 - before.1);
+    let near = |(x, y): (i64, i64)| (x - expected.0).abs() <= 2 && (y - expected.1).abs() <= 2;
     let (moved, _) = live
-        .wait_for(Duration::from_secs(5), |v| corner(v) == Some(expected))
+        .wait_for(Duration::from_secs(15), |v| corner(v).is_some_and(near))
         .map_err(|e| format!("the board was not reported at {expected:?} after the move: {e}"))?;
     let overlay = desk
         .xdotool(&["search", "--name", "minehint overlay"])?
@@ -766,10 +770,23 @@ fn panel_beside(display: u32) -> Result<(), String> {
         }
         std::thread::sleep(Duration::from_millis(100));
     };
-    let (g, p) = (desk.geometry(&window)?, desk.geometry(&panel)?);
-    let overlaps = p.0 < g.0 + g.2 && g.0 < p.0 + p.2 && p.1 < g.1 + g.3 && g.1 < p.1 + p.3;
-    if overlaps {
-        return Err(format!("the panel {p:?} covers the game window {g:?}"));
+    // The panel follows the window's geometry as live sees it; on a loaded machine the window
+    // may still be settling (placed, decorated) when the panel first appears, so the panel has
+    // a bounded while to end up beside it.
+    let first = (desk.geometry(&window)?, desk.geometry(&panel)?);
+    let mut last = first;
+    let beside = loop_until(Duration::from_secs(10), || {
+        let (g, p) = (desk.geometry(&window).ok()?, desk.geometry(&panel).ok()?);
+        last = (g, p);
+        let overlaps = p.0 < g.0 + g.2 && g.0 < p.0 + p.2 && p.1 < g.1 + g.3 && g.1 < p.1 + p.3;
+        (!overlaps).then_some(())
+    });
+    if beside.is_none() {
+        let ((g0, p0), (g, p)) = (first, last);
+        return Err(format!(
+            "the panel {p:?} covers the game window {g:?} (at first: panel {p0:?}, window {g0:?})\n{}",
+            live.diagnostics()
+        ));
     }
     let stderr = std::fs::read_to_string(&live.stderr).unwrap_or_default();
     if !stderr.contains("no compositing manager") {

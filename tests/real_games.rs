@@ -19,8 +19,8 @@ fn calibrate_on_screen(display: u32, game: &str) -> Result<Value, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let script = format!(
         "source scripts/real_games.sh
-         rg_display {display} || exit 3
          trap rg_stop_display EXIT
+         rg_display {display} || exit 3
          {game} >/dev/null || exit 4
          '{binary}' calibrate --screen --json",
         binary = env!("CARGO_BIN_EXE_minehint"),
@@ -120,8 +120,8 @@ fn custom_gnome_total_is_read(slot: u32, font: &str) {
         // Flags go on the first two tiles of the top row, found by calibrate on the first shot.
         let script = format!(
             "source scripts/real_games.sh
-             rg_display {display} || exit 3
              trap rg_stop_display EXIT
+             rg_display {display} || exit 3
              rg_gnome_mines_custom classic 12 10 17 900 700 '{font}' >/dev/null || exit 4
              import -window root {shots}/fresh.png || exit 5
              grid=$('{binary}' calibrate {shots}/fresh.png --json) || exit 6

@@ -37,8 +37,8 @@ struct Figures {
 fn on_display(display: u32, command: &str) -> (Option<i32>, String, String) {
     let script = format!(
         "source scripts/real_games.sh
-         rg_display {display} || exit 3
          trap rg_stop_display EXIT
+         rg_display {display} || exit 3
          {command}"
     );
     let run = Command::new("bash")

@@ -12,27 +12,35 @@
 //!   - `xcap_desktop`: elsewhere (Windows), xcap's window list and monitor capture, with the
 //!     game window's place and pixels from `win32` on Windows (one bitmap kept for the run);
 //! - [`profile`]: what `calibrate --save` stores.
+//!
+//! Everything but the profile needs the `desktop` feature (on by default).
 
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 pub mod cast_stream;
+#[cfg(feature = "desktop")]
 pub mod desktop;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 pub mod portal;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 pub mod portal_request;
 pub mod profile;
+#[cfg(feature = "desktop")]
 pub mod screen;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 pub mod wayland;
-#[cfg(windows)]
+#[cfg(all(feature = "desktop", windows))]
 mod win32;
+#[cfg(feature = "desktop")]
 pub mod windows;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 pub mod x11;
-#[cfg(not(target_os = "linux"))]
+#[cfg(all(feature = "desktop", not(target_os = "linux")))]
 pub mod xcap_desktop;
 
+#[cfg(feature = "desktop")]
 pub use desktop::{capture_screen, connect, Desktop, DisplaySystem, Placement, ScreenCopies};
 pub use profile::{Profile, ProfileError};
+#[cfg(feature = "desktop")]
 pub use screen::{window_around, CaptureError};
+#[cfg(feature = "desktop")]
 pub use windows::{candidates, visible_windows, WindowInfo};

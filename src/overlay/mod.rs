@@ -3,29 +3,34 @@
 //! a panel beside the game where the desktop cannot show transparency).
 
 pub mod annotated;
+#[cfg(feature = "desktop")]
 pub mod backend;
 pub mod canvas;
 pub mod draw;
 pub mod font;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 mod layer;
 pub mod marks;
+#[cfg(feature = "desktop")]
 mod nudge;
 pub mod panel;
 pub mod picture;
 pub mod premul;
 pub mod scene;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 mod stacking;
-#[cfg(target_os = "linux")]
+#[cfg(all(feature = "desktop", target_os = "linux"))]
 mod sway;
+#[cfg(feature = "desktop")]
 pub mod window;
 
 pub use annotated::annotate;
+#[cfg(feature = "desktop")]
 pub use backend::{open_overlay, Overlay, OverlaySender};
 pub use canvas::{Canvas, Rgba};
 pub use draw::draw_marks;
 pub use marks::Marks;
 pub use picture::Picture;
 pub use scene::{Layout, Scene, ScreenRect};
+#[cfg(feature = "desktop")]
 pub use window::{OverlayError, UiEvent};
