@@ -61,6 +61,7 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
         add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
     if reading.board.shows_mines() {
+        plain_exploded_crowd(reading, families);
         read_exploded(reading, families, &cells);
         settle_exploded_doubt(reading);
         doubt_mine_like_digits(reading, families);
@@ -99,6 +100,44 @@ fn settle_exploded_doubt(reading: &mut Reading) {
     );
     let look = reading.look_of[row * reading.grid.cols + col];
     reading.relabel(look, TileClass::Exploded, 1.0);
+}
+
+/// Reads as shown mines the looks read as the exploded mine where they cover more than one tile:
+/// a lost game marks the mine that ended it, and only that one, so a look on many tiles is the
+/// game's shown mine, drawn as the classifier knows the exploded one (the pixel-art clone's dark
+/// and light themes put every mine on red). The board is lost either way; only which mine ended
+/// it changes, and no look here can name it. Doubts on those cells lose the exploded mine too.
+fn plain_exploded_crowd(reading: &mut Reading, families: &Families) {
+    let board = &reading.board;
+    let exploded = (board.positions()).filter(|&p| board.get(p) == Cell::Exploded);
+    if exploded.count() < 2 {
+        return;
+    }
+    let crowd: Vec<usize> = (0..families.first.len())
+        .filter(|&f| reading.looks[families.first[f]].class == TileClass::Exploded)
+        .collect();
+    let cells = reading.cells_showing(|l| crowd.contains(&families.of[l]));
+    for &family in &crowd {
+        tracing::debug!(
+            family,
+            "one of several tiles read as the exploded mine: a shown mine"
+        );
+        relabel_family(reading, families, family, TileClass::Mine);
+    }
+    for doubt in (reading.doubt.iter_mut()).filter(|d| d.cells.iter().all(|c| cells.contains(c))) {
+        let mut classes = Vec::with_capacity(doubt.classes.len());
+        for class in doubt.classes.drain(..) {
+            let class = match class {
+                TileClass::Exploded => TileClass::Mine,
+                other => other,
+            };
+            if !classes.contains(&class) {
+                classes.push(class);
+            }
+        }
+        doubt.classes = classes;
+    }
+    reading.doubt.retain(|d| d.classes.len() > 1);
 }
 
 /// On a board that shows mines and no exploded one, reads as the exploded mine the one look
@@ -366,6 +405,40 @@ mod tests {
         let classes = settled(&reading);
         read_symbols(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
+    }
+
+    #[test]
+    fn a_look_read_as_the_exploded_mine_on_several_tiles_is_the_shown_mine() {
+        // Every mine on red, the classifier reading each as the exploded one; one of them also
+        // in doubt with a covered tile.
+        let mut looks = lost_looks(Verdict::certain(TileClass::Number(1)));
+        looks[5].1 = Verdict::certain(TileClass::Exploded);
+        let (mut reading, families) =
+            reading_of("R10000\n110000\n000000\n012321\n01RRR1\n", &looks);
+        for pos in [(0, 0), (4, 2), (4, 3), (4, 4)] {
+            reading.board.set(Pos::new(pos.0, pos.1), Cell::Exploded);
+        }
+        reading.doubt.push(Doubt {
+            look: reading.look_of[0],
+            classes: vec![TileClass::Exploded, TileClass::Unrevealed],
+            cells: reading.cells_showing(|l| l == 5),
+        });
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        for pos in [(0, 0), (4, 2), (4, 3), (4, 4)] {
+            assert_eq!(reading.board.get(Pos::new(pos.0, pos.1)), Cell::Mine);
+        }
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Mine, TileClass::Unrevealed]
+        );
+        // The exploded look on one tile alone is left as read.
+        let (mut reading, families) = reading_of(LOST, &looks);
+        reading.board.set(Pos::new(0, 0), Cell::Exploded);
+        let classes = settled(&reading);
+        read_symbols(&mut reading, &families, &classes);
+        assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
     }
 
     #[test]
