@@ -312,6 +312,15 @@ impl Tracker {
                     self.lock = Some(lock);
                 }
             }
+            if self.window_list_appeared() {
+                self.lock = None;
+                reports.push(Report::Hide);
+                self.own.hide();
+                reports.push(Report::Note(
+                    "the desktop now lists its windows: looking for the game's window".into(),
+                ));
+                self.next_search = now;
+            }
         }
         let lock = match self.lock.take() {
             Some(lock) => Some(lock),
@@ -435,6 +444,16 @@ mod tests {
         crate::vision::load_image(std::path::Path::new(&path)).unwrap()
     }
 
+    /// Looking for any game, with the default guess and no mine total given.
+    fn plain_options() -> TrackerOptions {
+        TrackerOptions {
+            target: Target::Auto,
+            mines: None,
+            heat: false,
+            policy: GuessPolicy::default(),
+        }
+    }
+
     /// A tracker with the built-in model, looking at `screen`.
     fn tracker_on(
         screen: &Arc<Mutex<RgbImage>>,
@@ -452,12 +471,7 @@ mod tests {
     fn pixels_that_did_not_read_are_not_read_again() {
         let clean = fixture("gnome-default-medium-1000-760-mid.png");
         let shown = Arc::new(Mutex::new(clean.clone()));
-        let options = TrackerOptions {
-            target: Target::Auto,
-            mines: None,
-            heat: false,
-            policy: GuessPolicy::default(),
-        };
+        let options = plain_options();
         let start = Instant::now();
         let mut tracker = tracker_on(&shown, options, start);
         let at = |tick: u32| start + Duration::from_millis(100) * tick;
@@ -699,5 +713,108 @@ mod tests {
     fn equal_pixels_hash_equal() {
         assert_eq!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 3]));
         assert_ne!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 4]));
+    }
+
+    /// An X desktop whose window manager comes up later: no window list until `listed` is
+    /// set, then one game window covering the whole screen.
+    struct LateWindowManager {
+        screen: RgbImage,
+        listed: Arc<Mutex<bool>>,
+    }
+
+    const GAME: u32 = 7;
+
+    impl crate::capture::Desktop for LateWindowManager {
+        fn system(&self) -> crate::capture::DisplaySystem {
+            crate::capture::DisplaySystem::X11
+        }
+
+        fn windows(&self) -> Result<Vec<crate::capture::WindowInfo>, CaptureError> {
+            if !*self.listed.lock().unwrap() {
+                return Err(CaptureError::Capture("no window manager".into()));
+            }
+            let (width, height) = self.screen.dimensions();
+            Ok(vec![crate::capture::WindowInfo {
+                id: GAME,
+                name: "Mines".into(),
+                x: 0,
+                y: 0,
+                width,
+                height,
+            }])
+        }
+
+        fn placement(&self, id: u32) -> Result<Option<crate::capture::Placement>, CaptureError> {
+            let (width, height) = self.screen.dimensions();
+            Ok((id == GAME).then_some(crate::capture::Placement {
+                x: 0,
+                y: 0,
+                width,
+                height,
+                viewable: true,
+            }))
+        }
+
+        fn grab(
+            &self,
+            _: Option<u32>,
+            area: (i32, i32, u32, u32),
+        ) -> Result<RgbImage, CaptureError> {
+            let (x, y, w, h) = area;
+            Ok(image::imageops::crop_imm(&self.screen, x as u32, y as u32, w, h).to_image())
+        }
+
+        fn has_compositor(&self) -> Result<bool, CaptureError> {
+            Ok(true)
+        }
+
+        fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
+            Ok(self.screen.dimensions())
+        }
+    }
+
+    /// Started before the window manager, live follows the game on the whole screen; once the
+    /// windows are listed it looks again and follows the game's own window.
+    #[test]
+    fn a_window_list_that_appears_later_moves_the_game_to_its_window() {
+        let listed = Arc::new(Mutex::new(false));
+        let desktop = LateWindowManager {
+            screen: fixture("gnome-default-medium-1000-760-mid.png"),
+            listed: listed.clone(),
+        };
+        let options = plain_options();
+        let start = Instant::now();
+        let classifier = Classifier::embedded().unwrap();
+        let mut tracker = Tracker::new(Box::new(desktop), classifier, options, start).unwrap();
+        let at = |tick: u32| start + Duration::from_millis(100) * tick;
+        let mut tick = 0;
+        while tracker.lock.is_none() && tick < 20 {
+            tracker.tick(at(tick)).unwrap();
+            tick += 1;
+        }
+        let source = |tracker: &Tracker| tracker.lock.as_ref().map(|lock| lock.source.id);
+        assert_eq!(source(&tracker), Some(None), "not following the screen");
+        for _ in 0..10 {
+            tracker.tick(at(tick)).unwrap();
+            tick += 1;
+        }
+        assert_eq!(
+            source(&tracker),
+            Some(None),
+            "left the screen with no window list"
+        );
+
+        *listed.lock().unwrap() = true;
+        let mut notes = Vec::new();
+        for _ in 0..10 {
+            for report in tracker.tick(at(tick)).unwrap() {
+                if let Report::Note(note) = report {
+                    notes.push(note);
+                }
+            }
+            tick += 1;
+        }
+        assert_eq!(source(&tracker), Some(Some(GAME)), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("Mines")), "{notes:?}");
     }
 }

@@ -101,6 +101,16 @@ impl Tracker {
         Ok(None)
     }
 
+    /// Whether the game is followed on the whole screen for want of a window list and the list
+    /// now shows windows (a window manager that came up after live did): the game is then
+    /// looked for again among them, to be followed through its own window (its moves, its own
+    /// pixels under other windows, a panel beside the window instead of over its edge).
+    pub(super) fn window_list_appeared(&self) -> bool {
+        self.list_failure_said
+            && (self.lock.as_ref()).is_some_and(|lock| lock.source.id.is_none())
+            && matches!(self.desktop.windows(), Ok(windows) if !windows.is_empty())
+    }
+
     /// The board is in `region` (screen pixels): read it through the smallest window holding
     /// the whole region, so the overlay is never in the picture; with none, from the screen.
     pub(super) fn search_region(
