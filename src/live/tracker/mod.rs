@@ -16,6 +16,7 @@ use crate::overlay::{Scene, ScreenRect};
 use crate::pipeline::Outcome;
 use crate::vision::{Classifier, Grid, Hints, LookCache, Reading, Rect};
 use rustc_hash::FxHasher;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
@@ -158,6 +159,12 @@ pub struct Tracker {
     unreadable_frame: Option<u64>,
     /// Whether the failure to list the windows was said (once until they can be listed again).
     list_failure_said: bool,
+    /// The pixels each source showed when a search last found no board in them, and why
+    /// (`unreadable`): while they stay the same, the search does not look in them again. Waiting
+    /// for a game took about 5% of a core on an empty screen, locating nothing every second.
+    no_board: HashMap<SearchKey, (u64, Option<String>)>,
+    /// Searches of a source skipped because its pixels were as when no board was found in them.
+    pub searches_skipped: u64,
     /// What the overlay shows on the screen, taken out of screen grabs: the hint panel's
     /// picture of the board is never read as a board, and marks over it never as its tiles.
     own: OwnPixels,
@@ -192,6 +199,13 @@ pub struct DeepFigures {
     /// Deep guesses the same as the fast one (nothing to draw).
     pub same: u64,
 }
+
+/// A source searched (its window, or the screen), with its name and the hints it was searched
+/// with.
+type SearchKey = (Option<u32>, String);
+
+/// Sources remembered as showing no board, at most: windows come and go in a long run.
+const NO_BOARD_KEPT: usize = 64;
 
 fn frame_hash(pixels: &[u8]) -> u64 {
     let mut hasher = FxHasher::default();
@@ -250,6 +264,8 @@ impl Tracker {
             unreadable: None,
             unreadable_frame: None,
             list_failure_said: false,
+            no_board: HashMap::new(),
+            searches_skipped: 0,
             own: OwnPixels::default(),
             marks_in_screen_copies: false,
             start: now,
@@ -713,6 +729,39 @@ mod tests {
     fn equal_pixels_hash_equal() {
         assert_eq!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 3]));
         assert_ne!(frame_hash(&[1, 2, 3]), frame_hash(&[1, 2, 4]));
+    }
+
+    /// Waiting for a game, the screen is not searched again while it shows what it showed when
+    /// no board was found in it; a game that then appears is found at the next search.
+    #[test]
+    fn a_screen_with_no_board_is_not_searched_again_until_it_changes() {
+        let game = fixture("gnome-default-medium-1000-760-mid.png");
+        let (width, height) = game.dimensions();
+        let shown = Arc::new(Mutex::new(RgbImage::from_pixel(
+            width,
+            height,
+            image::Rgb([40, 60, 90]),
+        )));
+        let start = Instant::now();
+        let mut tracker = tracker_on(&shown, plain_options(), start);
+        let at = |tick: u32| start + Duration::from_millis(250) * tick;
+        for tick in 0..12 {
+            tracker.tick(at(tick)).unwrap();
+        }
+        assert!(tracker.lock.is_none());
+        assert!(
+            tracker.searches_skipped >= 2,
+            "{}",
+            tracker.searches_skipped
+        );
+        *shown.lock().unwrap() = game;
+        for tick in 12..20 {
+            tracker.tick(at(tick)).unwrap();
+        }
+        assert!(
+            tracker.lock.is_some(),
+            "the game that appeared was not found"
+        );
     }
 
     /// An X desktop whose window manager comes up later: no window list until `listed` is

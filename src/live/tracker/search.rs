@@ -1,7 +1,7 @@
 //! Finding the game: the windows (or the screen) searched for a board, each looked at
 //! whole, and the first look at what is found (a board, or a grid that does not read, said so).
 
-use super::{crop_of, Lock, Source, Target, Tracker};
+use super::{crop_of, frame_hash, Lock, Source, Target, Tracker, NO_BOARD_KEPT};
 use crate::capture::{candidates, CaptureError, Placement};
 use crate::live::board_check::{names_a_game, reads_as_board, sure_count, BoardCheck, Shown};
 use crate::live::own_pixels::Unclean;
@@ -208,25 +208,62 @@ impl Tracker {
         else {
             return Ok(None);
         };
-        let grid = match locate(&image, hints) {
+        let key = (source.id, format!("{:?} {hints:?}", source.name));
+        let hash = frame_hash(image.as_raw());
+        if let Some((seen, why)) = self.no_board.get(&key) {
+            if *seen == hash {
+                self.searches_skipped += 1;
+                if why.is_some() {
+                    self.unreadable.clone_from(why);
+                }
+                return Ok(None);
+            }
+        }
+        // Why this source does not read, apart from the sources searched before it.
+        let before = self.unreadable.take();
+        let found = self.board_in(&source, &placement, &image, hints, now);
+        let why = self.unreadable.clone();
+        if why.is_none() {
+            self.unreadable = before;
+        }
+        if found.is_none() {
+            if self.no_board.len() >= NO_BOARD_KEPT {
+                self.no_board.clear();
+            }
+            self.no_board.insert(key, (hash, why));
+        }
+        Ok(found)
+    }
+
+    /// The board in `image`, the pixels of `source` at `placement`, as a lock to follow; `None`
+    /// (and why, in `unreadable`, where a grid was seen) where there is none.
+    fn board_in(
+        &mut self,
+        source: &Source,
+        placement: &Placement,
+        image: &RgbImage,
+        hints: Hints,
+        now: Instant,
+    ) -> Option<Lock> {
+        let grid = match locate(image, hints) {
             Ok(grid) => grid,
             Err(err) => {
                 tracing::debug!("no board in {:?}: {err}", source.name);
-                return Ok(None);
+                return None;
             }
         };
         let shown_in = source.name.as_deref().unwrap_or("the screen");
-        let mut reading = match self.cache.read_grid(&image, grid, &self.classifier) {
+        let mut reading = match self.cache.read_grid(image, grid, &self.classifier) {
             Ok(reading) => reading,
             Err(err) => {
                 let why = format!("{shown_in:?} shows a grid that does not read ({err})");
                 tracing::debug!("{why}");
                 self.unreadable = Some(why);
-                return Ok(None);
+                return None;
             }
         };
         if matches!(
-            reads_as_board(&mut reading, shown(&source)),
+            reads_as_board(&mut reading, shown(source)),
             BoardCheck::NotBoard
         ) {
             let why = format!(
@@ -238,7 +275,7 @@ impl Tracker {
             );
             tracing::debug!("{why}");
             self.unreadable = Some(why);
-            return Ok(None);
+            return None;
         }
         let mines = reading.mines;
         tracing::debug!(
@@ -247,11 +284,11 @@ impl Tracker {
             grid.cols,
             grid.rows
         );
-        Ok(Some(Lock {
+        Some(Lock {
             crop: crop_of(&grid, placement.width, placement.height),
             mines,
-            source,
-            placement,
+            source: source.clone(),
+            placement: *placement,
             grid,
             hints,
             located_at: now,
@@ -260,7 +297,7 @@ impl Tracker {
             last_shown: None,
             unconfirmed: None,
             hidden: true,
-        }))
+        })
     }
 }
 
