@@ -219,24 +219,23 @@ impl Tracker {
                 return Ok(None);
             }
         }
-        // Why this source does not read, apart from the sources searched before it.
-        let before = self.unreadable.take();
-        let found = self.board_in(&source, &placement, &image, hints, now);
-        let why = self.unreadable.clone();
-        if why.is_none() {
-            self.unreadable = before;
-        }
-        if found.is_none() {
-            if self.no_board.len() >= NO_BOARD_KEPT {
-                self.no_board.clear();
+        match self.board_in(&source, &placement, &image, hints, now) {
+            Ok(lock) => Ok(Some(lock)),
+            Err(why) => {
+                if why.is_some() {
+                    self.unreadable.clone_from(&why);
+                }
+                if self.no_board.len() >= NO_BOARD_KEPT {
+                    self.no_board.clear();
+                }
+                self.no_board.insert(key, (hash, why));
+                Ok(None)
             }
-            self.no_board.insert(key, (hash, why));
         }
-        Ok(found)
     }
 
-    /// The board in `image`, the pixels of `source` at `placement`, as a lock to follow; `None`
-    /// (and why, in `unreadable`, where a grid was seen) where there is none.
+    /// The board in `image`, the pixels of `source` at `placement`, as a lock to follow; else
+    /// why it does not read where a grid was seen (`None`: no grid).
     fn board_in(
         &mut self,
         source: &Source,
@@ -244,12 +243,12 @@ impl Tracker {
         image: &RgbImage,
         hints: Hints,
         now: Instant,
-    ) -> Option<Lock> {
+    ) -> Result<Lock, Option<String>> {
         let grid = match locate(image, hints) {
             Ok(grid) => grid,
             Err(err) => {
                 tracing::debug!("no board in {:?}: {err}", source.name);
-                return None;
+                return Err(None);
             }
         };
         let shown_in = source.name.as_deref().unwrap_or("the screen");
@@ -258,8 +257,7 @@ impl Tracker {
             Err(err) => {
                 let why = format!("{shown_in:?} shows a grid that does not read ({err})");
                 tracing::debug!("{why}");
-                self.unreadable = Some(why);
-                return None;
+                return Err(Some(why));
             }
         };
         if matches!(
@@ -274,8 +272,7 @@ impl Tracker {
                 sure_count(&reading)
             );
             tracing::debug!("{why}");
-            self.unreadable = Some(why);
-            return None;
+            return Err(Some(why));
         }
         let mines = reading.mines;
         tracing::debug!(
@@ -284,7 +281,7 @@ impl Tracker {
             grid.cols,
             grid.rows
         );
-        Some(Lock {
+        Ok(Lock {
             crop: crop_of(&grid, placement.width, placement.height),
             mines,
             source: source.clone(),
