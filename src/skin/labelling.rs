@@ -10,6 +10,8 @@
 //! the clock, so the same screenshot always reads the same.
 
 use super::background::{digit_on_covered_face, evidence, faces};
+use super::counted_flags::settle_counted_flags;
+use super::digit_inks::{ink, inks_differ};
 use super::doubt::doubt_with_runner_up;
 use super::families::{families, Families};
 use super::forced::settle_forced_numbers;
@@ -174,6 +176,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_digits_of_an_unknown_skin(reading);
     read_symbols(reading, &families, &settled);
     doubt_marks_on_open_face(reading, &families, &settled);
+    settle_counted_flags(reading);
     // Which doubts' looks sit on the open tiles' face, beside the looks read surely.
     let open = on_open_face(
         &reading.pixels,
@@ -295,6 +298,12 @@ fn doubts(
     // A family a repair read as covered is a symbol the reading is unsure of, no covered face
     // to compare a digit's edge with.
     let misplaced = digit_on_covered_face(&reading.pixels, families, settled, repaired);
+    let inks: Vec<Option<[f64; 3]>> = (families.first.iter())
+        .map(|&look| ink(&reading.pixels[look]))
+        .collect();
+    let alternatives: Vec<&State> = (found[1..].iter())
+        .filter(|other| !two_inks_for_one_number(other, best, options, families, &inks))
+        .collect();
     let mut out = Vec::new();
     for (family, meaning) in options.iter().enumerate() {
         let chosen = meaning[best.picks[family]];
@@ -313,7 +322,7 @@ fn doubts(
         {
             classes.push(saw);
         }
-        for other in &found[1..] {
+        for other in &alternatives {
             let alternative = meaning[other.picks[family]];
             if alternative.cell() != chosen.cell() && !classes.contains(&alternative.class) {
                 classes.push(alternative.class);
@@ -330,11 +339,44 @@ fn doubts(
     out
 }
 
+/// The classifier's confidence in a family's number from which its ink stands for that number
+/// (`digit_inks`).
+const SURE_INK: f32 = 0.9;
+
+/// Whether labelling `other` gives a family a number that the `best` labelling does not, while
+/// another family both labellings and the classifier (surely) give that number shows a clearly
+/// different ink (`inks`, each family's): a skin draws each number in one ink, so
+/// `other` is no real alternative.
+fn two_inks_for_one_number(
+    other: &State,
+    best: &State,
+    options: &[Vec<Meaning>],
+    families: &Families,
+    inks: &[Option<[f64; 3]>],
+) -> bool {
+    let class = |labelling: &State, family: usize| options[family][labelling.picks[family]].class;
+    (0..options.len()).any(|changed| {
+        let number = class(other, changed);
+        matches!(number.cell(), Cell::Number(1..))
+            && class(best, changed) != number
+            && (0..options.len()).any(|sure| {
+                let verdict = &families.verdicts[sure];
+                sure != changed
+                    && class(other, sure) == number
+                    && class(best, sure) == number
+                    && verdict.class == number
+                    && verdict.confidence >= SURE_INK
+                    && inks_differ(inks[changed], inks[sure])
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{Board, Cell, Pos};
     use crate::skin::advice_board;
+    use crate::skin::testing::tile_with_ink;
     use crate::vision::tiles::TILE_BYTES;
     use crate::vision::{Grid, Verdict};
 
@@ -363,6 +405,7 @@ mod tests {
             board: Board::from_cells(rows.len(), cols, cells).unwrap(),
             tiles,
             mines: None,
+            counted_flags: None,
             distinct_looks: looks.len(),
             pixels: (0..looks.len())
                 .map(|k| [40 + 50 * k as u8; TILE_BYTES])
@@ -415,6 +458,34 @@ mod tests {
         // Advice sees the doubtful tiles as covered: one of the readings has them so.
         let board = advice_board(&r);
         assert!((0..3).all(|row| board.get(Pos::new(row, 2)) == Cell::Unrevealed));
+    }
+
+    #[test]
+    fn a_number_a_look_of_another_ink_surely_shows_is_no_alternative() {
+        // The pink look is a 4 or a 5 to the classifier and to the board; the amber look is a
+        // sure 5. Only where the two inks differ is the pink look taken for a 4 without doubt.
+        let read = |pink: [u8; 3]| {
+            let mut r = reading(
+                &["ccccc", "cpcac", "ccccc"],
+                "cpa",
+                vec![
+                    verdict(&[(TileClass::Unrevealed, 1.0)]),
+                    verdict(&[(TileClass::Number(4), 0.75), (TileClass::Number(5), 0.25)]),
+                    verdict(&[(TileClass::Number(5), 0.99), (TileClass::Number(3), 0.01)]),
+                ],
+            );
+            let tan = [188, 160, 131];
+            r.pixels[1] = tile_with_ink(tan, pink);
+            r.pixels[2] = tile_with_ink(tan, [201, 134, 51]);
+            assert!(settle(&mut r).possible);
+            r
+        };
+        let other_ink = read([200, 135, 188]);
+        assert!(other_ink.doubt.is_empty(), "{:?}", other_ink.doubt);
+        assert_eq!(other_ink.class(1, 1), TileClass::Number(4));
+        let same_ink = read([201, 134, 51]);
+        assert_eq!(same_ink.doubt.len(), 1, "{:?}", same_ink.doubt);
+        assert_eq!(same_ink.doubt[0].cells, vec![(1, 1)]);
     }
 
     /// A board whose 1 and 2 read with odds `low`, and its 3 with `high` (each against a

@@ -17,6 +17,8 @@
 //! - [`symbols`]: looks read as covered that show a symbol the reading cannot name, and where
 //!   they sit;
 //! - [`shown_mines`]: those settled as mines shown after a loss, or left in doubt as maybe mines;
+//! - [`digit_inks`]: each number in one ink, so a labelling that gives one number to two looks
+//!   of clearly different ink hues is no alternative worth a doubt;
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
 //! - [`repair`]: where none of the likely ones does, a search that changes only the looks the
 //!   rules point at;
@@ -24,10 +26,13 @@
 //!   even its sure digits are left in doubt unless all but certain;
 //! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
 //!   with a digit;
+//! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
+pub mod counted_flags;
+pub mod digit_inks;
 pub mod doubt;
 pub mod families;
 pub mod forced;

@@ -64,6 +64,7 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
         plain_exploded_crowd(reading, families);
         read_exploded(reading, families, &cells);
         settle_exploded_doubt(reading);
+        settle_plain_mines_beside_the_exploded_one(reading);
         doubt_mine_like_digits(reading, families);
     }
 }
@@ -100,6 +101,37 @@ fn settle_exploded_doubt(reading: &mut Reading) {
     );
     let look = reading.look_of[row * reading.grid.cols + col];
     reading.relabel(look, TileClass::Exploded, 1.0);
+}
+
+/// Settles as plain shown mines the doubts between a plain mine and the exploded one where a tile
+/// in no doubt reads as the exploded mine: a lost game marks the mine that ended it, and only
+/// that one. GNOME Mines' classic theme at 41 px left three shown mines so (the burst on its
+/// own tile read surely). The board is lost either way; this names its mines.
+fn settle_plain_mines_beside_the_exploded_one(reading: &mut Reading) {
+    let mine_kinds = |doubt: &Doubt| {
+        (doubt.classes.iter()).all(|c| matches!(c, TileClass::Exploded | TileClass::Mine))
+    };
+    let doubted = reading.doubt_cells();
+    let board = &reading.board;
+    let surely_exploded = (board.positions())
+        .any(|p| board.get(p) == Cell::Exploded && doubted.binary_search(&(p.row, p.col)).is_err());
+    if !surely_exploded {
+        return;
+    }
+    let (plain, kept): (Vec<Doubt>, Vec<Doubt>) = std::mem::take(&mut reading.doubt)
+        .into_iter()
+        .partition(mine_kinds);
+    reading.doubt = kept;
+    for doubt in plain {
+        tracing::debug!(
+            look = doubt.look,
+            "in doubt with the exploded mine beside a sure one: a plain mine"
+        );
+        for &(row, col) in &doubt.cells {
+            let look = reading.look_of[row * reading.grid.cols + col];
+            reading.relabel(look, TileClass::Mine, 1.0);
+        }
+    }
 }
 
 /// Reads as shown mines the looks read as the exploded mine where they cover more than one tile:
@@ -467,6 +499,32 @@ mod tests {
         let classes = settled(&reading);
         read_symbols(&mut reading, &families, &classes);
         assert_eq!(reading.doubt.len(), 2);
+    }
+
+    #[test]
+    fn mines_in_doubt_with_the_exploded_one_beside_a_sure_one_are_plain_mines() {
+        // The three shown mines at the bottom each in doubt with the exploded mine.
+        let read = |text: &str| {
+            let (mut reading, families) =
+                reading_of(text, &lost_looks(Verdict::certain(TileClass::Number(1))));
+            for col in 2..5 {
+                reading.doubt.push(Doubt {
+                    look: reading.look_of[4 * reading.grid.cols + col],
+                    classes: vec![TileClass::Mine, TileClass::Exploded],
+                    cells: vec![(4, col)],
+                });
+            }
+            let classes = settled(&reading);
+            read_symbols(&mut reading, &families, &classes);
+            reading
+        };
+        let beside = read(LOST);
+        assert!(beside.doubt.is_empty(), "{:?}", beside.doubt);
+        assert_eq!(beside.class(4, 3), TileClass::Mine);
+        assert_eq!(beside.class(0, 0), TileClass::Exploded);
+        // With no tile surely the exploded mine, the doubts stay.
+        let alone = read("*10000\n110000\n000000\n012321\n01***1\n");
+        assert_eq!(alone.doubt.len(), 3);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::classify::{Classifier, Verdict};
 use super::counter::read_counter;
 use super::grid::Grid;
 use super::second_look::look_again;
-use super::text_counter::read_text_counter;
+use super::text_counter::{read_text_counter, FlagsOfTotal};
 use super::tiles::{sample_grid, SampledGrid, TileImage};
 use super::VisionError;
 use crate::board::Board;
@@ -23,6 +23,9 @@ pub struct Reading {
     /// The mine total: from the game's own counter where the skin shows one, else implied by a
     /// standard board size; `None` when unknown.
     pub mines: Option<u64>,
+    /// The flags placed, where the game's own counter shows them as such (GNOME Mines' "3/40";
+    /// a seven-segment display shows the mines left, which names no flag count by itself).
+    pub counted_flags: Option<u64>,
     /// How many distinct tile looks the classifier had to run on.
     pub distinct_looks: usize,
     /// The distinct looks of this board, each with the classifier's verdict.
@@ -107,9 +110,14 @@ pub(super) fn assemble(
     // One verdict per cell by construction, so the sizes always agree.
     let board = Board::from_cells(grid.rows, grid.cols, cells)
         .ok_or_else(|| VisionError::Model("tile count does not match the grid".into()))?;
+    let counter = Counter::read(image, &grid);
+    let cells = (grid.rows * grid.cols) as u64;
     Ok(Reading {
         grid,
-        mines: counted_mines(image, &grid, &tiles).or(standard_mines(grid.rows, grid.cols)),
+        mines: counter
+            .mines(&tiles, cells)
+            .or(standard_mines(grid.rows, grid.cols)),
+        counted_flags: counter.flags(cells),
         tiles,
         board,
         distinct_looks,
@@ -120,23 +128,55 @@ pub(super) fn assemble(
     })
 }
 
-/// The mine total by the game's own counter. A seven-segment display shows the mines left, so
-/// the total is that plus the flags on the board, right or wrong; a "flags/total" text shows the
-/// total, and its flag count must match the board's (a misread digit there is caught so). `None`
-/// without a counter, or when the reading cannot be this board's.
-fn counted_mines(image: &RgbImage, grid: &Grid, tiles: &[Verdict]) -> Option<u64> {
-    let flags = tiles
-        .iter()
-        .filter(|v| matches!(v.class, TileClass::Flag | TileClass::WrongFlag))
-        .count() as u64;
-    let total = match read_counter(image, grid) {
-        Some(left) => u64::try_from(left + flags as i64).ok()?,
-        None => {
-            let text = read_text_counter(image, grid)?;
-            (text.flags == flags).then_some(text.total)?
+/// The game's own mine counter, as read beside the board.
+enum Counter {
+    /// A seven-segment display: the mines left.
+    MinesLeft(i64),
+    /// GNOME Mines' text: the flags placed and the mine total.
+    FlagsOfTotal(FlagsOfTotal),
+    /// None that reads.
+    Unread,
+}
+
+impl Counter {
+    /// Reads the seven-segment display, else the text (a skin shows one or the other).
+    fn read(image: &RgbImage, grid: &Grid) -> Counter {
+        if let Some(left) = read_counter(image, grid) {
+            return Counter::MinesLeft(left);
         }
-    };
-    (total < (grid.rows * grid.cols) as u64).then_some(total)
+        match read_text_counter(image, grid) {
+            Some(text) => Counter::FlagsOfTotal(text),
+            None => Counter::Unread,
+        }
+    }
+
+    /// The mine total on a board of `cells` tiles whose classifier verdicts are `tiles`. A
+    /// seven-segment display shows the mines left, so the total is that plus the flags on the
+    /// board, right or wrong; a "flags/total" text shows the total, and its flag count must
+    /// match the board's (a misread digit there is caught so). `None` without a counter, or
+    /// when the reading cannot be this board's.
+    fn mines(&self, tiles: &[Verdict], cells: u64) -> Option<u64> {
+        let flags = tiles
+            .iter()
+            .filter(|v| matches!(v.class, TileClass::Flag | TileClass::WrongFlag))
+            .count() as u64;
+        let total = match self {
+            Counter::MinesLeft(left) => u64::try_from(left + flags as i64).ok()?,
+            Counter::FlagsOfTotal(text) => (text.flags == flags).then_some(text.total)?,
+            Counter::Unread => return None,
+        };
+        (total < cells).then_some(total)
+    }
+
+    /// The flags placed, where the counter shows them and can be this board's (`cells` tiles).
+    fn flags(&self, cells: u64) -> Option<u64> {
+        match self {
+            Counter::FlagsOfTotal(text) if text.flags <= text.total && text.total < cells => {
+                Some(text.flags)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The mine total of the standard board sizes: Beginner 9x9 (and GNOME Mines' 8x8) 10,
@@ -217,6 +257,7 @@ impl Reading {
             tiles: Vec::new(),
             board,
             mines: None,
+            counted_flags: None,
             distinct_looks: 0,
             looks: Vec::new(),
             look_of: Vec::new(),

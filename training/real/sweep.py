@@ -198,7 +198,7 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
             out["tiles"] += 1
             if (r, c) in doubt and w != ".":
                 out["hidden"] += 1
-            elif g == w or (g in ".?" and w in ".?"):
+            elif g == w or (g in ".?" and w in ".?") or (g in "xW" and w in "xW"):
                 out["tiles_right"] += 1
             elif g in ".?" and w not in "*!":
                 out["hidden"] += 1

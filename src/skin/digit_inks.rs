@@ -1,0 +1,117 @@
+//! Each digit in one ink. A skin that colours its numbers draws every tile of one number in the
+//! same colour (a lit, pressed or dimmed tile changes its background and the ink's strength,
+//! not its colour), and gives different numbers different colours. So a labelling under
+//! which two looks whose inks clearly differ show the same number is no real
+//! alternative to one under which they do not: the checkerboard clone's pink "4", which the
+//! classifier found nearly as likely a "5", beside a sure "5" in amber.
+//!
+//! An ink is compared by its direction from its background in RGB, which blending it into that
+//! background (a thin stroke at a small pitch, a dimmed digit) does not change: a skin that
+//! draws its numbers in one colour, or in greys, says nothing here.
+
+use crate::vision::tiles::{TileImage, TILE};
+
+/// The least distance (summed over the channels, 0–765) from the background of a look's
+/// strongest ink sample for the look to show ink at all.
+const INK: i32 = 60;
+/// Samples at least this share of the strongest sample's distance from the background are ink:
+/// at 24 px a thin stroke fills no sample, and the box filter blends it with its background.
+const INK_SHARE: f64 = 0.6;
+/// Ink samples a look needs for its ink to have a direction.
+const INK_SAMPLES: usize = 4;
+/// Inks whose directions from their backgrounds are at least this far apart (degrees) are
+/// different inks. Dark inks on a light tile all point darker, so a blue "1" and a green "2"
+/// on grey are about 57° apart; a colour blended into its background points the same way.
+const OTHER_INK: f64 = 50.0;
+/// The ring of samples along the tile's edge whose median colour is its background.
+const RING: usize = 2;
+
+/// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
+/// ring) to its ink samples: the same for every blend of one ink into one background, so a thin
+/// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
+/// ink.
+pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
+    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3))
+        .map(|p| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
+        .collect();
+    let on_ring = |i: usize| {
+        let (x, y) = (i % TILE, i / TILE);
+        x < RING || y < RING || x >= TILE - RING || y >= TILE - RING
+    };
+    let mut background = [0; 3];
+    for (channel, value) in background.iter_mut().enumerate() {
+        let mut ring: Vec<i32> = (samples.iter().enumerate())
+            .filter(|&(i, _)| on_ring(i))
+            .map(|(_, s)| s[channel])
+            .collect();
+        ring.sort_unstable();
+        *value = ring[ring.len() / 2];
+    }
+    let apart = |s: &[i32; 3]| (0..3).map(|c| (s[c] - background[c]).abs()).sum::<i32>();
+    let strongest = samples.iter().map(apart).max().unwrap_or(0);
+    if strongest < INK {
+        return None;
+    }
+    let ink: Vec<&[i32; 3]> = (samples.iter())
+        .filter(|s| f64::from(apart(s)) >= INK_SHARE * f64::from(strongest))
+        .collect();
+    if ink.len() < INK_SAMPLES {
+        return None;
+    }
+    let mut direction = [0.0; 3];
+    for (channel, value) in direction.iter_mut().enumerate() {
+        let sum: i32 = ink.iter().map(|s| s[channel] - background[channel]).sum();
+        *value = f64::from(sum) / ink.len() as f64;
+    }
+    Some(direction)
+}
+
+/// Whether two looks' inks (their [`ink`]) clearly differ: their directions from their
+/// backgrounds at least [`OTHER_INK`] apart.
+pub fn inks_differ(a: Option<[f64; 3]>, b: Option<[f64; 3]>) -> bool {
+    let (Some(a), Some(b)) = (a, b) else {
+        return false;
+    };
+    let dot: f64 = (0..3).map(|c| a[c] * b[c]).sum();
+    let norm = |v: [f64; 3]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let cos = dot / (norm(a) * norm(b)).max(f64::MIN_POSITIVE);
+    cos <= OTHER_INK.to_radians().cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skin::testing::tile_with_ink;
+
+    const TAN: [u8; 3] = [188, 160, 131];
+    const GREY: [u8; 3] = [192; 3];
+
+    #[test]
+    fn coloured_inks_differ_and_faint_or_absent_ink_says_nothing() {
+        let pink = ink(&tile_with_ink(TAN, [200, 135, 188]));
+        let amber = ink(&tile_with_ink(TAN, [201, 134, 51]));
+        assert!(inks_differ(pink, amber));
+        let blue = ink(&tile_with_ink(GREY, [0, 0, 255]));
+        let green = ink(&tile_with_ink(GREY, [0, 128, 0]));
+        assert!(inks_differ(blue, green));
+        // Black and navy both point darker: not told apart.
+        let black = ink(&tile_with_ink(GREY, [0, 0, 0]));
+        let navy = ink(&tile_with_ink(GREY, [0, 0, 128]));
+        assert!(!inks_differ(black, navy));
+        // No ink: nothing to compare.
+        assert_eq!(ink(&tile_with_ink(TAN, [200, 170, 140])), None);
+        assert!(!inks_differ(pink, None));
+    }
+
+    #[test]
+    fn one_ink_blended_dimmed_or_on_the_other_shade_is_one_ink() {
+        let blue = ink(&tile_with_ink(GREY, [25, 60, 230]));
+        // Half blended into the grey: a dimmed digit, or a thin stroke's sample.
+        let dimmed = ink(&tile_with_ink(GREY, [108, 126, 211]));
+        assert!(!inks_differ(blue, dimmed));
+        // The same pink on a checkerboard's other shade.
+        let pink = ink(&tile_with_ink(TAN, [200, 135, 188]));
+        let other_shade = ink(&tile_with_ink([176, 150, 124], [200, 135, 188]));
+        assert!(!inks_differ(pink, other_shade));
+    }
+}
