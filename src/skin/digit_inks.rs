@@ -31,23 +31,8 @@ const RING: usize = 2;
 /// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
 /// ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
-    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3))
-        .map(|p| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
-        .collect();
-    let on_ring = |i: usize| {
-        let (x, y) = (i % TILE, i / TILE);
-        x < RING || y < RING || x >= TILE - RING || y >= TILE - RING
-    };
-    let mut background = [0; 3];
-    for (channel, value) in background.iter_mut().enumerate() {
-        let mut ring: Vec<i32> = (samples.iter().enumerate())
-            .filter(|&(i, _)| on_ring(i))
-            .map(|(_, s)| s[channel])
-            .collect();
-        ring.sort_unstable();
-        *value = ring[ring.len() / 2];
-    }
-    let apart = |s: &[i32; 3]| (0..3).map(|c| (s[c] - background[c]).abs()).sum::<i32>();
+    let (samples, background) = samples_and_background(tile);
+    let apart = |s: &[i32; 3]| distance(s, &background);
     let strongest = samples.iter().map(apart).max().unwrap_or(0);
     if strongest < INK {
         return None;
@@ -64,6 +49,50 @@ pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
         *value = f64::from(sum) / ink.len() as f64;
     }
     Some(direction)
+}
+
+/// How far (summed over the channels, 0–765) the sample of `tile` farthest from its background
+/// (the median of its edge ring) is: under [`INK`] / 2 the tile is plain, from 2 × [`INK`] it
+/// surely shows a symbol.
+pub fn strongest_ink(tile: &TileImage) -> i32 {
+    let (samples, background) = samples_and_background(tile);
+    (samples.iter())
+        .map(|s| distance(s, &background))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether one of two looks surely shows a symbol (its [`strongest_ink`] at least 2 × [`INK`])
+/// while the other is plain (under [`INK`] / 2): no noise makes the one from the other.
+pub fn symbol_and_plain(a: &TileImage, b: &TileImage) -> bool {
+    let (a, b) = (strongest_ink(a), strongest_ink(b));
+    a.max(b) >= 2 * INK && a.min(b) < INK / 2
+}
+
+/// The samples of `tile`, and its background: the median of its edge ring, channel by channel.
+fn samples_and_background(tile: &TileImage) -> (Vec<[i32; 3]>, [i32; 3]) {
+    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3))
+        .map(|p| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
+        .collect();
+    let on_ring = |i: usize| {
+        let (x, y) = (i % TILE, i / TILE);
+        x < RING || y < RING || x >= TILE - RING || y >= TILE - RING
+    };
+    let mut background = [0; 3];
+    for (channel, value) in background.iter_mut().enumerate() {
+        let mut ring: Vec<i32> = (samples.iter().enumerate())
+            .filter(|&(i, _)| on_ring(i))
+            .map(|(_, s)| s[channel])
+            .collect();
+        ring.sort_unstable();
+        *value = ring[ring.len() / 2];
+    }
+    (samples, background)
+}
+
+/// How far apart two colours are: their channels' differences summed.
+fn distance(a: &[i32; 3], b: &[i32; 3]) -> i32 {
+    (0..3).map(|c| (a[c] - b[c]).abs()).sum()
 }
 
 /// Whether two looks' inks (their [`ink`]) clearly differ: their directions from their
