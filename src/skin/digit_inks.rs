@@ -31,7 +31,10 @@ const RING: usize = 2;
 /// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
 /// ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
-    let (samples, background) = samples_and_background(tile);
+    let background = background(tile);
+    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3))
+        .map(|p| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
+        .collect();
     let apart = |s: &[i32; 3]| distance(s, &background);
     let strongest = samples.iter().map(apart).max().unwrap_or(0);
     if strongest < INK {
@@ -55,39 +58,46 @@ pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
 /// (the median of its edge ring) is: under [`INK`] / 2 the tile is plain, from 2 × [`INK`] it
 /// surely shows a symbol.
 pub fn strongest_ink(tile: &TileImage) -> i32 {
-    let (samples, background) = samples_and_background(tile);
-    (samples.iter())
-        .map(|s| distance(s, &background))
+    let background = background(tile);
+    (tile.chunks_exact(3))
+        .map(|p| {
+            distance(
+                &[i32::from(p[0]), i32::from(p[1]), i32::from(p[2])],
+                &background,
+            )
+        })
         .max()
         .unwrap_or(0)
 }
 
-/// Whether one of two looks surely shows a symbol (its [`strongest_ink`] at least 2 × [`INK`])
+/// Whether, of two looks' [`strongest_ink`]s, one surely shows a symbol (at least 2 × [`INK`])
 /// while the other is plain (under [`INK`] / 2): no noise makes the one from the other.
-pub fn symbol_and_plain(a: &TileImage, b: &TileImage) -> bool {
-    let (a, b) = (strongest_ink(a), strongest_ink(b));
+pub fn symbol_and_plain(a: i32, b: i32) -> bool {
     a.max(b) >= 2 * INK && a.min(b) < INK / 2
 }
 
-/// The samples of `tile`, and its background: the median of its edge ring, channel by channel.
-fn samples_and_background(tile: &TileImage) -> (Vec<[i32; 3]>, [i32; 3]) {
-    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3))
-        .map(|p| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
-        .collect();
-    let on_ring = |i: usize| {
+/// Samples on a tile's edge ring.
+const RING_SAMPLES: usize = TILE * TILE - (TILE - 2 * RING) * (TILE - 2 * RING);
+
+/// The background of `tile`: the median of its edge ring, channel by channel. (Run for every
+/// look of a board, so without allocating.)
+fn background(tile: &TileImage) -> [i32; 3] {
+    let mut ring = [[0u8; RING_SAMPLES]; 3];
+    let mut count = 0;
+    for (i, p) in tile.chunks_exact(3).enumerate() {
         let (x, y) = (i % TILE, i / TILE);
-        x < RING || y < RING || x >= TILE - RING || y >= TILE - RING
-    };
-    let mut background = [0; 3];
-    for (channel, value) in background.iter_mut().enumerate() {
-        let mut ring: Vec<i32> = (samples.iter().enumerate())
-            .filter(|&(i, _)| on_ring(i))
-            .map(|(_, s)| s[channel])
-            .collect();
-        ring.sort_unstable();
-        *value = ring[ring.len() / 2];
+        if x < RING || y < RING || x >= TILE - RING || y >= TILE - RING {
+            for channel in 0..3 {
+                ring[channel][count] = p[channel];
+            }
+            count += 1;
+        }
     }
-    (samples, background)
+    let mut out = [0; 3];
+    for (value, channel) in out.iter_mut().zip(ring.iter_mut()) {
+        *value = i32::from(*channel.select_nth_unstable(RING_SAMPLES / 2).1);
+    }
+    out
 }
 
 /// How far apart two colours are: their channels' differences summed.

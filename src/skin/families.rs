@@ -2,7 +2,7 @@
 //! JPEG gives nearly every tile its own pixels; those of one kind differ by a few levels only.
 //! The search labels each family once, as a game draws it once.
 
-use super::digit_inks::symbol_and_plain;
+use super::digit_inks::{strongest_ink, symbol_and_plain};
 use crate::board::Cell;
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
@@ -47,13 +47,17 @@ impl Families {
 pub fn families(pixels: &[TileImage], looks: &[Verdict], cells: &[usize]) -> Families {
     let mut firsts: Vec<usize> = Vec::new();
     let mut of = Vec::with_capacity(pixels.len());
+    // Each look's strongest ink, found when first asked for.
+    let mut strongest: Vec<Option<i32>> = vec![None; pixels.len()];
+    let mut ink_of =
+        |look: usize| *strongest[look].get_or_insert_with(|| strongest_ink(&pixels[look]));
     for (look, tile) in pixels.iter().enumerate() {
         // A thin digit at 38 px differs from its empty tile by little on average and in no
         // block by much, but it is a symbol, and the empty tile none.
         let family = (firsts.iter()).position(|&f| {
             similar(&pixels[f], tile)
                 && !surely_apart(&looks[f], &looks[look])
-                && !symbol_and_plain(&pixels[f], tile)
+                && !symbol_and_plain(ink_of(f), ink_of(look))
         });
         of.push(family.unwrap_or_else(|| {
             firsts.push(look);
