@@ -7,6 +7,7 @@
 //! classifier took for a number; and a symbol on an empty open tile's face is no question mark
 //! or flag (`faces`).
 
+use super::colours::{self, apart, ring_median};
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::TileClass;
@@ -227,13 +228,8 @@ fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
 /// The pixels of `tile` within [`INK`] of `colour`.
 fn near_colour(tile: &TileImage, colour: [i32; 3]) -> Vec<bool> {
     tile.chunks_exact(3)
-        .map(|p| apart([i32::from(p[0]), i32::from(p[1]), i32::from(p[2])], colour) < INK)
+        .map(|p| apart(colours::colour(p), colour) < INK)
         .collect()
-}
-
-/// How far apart two colours are: the differences of their channels summed (0-765).
-fn apart(a: [i32; 3], b: [i32; 3]) -> i32 {
-    (0..3).map(|c| (a[c] - b[c]).abs()).sum()
 }
 
 /// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
@@ -380,24 +376,18 @@ pub(super) fn ring_distance(a: &TileImage, b: &TileImage) -> f64 {
 /// The pixels of `tile` near its background colour, taken `around`: the background around the
 /// digit.
 fn background_mask(tile: &TileImage, around: Around) -> Vec<bool> {
-    const RING: usize = 2;
-    let ring: Vec<&[u8]> = (tile.chunks_exact(3).enumerate())
-        .filter(|(i, _)| {
-            let (x, y) = (i % TILE, i / TILE);
-            matches!(around, Around::Tile)
-                || x < RING
-                || y < RING
-                || x >= TILE - RING
-                || y >= TILE - RING
-        })
-        .map(|(_, p)| p)
-        .collect();
-    let mut median = [0i32; 3];
-    for (channel, value) in median.iter_mut().enumerate() {
-        let mut values: Vec<u8> = ring.iter().map(|p| p[channel]).collect();
-        values.sort_unstable();
-        *value = i32::from(values[values.len() / 2]);
-    }
+    let median = match around {
+        Around::Tile => {
+            let mut median = [0i32; 3];
+            for (channel, value) in median.iter_mut().enumerate() {
+                let mut values: Vec<u8> = tile.iter().skip(channel).step_by(3).copied().collect();
+                values.sort_unstable();
+                *value = i32::from(values[values.len() / 2]);
+            }
+            median
+        }
+        Around::Edge => ring_median(tile),
+    };
     near_colour(tile, median)
 }
 

@@ -9,7 +9,8 @@
 //! background (a thin stroke at a small pitch, a dimmed digit) does not change: a skin that
 //! draws its numbers in one colour, or in greys, says nothing here.
 
-use crate::vision::tiles::{TileImage, TILE};
+use super::colours::{apart, colour, ring_median};
+use crate::vision::tiles::TileImage;
 
 /// The least distance (summed over the channels, 0–765) from the background of a look's
 /// strongest ink sample for the look to show ink at all.
@@ -23,25 +24,21 @@ const INK_SAMPLES: usize = 4;
 /// different inks. Dark inks on a light tile all point darker, so a blue "1" and a green "2"
 /// on grey are about 57° apart; a colour blended into its background points the same way.
 const OTHER_INK: f64 = 50.0;
-/// The ring of samples along the tile's edge whose median colour is its background.
-const RING: usize = 2;
 
 /// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
 /// ring) to its ink samples: the same for every blend of one ink into one background, so a thin
 /// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
 /// ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
-    let background = background(tile);
-    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3))
-        .map(|p| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
-        .collect();
-    let apart = |s: &[i32; 3]| distance(s, &background);
-    let strongest = samples.iter().map(apart).max().unwrap_or(0);
+    let background = ring_median(tile);
+    let samples: Vec<[i32; 3]> = tile.chunks_exact(3).map(colour).collect();
+    let distance = |s: &[i32; 3]| apart(*s, background);
+    let strongest = samples.iter().map(distance).max().unwrap_or(0);
     if strongest < INK {
         return None;
     }
     let ink: Vec<&[i32; 3]> = (samples.iter())
-        .filter(|s| f64::from(apart(s)) >= INK_SHARE * f64::from(strongest))
+        .filter(|s| f64::from(distance(s)) >= INK_SHARE * f64::from(strongest))
         .collect();
     if ink.len() < INK_SAMPLES {
         return None;
@@ -58,14 +55,9 @@ pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
 /// (the median of its edge ring) is: under [`INK`] / 2 the tile is plain, from 2 × [`INK`] it
 /// surely shows a symbol.
 pub fn strongest_ink(tile: &TileImage) -> i32 {
-    let background = background(tile);
+    let background = ring_median(tile);
     (tile.chunks_exact(3))
-        .map(|p| {
-            distance(
-                &[i32::from(p[0]), i32::from(p[1]), i32::from(p[2])],
-                &background,
-            )
-        })
+        .map(|p| apart(colour(p), background))
         .max()
         .unwrap_or(0)
 }
@@ -74,35 +66,6 @@ pub fn strongest_ink(tile: &TileImage) -> i32 {
 /// while the other is plain (under [`INK`] / 2): no noise makes the one from the other.
 pub fn symbol_and_plain(a: i32, b: i32) -> bool {
     a.max(b) >= 2 * INK && a.min(b) < INK / 2
-}
-
-/// Samples on a tile's edge ring.
-const RING_SAMPLES: usize = TILE * TILE - (TILE - 2 * RING) * (TILE - 2 * RING);
-
-/// The background of `tile`: the median of its edge ring, channel by channel. (Run for every
-/// look of a board, so without allocating.)
-fn background(tile: &TileImage) -> [i32; 3] {
-    let mut ring = [[0u8; RING_SAMPLES]; 3];
-    let mut count = 0;
-    for (i, p) in tile.chunks_exact(3).enumerate() {
-        let (x, y) = (i % TILE, i / TILE);
-        if x < RING || y < RING || x >= TILE - RING || y >= TILE - RING {
-            for channel in 0..3 {
-                ring[channel][count] = p[channel];
-            }
-            count += 1;
-        }
-    }
-    let mut out = [0; 3];
-    for (value, channel) in out.iter_mut().zip(ring.iter_mut()) {
-        *value = i32::from(*channel.select_nth_unstable(RING_SAMPLES / 2).1);
-    }
-    out
-}
-
-/// How far apart two colours are: their channels' differences summed.
-fn distance(a: &[i32; 3], b: &[i32; 3]) -> i32 {
-    (0..3).map(|c| (a[c] - b[c]).abs()).sum()
 }
 
 /// Whether two looks' inks (their [`ink`]) clearly differ: their directions from their

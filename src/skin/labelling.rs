@@ -298,12 +298,18 @@ fn doubts(
     // A family a repair read as covered is a symbol the reading is unsure of, no covered face
     // to compare a digit's edge with.
     let misplaced = digit_on_covered_face(&reading.pixels, families, settled, repaired);
-    let inks: Vec<Option<[f64; 3]>> = (families.first.iter())
-        .map(|&look| ink(&reading.pixels[look]))
-        .collect();
-    let alternatives: Vec<&State> = (found[1..].iter())
-        .filter(|other| !two_inks_for_one_number(other, best, options, families, &inks))
-        .collect();
+    // Inks are measured only where there is an alternative to weigh (not on most frames).
+    let alternatives: Vec<&State> = match &found[1..] {
+        [] => Vec::new(),
+        others => {
+            let inks: Vec<Option<[f64; 3]>> = (families.first.iter())
+                .map(|&look| ink(&reading.pixels[look]))
+                .collect();
+            (others.iter())
+                .filter(|other| !two_inks_for_one_number(other, best, options, families, &inks))
+                .collect()
+        }
+    };
     let mut out = Vec::new();
     for (family, meaning) in options.iter().enumerate() {
         let chosen = meaning[best.picks[family]];

@@ -9,6 +9,7 @@
 //! rest on them.
 //!
 //! - [`families`]: looks that differ only by noise, labelled together;
+//! - [`colours`]: colour distances and a tile's background, shared by the rules below;
 //! - [`background`]: which looks match the number looks' background, the empty open tiles;
 //! - [`meanings`]: each look's candidate meanings and what each costs against the prior;
 //! - [`pressed`]: covered tiles drawn for a moment like open 0s (under a held button or the
@@ -31,6 +32,7 @@
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
+pub mod colours;
 pub mod counted_flags;
 pub mod digit_inks;
 pub mod doubt;

@@ -44,13 +44,20 @@ pub fn doubt_digits_of_an_unknown_skin(reading: &mut Reading) {
     if numbers.len() < LOOKS_TO_JUDGE {
         return;
     }
-    let shown = |look: usize| reading.look_of.iter().filter(|&&l| l == look).count();
-    let by_look = lower_median(numbers.iter().map(|&(_, p)| (p, 1)).collect());
-    let by_tile = lower_median(numbers.iter().map(|&(look, p)| (p, shown(look))).collect());
     // Both must be low: a board of a known skin may show a few rare looks read unsurely (the
     // tiles beside a lost game's mines, a digit half lit under the pointer), enough of the
-    // looks to pull their median down while its common digits are read surely.
-    if by_look >= KNOWN_SKIN || by_tile >= KNOWN_SKIN {
+    // looks to pull their median down while its common digits are read surely. The tiles are
+    // counted only where the looks' median is low (seldom, on a known skin).
+    let by_look = lower_median(numbers.iter().map(|&(_, p)| (p, 1)).collect());
+    if by_look >= KNOWN_SKIN {
+        return;
+    }
+    let mut shown = vec![0; reading.looks.len()];
+    for &look in &reading.look_of {
+        shown[look] += 1;
+    }
+    let by_tile = lower_median(numbers.iter().map(|&(look, p)| (p, shown[look])).collect());
+    if by_tile >= KNOWN_SKIN {
         return;
     }
     tracing::debug!(

@@ -1,0 +1,57 @@
+//! Colour measures the board-level reading shares: how far apart two colours are, and a tile's
+//! background as the median colour of its edge ring.
+
+use crate::vision::tiles::{TileImage, TILE};
+
+/// The ring of samples along a tile's edge whose median colour is its background.
+const RING: usize = 2;
+/// Samples on that ring.
+const RING_SAMPLES: usize = TILE * TILE - (TILE - 2 * RING) * (TILE - 2 * RING);
+
+/// How far apart two colours are: the differences of their channels summed (0-765).
+pub fn apart(a: [i32; 3], b: [i32; 3]) -> i32 {
+    (0..3).map(|c| (a[c] - b[c]).abs()).sum()
+}
+
+/// The colour of one sample of a tile (three bytes), widened for arithmetic.
+pub fn colour(pixel: &[u8]) -> [i32; 3] {
+    [
+        i32::from(pixel[0]),
+        i32::from(pixel[1]),
+        i32::from(pixel[2]),
+    ]
+}
+
+/// The background of `tile`: the median of its edge ring (two samples deep), channel by
+/// channel. Run for every look of a board, so without allocating.
+pub fn ring_median(tile: &TileImage) -> [i32; 3] {
+    let mut ring = [[0u8; RING_SAMPLES]; 3];
+    let mut count = 0;
+    for (i, p) in tile.chunks_exact(3).enumerate() {
+        let (x, y) = (i % TILE, i / TILE);
+        if x < RING || y < RING || x >= TILE - RING || y >= TILE - RING {
+            for channel in 0..3 {
+                ring[channel][count] = p[channel];
+            }
+            count += 1;
+        }
+    }
+    let mut out = [0; 3];
+    for (value, channel) in out.iter_mut().zip(ring.iter_mut()) {
+        *value = i32::from(*channel.select_nth_unstable(RING_SAMPLES / 2).1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skin::testing::tile_with_ink;
+
+    #[test]
+    fn the_ring_median_is_the_face_under_a_symbol() {
+        let tile = tile_with_ink([188, 160, 131], [20, 20, 200]);
+        assert_eq!(ring_median(&tile), [188, 160, 131]);
+        assert_eq!(apart([188, 160, 131], [20, 20, 200]), 168 + 140 + 69);
+    }
+}
