@@ -132,8 +132,13 @@ fn every_fixture_is_read_exactly() {
                 game.tiles += 1;
                 let want = class_of(c).unwrap_or_else(|| panic!("{name}: bad label char {c}"));
                 let got = reading.class(row, col);
-                // Covered on the board advice uses: read as covered, or in doubt.
-                let hides = advised.get(Pos::new(row, col)) == Cell::Unrevealed;
+                // Covered on the board advice uses (read as covered, or in doubt with a covered
+                // class), or in doubt with the label's class among the doubt's: either way no
+                // advice rests on what it shows. (A doubt between numbers leaves the tile open
+                // and without a number to the advice, whichever the reading names first.)
+                let doubted = (reading.doubt.iter())
+                    .any(|d| d.cells.contains(&(row, col)) && d.classes.contains(&want));
+                let hides = doubted || advised.get(Pos::new(row, col)) == Cell::Unrevealed;
                 // A shown mine read as the other kind of shown mine: both are mines on a
                 // lost board, which gets no advice either way; counted apart, not as right.
                 let mine_kind = matches!(
@@ -157,7 +162,7 @@ fn every_fixture_is_read_exactly() {
                         if mine_kind {
                             " (the other kind of shown mine)"
                         } else if hides {
-                            " (hidden: covered to the advice)"
+                            " (hidden: covered to the advice, or in doubt)"
                         } else {
                             ""
                         }
@@ -170,7 +175,7 @@ fn every_fixture_is_read_exactly() {
         }
     }
     println!(
-        "{} fixtures, {tiles} tiles, {wrong} misread, {hidden} hidden (covered to the advice), \
+        "{} fixtures, {tiles} tiles, {wrong} misread, {hidden} hidden (covered to the advice or in doubt), \
          {swapped} shown mines read as the other kind, {unsafe_calls} wrong safe calls",
         fixtures.len()
     );
@@ -587,16 +592,17 @@ fn other_pixel_formats_read_right_or_give_less_advice() {
     );
 }
 
-/// Captures of a web clone the classifier never trained on, labelled by the page itself
-/// (`fixtures/unknown-skins/`, from `training/web/sweep.py --clones modern`): covered and open
-/// tiles of one flat colour told apart by a border, every digit in one dark colour and a font
-/// the model never saw, a page around the board the colour of a lit tile. The board must be
-/// found where it is, at its size, and no tile called safe that the label does not make safe:
-/// on such a skin the reading may leave much in doubt (the classifier read a "3" as a "2" with
-/// 0.997 of its odds there, and a strip of page as a line of lit tiles), but the advice is
-/// less, never wrong.
+/// Captures of a web clone labelled by the page itself (`fixtures/unknown-skins/`, from
+/// `training/web/sweep.py --clones modern`, seed 22): covered and open tiles of one flat colour
+/// told apart by a border, every digit in one dark colour, a page around the board the colour
+/// of a lit tile. The classifier had never seen the skin when they were made (it read a "3" as
+/// a "2" with 0.997 of its odds, and a strip of page passed for a line of lit tiles); it has
+/// since trained on other captures of it (seed 36, other zooms), never on these, and still
+/// reads their digits unsurely. The board must be found where it is, at its size, and no tile
+/// called safe that the label does not make safe: the reading may leave much in doubt, but the
+/// advice is less, never wrong.
 #[test]
-fn a_skin_never_trained_on_gives_less_advice_never_wrong_advice() {
+fn an_unsure_skin_gives_less_advice_never_wrong_advice() {
     let classifier = Classifier::embedded().unwrap();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/unknown-skins");
     let mut names = Vec::new();
