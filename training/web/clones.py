@@ -277,6 +277,34 @@ PIXEL_SETUP = """(() => {
   grid.style.gridTemplateColumns = 'repeat(12, max-content)';
 })()"""
 
+# cp-alley/js-minesweeper draws the classic look with a table: raised cells of CSS borders
+# (white above and left, grey below and right) on gainsboro, open cells flat with a one-pixel
+# grey line above and left, bold monospace digits in the classic colours, the emoji flag and
+# bomb. Its mines are laid on the first click; a loss uncovers every mine as a bomb, the one
+# clicked included, and writes "Game over!" below the board. The game is a top-level `let` of
+# the page's script.
+TABLE_STATE = """(() => {
+  const cells = game.board.map(row => row.map(c => {
+    const r = document.getElementById(c.id).getBoundingClientRect();
+    let ch;
+    if (c.clicked) ch = c.mine === 1 ? '*' : String(c.mineCount);
+    else ch = c.flagged ? 'F' : '.';
+    return {ch, x: r.left, y: r.top, w: r.width, h: r.height, mine: c.mine === 1};
+  }));
+  const lost = game.gameOver;
+  return JSON.stringify({cells, lost, won: !lost && game.isWon()});
+})()"""
+
+# Its difficulty list sets the size; a new game starts from the form.
+TABLE_SETUP = """(() => {
+  const level = {'9x9': 'easy', '16x16': 'medium', '30x16': 'hard'}['%(cols)dx%(rows)d'];
+  const select = document.getElementById('difficulty');
+  if (level && select.value !== level) {
+    select.value = level;
+    document.getElementById('new-game-form').requestSubmit();
+  }
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -294,4 +322,7 @@ CLONES = {
     "pixel": Clone("pixel", "github:mrglaster/js-minesweeper-game",
                    "9aaa41c8013badffcbc7b6324ef07a8d771a96f9", "index.html", PIXEL_STATE,
                    "right", PIXEL_SETUP, init_js="window.alert = () => {};"),
+    "table": Clone("table", "github:cp-alley/js-minesweeper",
+                   "4586dddc06aaf3fe05e06005b43037d1a5da6546", "index.html", TABLE_STATE, "right",
+                   TABLE_SETUP),
 }
