@@ -175,8 +175,8 @@ fn every_fixture_is_read_exactly() {
         }
     }
     println!(
-        "{} fixtures, {tiles} tiles, {wrong} misread, {hidden} hidden (covered to the advice or in doubt), \
-         {swapped} shown mines read as the other kind, {unsafe_calls} wrong safe calls",
+        "{} fixtures, {tiles} tiles, {wrong} misread, {hidden} hidden (covered to the advice or \
+         in doubt), {swapped} shown mines read as the other kind, {unsafe_calls} wrong safe calls",
         fixtures.len()
     );
     for (name, g) in &games {
