@@ -81,27 +81,25 @@ impl Look {
 }
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
 const MAX_GROWTH: usize = 40;
-/// How many of the grid's outer lines give the looks a line beside it is compared with, on a
-/// board of more than `LARGE_BOARD` pixels.
+/// How many of the grid's outer lines give the looks a line beside it is compared with.
 const RING: usize = 2;
-const LARGE_BOARD: f64 = 300_000.0;
 /// Distinct looks compared at most (a board has a few dozen; noise makes more).
 const MAX_LOOKS: usize = 256;
 
-/// `grid` grown by every line beside it, inside `area`, whose cells all show looks the grid's
-/// own cells show.
+/// `grid` grown by every line beside it, inside `area`, whose cells all show looks the cells of
+/// the grid's outer lines show.
 pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
-    let pixels = (grid.rows * grid.cols) as f64 * grid.pitch_x * grid.pitch_y;
-    let large = pixels > LARGE_BOARD;
-    // Each look with how many of the grid's cells show it.
+    // Each look of the grid's outer lines with how many of their cells show it. A line beside
+    // the board continues them. A look shown only inside would let the grid grow over the page:
+    // "Modern Minesweeper" at 80% writes "Game Over" in a white box over the board's middle,
+    // and the strip of white card below the board showed that look (until 2026-11-29 every
+    // cell counted on a board of under 300,000 pixels; above that, reading every cell cost
+    // more than the rest of the grid search).
     let mut looks: Known = Vec::new();
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            // On a board of many pixels, the looks of the grid's outer lines only: a line
-            // beside the board continues them, and reading every cell costs more there than the
-            // rest of the grid search.
             let inner = |i: usize, n: usize| i >= RING && i + RING < n;
-            if large && inner(row, grid.rows) && inner(col, grid.cols) {
+            if inner(row, grid.rows) && inner(col, grid.cols) {
                 continue;
             }
             let look = Look::of(image, grid.cell(row, col));
@@ -377,6 +375,40 @@ mod tests {
             height: 90,
         };
         assert_eq!(extend(&raised_board(), area, found), found);
+    }
+
+    #[test]
+    fn a_box_over_the_board_does_not_make_the_page_around_it_board() {
+        // 10x8 tiles of 10 px on a white page, with a white box over the middle 4x3 tiles (a
+        // "Game Over" message): the page below the board shows the box's look, which no tile
+        // of the board's outer lines shows.
+        let image = RgbImage::from_fn(160, 140, |x, y| {
+            let board = (20..120).contains(&x) && (20..100).contains(&y);
+            let dialog = (50..90).contains(&x) && (50..80).contains(&y);
+            if !board || dialog {
+                return Rgb([255, 255, 255]);
+            }
+            if (x - 20) % 10 == 0 || (y - 20) % 10 == 0 {
+                return Rgb([60, 60, 60]);
+            }
+            let (col, row) = ((x - 20) / 10, (y - 20) / 10);
+            Rgb([if (col + row) % 2 == 0 { 200 } else { 150 }; 3])
+        });
+        let found = Grid {
+            x: 20.0,
+            y: 20.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 8,
+            cols: 10,
+        };
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: 160,
+            height: 140,
+        };
+        assert_eq!(extend(&image, area, found), found);
     }
 
     /// A 6x4 board of 10-px tiles at (20, 20) on a page of `page`: `tile(col, row, x, y)` gives
