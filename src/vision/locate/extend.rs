@@ -285,9 +285,12 @@ mod tests {
     /// A 6x4 board of 10-px tiles at (20, 20) on a blue window: tiles alternate two greys in a
     /// pattern that repeats, with one-pixel dark lines between them.
     fn board() -> RgbImage {
-        board_on([20, 40, 160], [60; 3], |col, row, _, _| {
-            [if (col + row) % 2 == 0 { 200 } else { 150 }; 3]
-        })
+        board_on([20, 40, 160], [60; 3], |col, row, _, _| checker(col, row))
+    }
+
+    /// The two greys the test boards' tiles alternate in.
+    fn checker(col: u32, row: u32) -> [u8; 3] {
+        [if (col + row) % 2 == 0 { 200 } else { 150 }; 3]
     }
 
     #[test]
@@ -318,19 +321,12 @@ mod tests {
     fn grows_over_a_line_where_an_open_region_starts() {
         // 16x6 tiles of 10 px: the grey checker pattern, but for the last row, where five tiles
         // are open in one look the rows above never show.
-        let image = RgbImage::from_fn(200, 100, |x, y| {
-            let inside = (20..180).contains(&x) && (20..80).contains(&y);
-            if !inside {
-                return Rgb([20, 40, 160]);
-            }
-            if (x - 20) % 10 == 0 || (y - 20) % 10 == 0 {
-                return Rgb([60, 60, 60]);
-            }
-            let (col, row) = ((x - 20) / 10, (y - 20) / 10);
+        let image = board_of(16, 6, [20, 40, 160], [60; 3], |col, row, _, _| {
             if row == 5 && (6..11).contains(&col) {
-                return Rgb([35, 35, 35]);
+                [35; 3]
+            } else {
+                checker(col, row)
             }
-            Rgb([if (col + row) % 2 == 0 { 200 } else { 150 }; 3])
         });
         let seen = Grid {
             x: 20.0,
@@ -382,18 +378,11 @@ mod tests {
         // 10x8 tiles of 10 px on a white page, with a white box over the middle 4x3 tiles (a
         // "Game Over" message): the page below the board shows the box's look, which no tile
         // of the board's outer lines shows.
-        let image = RgbImage::from_fn(160, 140, |x, y| {
-            let board = (20..120).contains(&x) && (20..100).contains(&y);
-            let dialog = (50..90).contains(&x) && (50..80).contains(&y);
-            if !board || dialog {
-                return Rgb([255, 255, 255]);
-            }
-            if (x - 20) % 10 == 0 || (y - 20) % 10 == 0 {
-                return Rgb([60, 60, 60]);
-            }
-            let (col, row) = ((x - 20) / 10, (y - 20) / 10);
-            Rgb([if (col + row) % 2 == 0 { 200 } else { 150 }; 3])
-        });
+        let white = [255; 3];
+        let mut image = board_of(10, 8, white, [60; 3], |col, row, _, _| checker(col, row));
+        for (x, y) in (50..90).flat_map(|x| (50..80).map(move |y| (x, y))) {
+            image.put_pixel(x, y, Rgb(white));
+        }
         let found = Grid {
             x: 20.0,
             y: 20.0,
@@ -402,13 +391,7 @@ mod tests {
             rows: 8,
             cols: 10,
         };
-        let area = Rect {
-            x: 0,
-            y: 0,
-            width: 160,
-            height: 140,
-        };
-        assert_eq!(extend(&image, area, found), found);
+        assert_eq!(extend(&image, Rect::whole(160, 140), found), found);
     }
 
     /// A 6x4 board of 10-px tiles at (20, 20) on a page of `page`: `tile(col, row, x, y)` gives
@@ -418,8 +401,21 @@ mod tests {
         line: [u8; 3],
         tile: impl Fn(u32, u32, u32, u32) -> [u8; 3],
     ) -> RgbImage {
-        RgbImage::from_fn(120, 100, |x, y| {
-            let inside = (20..80).contains(&x) && (20..60).contains(&y);
+        board_of(6, 4, page, line, tile)
+    }
+
+    /// A `cols` x `rows` board drawn as [`board_on`] draws its 6x4 one, with 20 px of page on
+    /// every side.
+    fn board_of(
+        cols: u32,
+        rows: u32,
+        page: [u8; 3],
+        line: [u8; 3],
+        tile: impl Fn(u32, u32, u32, u32) -> [u8; 3],
+    ) -> RgbImage {
+        let (right, bottom) = (20 + 10 * cols, 20 + 10 * rows);
+        RgbImage::from_fn(right + 20, bottom + 20, |x, y| {
+            let inside = (20..right).contains(&x) && (20..bottom).contains(&y);
             if !inside {
                 return Rgb(page);
             }
