@@ -7,7 +7,7 @@
 //! classifier took for a number; and a symbol on an empty open tile's face is no question mark
 //! or flag (`faces`).
 
-use super::colours::{self, apart, ring_median};
+use super::colours::{self, apart, median_colour, ring_median};
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::TileClass;
@@ -377,15 +377,7 @@ pub(super) fn ring_distance(a: &TileImage, b: &TileImage) -> f64 {
 /// digit.
 fn background_mask(tile: &TileImage, around: Around) -> Vec<bool> {
     let median = match around {
-        Around::Tile => {
-            let mut median = [0i32; 3];
-            for (channel, value) in median.iter_mut().enumerate() {
-                let mut values: Vec<u8> = tile.iter().skip(channel).step_by(3).copied().collect();
-                values.sort_unstable();
-                *value = i32::from(values[values.len() / 2]);
-            }
-            median
-        }
+        Around::Tile => median_colour(tile, |_, _| true),
         Around::Edge => ring_median(tile),
     };
     near_colour(tile, median)

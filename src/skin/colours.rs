@@ -5,8 +5,6 @@ use crate::vision::tiles::{TileImage, TILE};
 
 /// The ring of samples along a tile's edge whose median colour is its background.
 const RING: usize = 2;
-/// Samples on that ring.
-const RING_SAMPLES: usize = TILE * TILE - (TILE - 2 * RING) * (TILE - 2 * RING);
 
 /// How far apart two colours are: the differences of their channels summed (0-765).
 pub fn apart(a: [i32; 3], b: [i32; 3]) -> i32 {
@@ -23,22 +21,30 @@ pub fn colour(pixel: &[u8]) -> [i32; 3] {
 }
 
 /// The background of `tile`: the median of its edge ring (two samples deep), channel by
-/// channel. Run for every look of a board, so without allocating.
+/// channel.
 pub fn ring_median(tile: &TileImage) -> [i32; 3] {
-    let mut ring = [[0u8; RING_SAMPLES]; 3];
+    median_colour(tile, |x, y| {
+        x < RING || y < RING || x >= TILE - RING || y >= TILE - RING
+    })
+}
+
+/// The median, channel by channel, of the samples of `tile` at which `keep(x, y)` holds (at
+/// least one must): of an even count, the upper of the middle two. Run for every look of a
+/// board, so without allocating.
+pub fn median_colour(tile: &TileImage, keep: impl Fn(usize, usize) -> bool) -> [i32; 3] {
+    let mut kept = [[0u8; TILE * TILE]; 3];
     let mut count = 0;
     for (i, p) in tile.chunks_exact(3).enumerate() {
-        let (x, y) = (i % TILE, i / TILE);
-        if x < RING || y < RING || x >= TILE - RING || y >= TILE - RING {
+        if keep(i % TILE, i / TILE) {
             for channel in 0..3 {
-                ring[channel][count] = p[channel];
+                kept[channel][count] = p[channel];
             }
             count += 1;
         }
     }
     let mut out = [0; 3];
-    for (value, channel) in out.iter_mut().zip(ring.iter_mut()) {
-        *value = i32::from(*channel.select_nth_unstable(RING_SAMPLES / 2).1);
+    for (value, channel) in out.iter_mut().zip(kept.iter_mut()) {
+        *value = i32::from(*channel[..count].select_nth_unstable(count / 2).1);
     }
     out
 }
