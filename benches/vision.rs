@@ -3,12 +3,16 @@
 //! search alone, and the classifier on a whole Expert board of distinct tiles (the worst case:
 //! nothing to share). tract runs on one thread, so these are one-core figures.
 //!
-//! Besides criterion's figures, each case prints its median and 99th percentile over 200 runs.
+//! Besides criterion's figures, each case prints its median and 99th percentile over 200 runs,
+//! and the median of each stage: the grid search, the tiles sampled and classified (with the
+//! game's counter read), and the board-level reading that settles the looks together.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use minehint::pipeline::read_board;
+use minehint::pipeline::{read_board, read_grid};
+use minehint::vision::counter::read_counter;
+use minehint::vision::text_counter::read_text_counter;
 use minehint::vision::tiles::{sample_grid, TILE_BYTES};
-use minehint::vision::{load_image, locate, Classifier, Hints};
+use minehint::vision::{self, load_image, locate, Classifier, Hints};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -49,13 +53,33 @@ fn screenshot_to_board(c: &mut Criterion) {
         let (median, p99) = spread(|| {
             black_box(read_board(&image, Hints::default(), &classifier).unwrap());
         });
+        // Where the time goes, stage by stage (medians): the grid search; the tiles sampled
+        // and classified, the counter read; the looks settled together under the rules.
         let (locate_median, _) = spread(|| {
             black_box(locate(&image, Hints::default()).unwrap());
         });
+        let grid = reading.grid;
+        let (tiles_median, _) = spread(|| {
+            black_box(vision::read_grid(&image, grid, &classifier).unwrap());
+        });
+        // As the read does it: the seven-segment display, else the text.
+        let (counter_median, _) = spread(|| {
+            if black_box(read_counter(&image, &grid)).is_none() {
+                black_box(read_text_counter(&image, &grid));
+            }
+        });
+        let (given_grid_median, _) = spread(|| {
+            black_box(read_grid(&image, grid, &classifier).unwrap());
+        });
         println!(
             "read {name}: {}x{} tiles, {} distinct looks: median {median:?}, p99 {p99:?} \
-             (grid search alone: median {locate_median:?})",
-            reading.grid.cols, reading.grid.rows, reading.distinct_looks
+             (medians of the stages: grid search {locate_median:?}; tiles sampled and \
+             classified, counter read {tiles_median:?}, of which the counter \
+             {counter_median:?}; looks settled {:?})",
+            reading.grid.cols,
+            reading.grid.rows,
+            reading.distinct_looks,
+            given_grid_median.saturating_sub(tiles_median)
         );
         group.bench_function(format!("read/{name}"), |b| {
             b.iter(|| read_board(&image, Hints::default(), &classifier).unwrap())
