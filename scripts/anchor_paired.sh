@@ -28,19 +28,7 @@ start=${8:-corner}
 source scripts/anchor/build.sh
 build_anchor "$source_dir" scripts/anchor/AnchorPaired.java
 build=target/anchor
-out=target/anchor_paired
-mkdir -p "$out"
-minehint=${MINEHINT:-}
-if [ -z "$minehint" ]; then
-    cargo build --release --quiet
-    minehint=$out/minehint
-    cp target/release/minehint "$minehint"
-fi
-
-run="$out/$board-$first_click-$seed-$games"
-bench=("$minehint" bench --board "$board" --first-click "$first_click" --start "$start"
-       --seed "$seed" --threads "$workers" --games "$games")
-"${bench[@]}" --layouts "$run.layouts"
+paired_series
 echo "anchor_paired: minehint ($policy) plays $games games" >&2
 start_s=$(date +%s)
 "${bench[@]}" --policy "$policy" --dump-guesses "$run.$policy.positions" --outcomes "$run.$policy.outcomes"

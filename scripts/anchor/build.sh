@@ -1,4 +1,4 @@
-# Sourced by scripts/anchor.sh and scripts/anchor_positions.sh: compiles D. N. Hill's solver from
+# Sourced by the scripts/anchor*.sh scripts: compiles D. N. Hill's solver from
 # a checkout of github.com/DavidNHill/Minesweeper together with one driver of ours.
 #
 #   build_anchor SOURCE DRIVER.java
@@ -20,4 +20,24 @@ build_anchor() {
     echo "$driver" >> "$build/sources"
     javac -nowarn -encoding UTF-8 -d "$build/classes" @"$build/sources" 2> "$build/javac.log" || {
         tail -20 "$build/javac.log" >&2; exit 1; }
+}
+
+# Sets up a paired run's files in target/anchor_paired (the layouts of a seeded series, which
+# `minehint bench --layouts` writes): sets `minehint` (the binary: $MINEHINT, else built into
+# target/release and copied there, so that a rebuild during the run cannot change it midway),
+# `run` (the files' common prefix) and `bench` (the bench command for the series), and writes
+# "$run.layouts". Reads board, first_click, start, seed, workers and games.
+paired_series() {
+    local out=target/anchor_paired
+    mkdir -p "$out"
+    minehint=${MINEHINT:-}
+    if [ -z "$minehint" ]; then
+        cargo build --release --quiet
+        minehint=$out/minehint
+        cp target/release/minehint "$minehint"
+    fi
+    run="$out/$board-$first_click-$seed-$games"
+    bench=("$minehint" bench --board "$board" --first-click "$first_click" --start "$start"
+           --seed "$seed" --threads "$workers" --games "$games")
+    "${bench[@]}" --layouts "$run.layouts"
 }
