@@ -33,8 +33,12 @@ from collections import defaultdict
 
 
 def read_outcomes(path):
+    """One player's games, True where won, from its outcomes file (one character a game)."""
     with open(path) as f:
-        return [c == "1" for c in f.read().strip()]
+        text = f.read().strip()
+    if set(text) - {"0", "1"}:
+        sys.exit(f"{path} holds something other than 0 and 1: not an outcomes file")
+    return [c == "1" for c in text]
 
 
 def read_positions(path):
@@ -83,6 +87,18 @@ def first_parting(mine_guesses, anchor_guesses):
 def interval(wins, n):
     p = wins / n
     return p, 1.96 * math.sqrt(p * (1 - p) / n)
+
+
+def paired_difference(a_won, b_won):
+    """Players a and b over the same games (lists of wins): the games a won alone, the games b
+    won alone, and the difference of their win rates a - b with its paired 95% half-interval.
+    The games both won or both lost cancel; the discordant ones carry the variance."""
+    games = len(a_won)
+    only_a = sum(1 for a, b in zip(a_won, b_won) if a and not b)
+    only_b = sum(1 for a, b in zip(a_won, b_won) if b and not a)
+    diff = (only_a - only_b) / games
+    var = ((only_a + only_b) / games - diff * diff) / games
+    return only_a, only_b, diff, 1.96 * math.sqrt(max(var, 0.0))
 
 
 def covered_text(board):
@@ -136,12 +152,7 @@ def main():
     positions = read_positions(args.minehint_positions)
     anchor = read_anchor_guesses(args.anchor_guesses)
 
-    only_mine = sum(1 for a, b in zip(mine_won, anchor_won) if a and not b)
-    only_anchor = sum(1 for a, b in zip(mine_won, anchor_won) if b and not a)
-    diff = (only_anchor - only_mine) / games
-    # The paired difference's variance: the discordant games carry it all.
-    var = ((only_anchor + only_mine) / games - diff * diff) / games
-    half = 1.96 * math.sqrt(max(var, 0.0))
+    only_anchor, only_mine, diff, half = paired_difference(anchor_won, mine_won)
 
     classes = defaultdict(lambda: [0, 0, 0])  # parted, anchor only won, minehint only won
     partings = []
