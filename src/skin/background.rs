@@ -19,7 +19,8 @@ pub enum Evidence {
     None,
     /// The look matches the background of a number look: an empty open tile.
     Empty,
-    /// The look differs from every number look's background: not an empty open tile.
+    /// The look differs from every number look's background, or matches it inside only while
+    /// a look read as showing no digit matches the numbers' frame too: not an empty open tile.
     NotEmpty,
 }
 
@@ -111,6 +112,14 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
             }
         })
         .collect();
+    for family in 0..families.verdicts.len() {
+        tracing::trace!(
+            family,
+            nearest = nearest[family],
+            ring = rings[family],
+            "board-level reading: a look's distance to the numbers' background"
+        );
+    }
     (0..families.verdicts.len())
         .map(|family| {
             if distances[family].is_none() {
@@ -132,7 +141,21 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
                         better,
                         "a look matches the numbers' background inside, another their edge too"
                     );
-                    return Evidence::None;
+                    // The look that matches the frame too is an open tile where the classifier
+                    // also takes it for one that shows no digit (an empty tile, or a mine shown
+                    // on the open face after a loss); then this look, which only shares the face,
+                    // is not an empty tile (a covered tile in a skin whose covered and open
+                    // faces are one colour). A look read as a digit is no such witness: it may
+                    // be an empty tile the classifier misread, with the numbers' frame.
+                    let witness = matches!(
+                        families.verdicts[better].class,
+                        TileClass::Number(0) | TileClass::Mine
+                    );
+                    return if witness {
+                        Evidence::NotEmpty
+                    } else {
+                        Evidence::None
+                    };
                 }
                 Evidence::Empty
             } else if nearest[family] >= EMPTY_FAR && nearest[family].is_finite() {
@@ -656,11 +679,8 @@ mod tests {
         tile
     }
 
-    #[test]
-    fn a_covered_face_of_the_open_colour_is_not_empty_where_the_open_tiles_are_framed() {
-        // A flat skin: covered and open faces one light grey, every open tile (the numbers and
-        // the empty one) in a dark frame. The covered tile matches the numbers' inside, the
-        // empty tile their frame as well.
+    /// A red "1" bar on a light grey tile in a dark frame: a number of a flat, framed skin.
+    fn framed_one() -> TileImage {
         let mut one = framed(236, 50);
         for y in 5..12 {
             for x in 7..9 {
@@ -668,12 +688,37 @@ mod tests {
                 one[i..i + 3].copy_from_slice(&[200, 30, 30]);
             }
         }
-        let pixels = [flat(236), one, framed(236, 50)];
+        one
+    }
+
+    #[test]
+    fn a_covered_face_of_the_open_colour_is_not_empty_where_the_open_tiles_are_framed() {
+        // A flat skin: covered and open faces one light grey, every open tile (the numbers and
+        // the empty one) in a dark frame. The covered tile matches the numbers' inside, the
+        // empty tile their frame as well.
+        let pixels = [flat(236), framed_one(), framed(236, 50)];
         let families = one_look_each(&[
             TileClass::Number(0),
             TileClass::Number(1),
             TileClass::Number(0),
         ]);
+        let found = evidence(&pixels, &families);
+        assert_eq!(found[0], Evidence::NotEmpty);
+        assert_eq!(found[2], Evidence::Empty);
+    }
+
+    #[test]
+    fn a_look_read_as_a_digit_is_no_witness_of_the_open_frame() {
+        // The same board, but the framed look that matches the numbers' inside and frame is
+        // read as a "1" without its ink (an empty tile the classifier misread, or a faint
+        // digit): the unframed look keeps no evidence either way, as before.
+        let pixels = [flat(236), framed_one(), framed(236, 50)];
+        let mut families = one_look_each(&[
+            TileClass::Number(0),
+            TileClass::Number(1),
+            TileClass::Number(1),
+        ]);
+        families.verdicts[2].confidence = 0.6;
         let found = evidence(&pixels, &families);
         assert_eq!(found[0], Evidence::None);
         assert_eq!(found[2], Evidence::Empty);

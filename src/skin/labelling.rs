@@ -105,6 +105,15 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     // The family of each cell.
     let family_of: Vec<usize> = reading.look_of.iter().map(|&l| families.of[l]).collect();
+    if tracing::enabled!(tracing::Level::TRACE) {
+        // Where each family lies: the board row by row, rows split by "/", each family one
+        // base-36 digit (the families past 35 wrap round), to find a look on a capture.
+        let digit = |f: usize| char::from_digit((f % 36) as u32, 36).unwrap_or('?');
+        let map: Vec<String> = (family_of.chunks(reading.board.cols().max(1)))
+            .map(|row| row.iter().map(|&f| digit(f)).collect())
+            .collect();
+        tracing::trace!(map = %map.join("/"), "board-level reading: the family of each cell");
+    }
     let mut options = options;
     let mut walk = walk(&options, &family_of, &reading.board);
     // The families a repair let change: read as a digit, they are in doubt.
