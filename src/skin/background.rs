@@ -112,13 +112,15 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
             }
         })
         .collect();
-    for family in 0..families.verdicts.len() {
-        tracing::trace!(
-            family,
-            nearest = nearest[family],
-            ring = rings[family],
-            "board-level reading: a look's distance to the numbers' background"
-        );
+    if tracing::enabled!(tracing::Level::TRACE) {
+        for family in 0..families.verdicts.len() {
+            tracing::trace!(
+                family,
+                nearest = nearest[family],
+                ring = rings[family],
+                "board-level reading: a look's distance to the numbers' background"
+            );
+        }
     }
     (0..families.verdicts.len())
         .map(|family| {
