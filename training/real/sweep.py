@@ -86,7 +86,20 @@ def certain(binary, text, mines):
     return ({tuple(p) for p in result["safe"]}, {tuple(p) for p in result["certain_mines"]})
 
 
-class Gnome:
+class Windowed:
+    """A game in an X window of its own, resized through the sweep; `settle` is how long it
+    takes to draw its board again at a new size."""
+
+    window = None
+    settle = 0.8
+
+    def resize(self, width, height):
+        # Not --sync: a size under the game's minimum is never reached, and --sync would wait.
+        xdotool("windowsize", self.window, width, height)
+        time.sleep(self.settle)
+
+
+class Gnome(Windowed):
     """GNOME Mines in one theme and board size; the window resized through the sweep."""
 
     def __init__(self, theme, size):
@@ -105,10 +118,6 @@ class Gnome:
         self.window = self.window.splitlines()[-1]
         xdotool("windowactivate", "--sync", self.window)
 
-    def resize(self, width, height):
-        # Not --sync: a size under the game's minimum is never reached, and --sync would wait.
-        xdotool("windowsize", self.window, width, height)
-        time.sleep(0.8)
 
     def sizes(self, count):
         """Window sizes from the smallest GNOME Mines allows to about twice the reference, in
@@ -118,7 +127,7 @@ class Gnome:
                 for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]
 
 
-class Sgt:
+class Sgt(Windowed):
     """Simon Tatham's Mines (sgt-puzzles): its tiles scale with the window. Never trained on."""
 
     def __init__(self, params):
@@ -137,10 +146,6 @@ class Sgt:
         self.window = shell(f"rg_sgt_mines {self.params} {width} {height}").splitlines()[-1]
         xdotool("windowactivate", "--sync", self.window)
 
-    def resize(self, width, height):
-        # Not --sync: a size under the game's minimum is never reached, and --sync would wait.
-        xdotool("windowsize", self.window, width, height)
-        time.sleep(0.8)
 
     def sizes(self, count):
         """Square windows from 12 px tiles to about 64."""
@@ -149,14 +154,55 @@ class Sgt:
                 for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]
 
 
+class Kmines(Windowed):
+    """KDE's KMines, Easy (9x9, 10 mines), default theme: its tiles scale with the window, about
+    a ninth of the window's height less its tool and status bars. Never trained on."""
+
+    def __init__(self):
+        self.cols, self.rows, self.mines = 9, 9, 10
+        # 65 px tiles: every look large, where the fixture reads right tile for tile.
+        self.reference = (1100, 800)
+        self.window = None
+        self.settle = 1.0
+
+    def name(self):
+        return "kmines-default"
+
+    def start(self):
+        width, height = self.reference
+        self.window = shell(f"rg_kmines {width} {height}").splitlines()[-1]
+        xdotool("windowactivate", "--sync", self.window)
+
+
+    def after_loss(self):
+        """KMines asks "Reset the Game?" in a dialog over the board as the game is lost, then
+        shows "You have lost." over the board's middle for about three seconds. A player says
+        No (Escape) and looks at the board: so does the sweep, once both are gone."""
+        done = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Reset"],
+                              capture_output=True, text=True, timeout=10)
+        for dialog in done.stdout.split():
+            xdotool("windowactivate", "--sync", dialog)
+            xdotool("key", "Escape")
+        time.sleep(3.5)
+        xdotool("windowactivate", "--sync", self.window)
+
+    def sizes(self, count):
+        """Windows of 4:3 from about 14 px tiles to about 64 (the bars take some 150 px)."""
+        low, high = 9 * 14 + 150, 9 * 64 + 150
+        return [(h * 4 // 3, h)
+                for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]
+
+
 def make_game(spec):
-    """A game from its name: gnome-THEME-SIZE or sgt-PARAMS (such as sgt-16x16n40)."""
+    """A game from its name: gnome-THEME-SIZE, sgt-PARAMS (such as sgt-16x16n40) or kmines."""
     parts = spec.split("-")
     if parts[0] == "gnome" and len(parts) == 3 and parts[2] in GNOME_SIZES:
         return Gnome(parts[1], parts[2])
     if parts[0] == "sgt" and len(parts) == 2:
         return Sgt(parts[1])
-    raise ValueError(f"unknown game {spec!r}: gnome-THEME-SIZE or sgt-COLSxROWSnMINES")
+    if spec == "kmines":
+        return Kmines()
+    raise ValueError(f"unknown game {spec!r}: gnome-THEME-SIZE, sgt-COLSxROWSnMINES or kmines")
 
 
 def tile_centre(found, row, col):
@@ -295,6 +341,8 @@ def play_to(binary, game, out, state, rng):
             if not covered:
                 break
             target = rng.choice(covered)
+        # What a game puts over its board as it is lost, cleared as a player would.
+        getattr(game, "after_loss", lambda: None)()
     xdotool("mousemove", 1, 1)
     time.sleep(0.4)
 
@@ -571,7 +619,8 @@ def main():
     parser.add_argument("--binary", default=str(ROOT / "target/release/minehint"))
     parser.add_argument("--game", default="gnome-default-medium",
                         help="gnome-THEME-SIZE (THEME default|classic|bgcolors, SIZE "
-                        "small|medium|big) or sgt-COLSxROWSnMINES; several separated by commas")
+                        "small|medium|big), sgt-COLSxROWSnMINES or kmines; several separated by "
+                        "commas")
     parser.add_argument("--sizes", type=int, default=24, help="window sizes swept per state")
     parser.add_argument("--states", default="fresh,opened,mid,lost")
     parser.add_argument("--seed", type=int, default=1)

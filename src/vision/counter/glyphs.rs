@@ -65,7 +65,7 @@ impl Glyph {
 /// The patches of ink in `gray` (brightness, 0–255), sorted left to right, with their boxes
 /// between `min_height` and `max_height` pixels tall. Ink is whatever differs by [`INK`] or more,
 /// darker or lighter, from the local background: the most common brightness of its block of
-/// [`BLOCK`] pixels (an area can hold a window's face and the desktop around it).
+/// [`BLOCK`] × [`BLOCK_ROWS`] pixels (an area can hold a window's face and the desktop around it).
 pub fn glyphs(gray: &GrayImage, min_height: u32, max_height: u32) -> Vec<Glyph> {
     let (w, h) = gray.dimensions();
     let pixels = gray.as_raw();
@@ -196,9 +196,13 @@ fn split(pixels: &[(u32, u32)]) -> Vec<(u32, u32, u32, u32)> {
         .collect()
 }
 
-/// The side of the square blocks the background is taken over: a few characters wide, so text
-/// is always the minority of its block.
+/// The blocks the background is taken over: a few characters wide, so text is always the
+/// minority of its block, and a third as tall, so a band of another face (a status bar under a
+/// board, 30 px tall) is the majority of the blocks its text lies in: with square blocks of 48,
+/// KMines' "Mines: 4/10" shared its blocks with the grey above the bar, and the whole bar was
+/// ink.
 const BLOCK: u32 = 48;
+const BLOCK_ROWS: u32 = 16;
 
 /// The background brightness of each block of an image.
 struct Background {
@@ -209,10 +213,10 @@ struct Background {
 impl Background {
     fn of(gray: &GrayImage) -> Background {
         let (w, h) = gray.dimensions();
-        let (columns, rows) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
+        let (columns, rows) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK_ROWS));
         let mut counts = vec![[0u32; 256]; (columns * rows) as usize];
         for (y, row) in gray.as_raw().chunks_exact(w as usize).enumerate() {
-            let first = (y as u32 / BLOCK * columns) as usize;
+            let first = (y as u32 / BLOCK_ROWS * columns) as usize;
             for (block, part) in row.chunks(BLOCK as usize).enumerate() {
                 let counts = &mut counts[first + block];
                 for &p in part {
@@ -228,7 +232,7 @@ impl Background {
     }
 
     fn at(&self, x: u32, y: u32) -> i32 {
-        i32::from(self.modes[((y / BLOCK) * self.columns + x / BLOCK) as usize])
+        i32::from(self.modes[((y / BLOCK_ROWS) * self.columns + x / BLOCK) as usize])
     }
 }
 

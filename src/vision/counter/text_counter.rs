@@ -4,6 +4,9 @@
 //! It is looked for to the right of the board, then below it: a line of characters
 //! ([`glyphs`](super::glyphs)) that reads as digits, a slash and digits, the digits all one height
 //! on one baseline. Any other text there (the timer "00:04", button labels) does not read so.
+//! Other games put the count in a status line with words around it: KMines' "Mines: 4/10
+//! Time: 01:25". There the count is a word of its own, set off from its neighbours by wider
+//! gaps than any between its own characters, and such a word is read as a line by itself.
 
 use super::glyphs::{glyphs, recognise, Glyph};
 use crate::vision::grid::Grid;
@@ -66,8 +69,10 @@ fn read_area(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option
     }
     let gray = GrayImage::from_raw(x1 - x0, y1 - y0, luma)?;
     let found = glyphs(&gray, MIN_HEIGHT, MAX_HEIGHT);
-    let mut readings = lines(&found).into_iter().filter_map(|line| parse(&line));
+    let lines = lines(&found);
+    let mut readings = lines.iter().flat_map(|line| words(line)).filter_map(parse);
     let first = readings.next()?;
+
     // Two different readings: no way to tell which is the counter.
     readings.all(|other| other == first).then_some(first)
 }
@@ -82,9 +87,11 @@ fn lines(found: &[Glyph]) -> Vec<Vec<&Glyph>> {
             let overlap = glyph.y1.min(last.y1) as i64 - glyph.y0.max(last.y0) as i64;
             let gap = glyph.x0 as i64 - last.x1 as i64;
             let tall = i64::from(glyph.height().max(last.height()));
-            // Kerning can tuck a character under the last one's foot.
-            2 * overlap >= i64::from(glyph.height().min(last.height()))
-                && (-tall / 3..tall).contains(&gap)
+            let short = i64::from(glyph.height().min(last.height()));
+            // Kerning can tuck a character under the last one's foot. Characters of one line
+            // are of a size: a taller patch beside them (a window's edge, a bar's border cut
+            // into pieces) is no character of theirs.
+            2 * overlap >= short && 2 * tall <= 3 * short && (-tall / 3..tall).contains(&gap)
         };
         match lines.iter_mut().find(follows) {
             Some(line) => line.push(glyph),
@@ -92,6 +99,31 @@ fn lines(found: &[Glyph]) -> Vec<Vec<&Glyph>> {
         }
     }
     lines
+}
+
+/// The runs of `line` that may be a word of their own: the whole line, and each run of at least
+/// three characters set off from the characters beside it (where there are any) by a space: a
+/// gap of at least a third of the run's height and more than twice every gap inside it. A count
+/// in a status line ("Mines: 4/10 Time: 01:25") is one; a word's own characters, a pixel or two
+/// apart, never split ("4/1" is no word of "4/10").
+fn words<'a>(line: &'a [&'a Glyph]) -> impl Iterator<Item = &'a [&'a Glyph]> + 'a {
+    let gap = |i: usize| i64::from(line[i + 1].x0) - i64::from(line[i].x1);
+    let n = line.len();
+    let runs = (0..n).flat_map(move |start| {
+        (start + 3..=n.min(start + 2 * MAX_DIGITS + 1)).filter_map(move |end| {
+            if start == 0 && end == n {
+                return None;
+            }
+            let run = &line[start..end];
+            let height = run.iter().map(|g| g.height()).max().unwrap_or(0);
+            let inside = (start..end - 1).map(gap).max().unwrap_or(0).max(0);
+            let space = |g: i64| 3 * g >= i64::from(height) && g > 2 * inside;
+            let before = start == 0 || space(gap(start - 1));
+            let after = end == n || space(gap(end - 1));
+            (before && after).then_some(run)
+        })
+    });
+    std::iter::once(line).chain(runs)
 }
 
 /// A line that reads "digits/digits", the digits of one height on one baseline.
@@ -172,6 +204,23 @@ mod tests {
         // Liberation Sans ones (digits 8 to 11 px tall), where its strokes break or touch.
         assert!(wrong.is_empty(), "{wrong:?}");
         assert!(right >= 18, "only {right} of 21 read");
+    }
+
+    /// KMines' status bar under its board: "Mines: 4/10  Time: 01:25" on a light bar, the grey
+    /// around the board above it. The count is a word among others, and the bar is a band of
+    /// its own face: read as 4 flags of 10 mines, never as "4/1".
+    #[test]
+    fn a_count_among_words_in_a_status_bar_reads() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kmines-status-bar.png");
+        let image = image::open(path).unwrap().to_rgb8();
+        let (w, h) = image.dimensions();
+        assert_eq!(
+            read_area(&image, (0, 0, w, h)),
+            Some(FlagsOfTotal {
+                flags: 4,
+                total: 10
+            })
+        );
     }
 
     /// A dark theme: light text on a dark background reads the same.
