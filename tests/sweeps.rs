@@ -4,6 +4,8 @@
 //! - GNOME Mines (default theme, 16x16) through a range of window sizes, from the small window it
 //!   opens with on a first start up, with the pointer away, resting on a covered tile, on an open
 //!   one, and the button held down; mid-game and lost.
+//! - KMines, the Debian game the tile model never trained on, from the smallest board it draws up,
+//!   mid-game and lost.
 //! - A web clone the tile model never trained on (minesweeper-for-web, from the npm registry) in
 //!   Chromium under Xvfb, at two page zooms, mid-game and lost.
 //!
@@ -51,10 +53,10 @@ fn on_display(display: u32, command: &str) -> (Option<i32>, String, String) {
     (run.status.code(), text(&run.stdout), text(&run.stderr))
 }
 
-/// The X display of try `attempt` of the test in `slot` (0 to 3): apart from every other test's
+/// The X display of try `attempt` of the test in `slot` (0 to 4): apart from every other test's
 /// and try's, and above the numbers the other test files take (140 to 600), so they never meet.
 fn display(slot: u32, attempt: u32) -> u32 {
-    1000 + std::process::id() % 40 * 12 + slot * 3 + attempt
+    1000 + std::process::id() % 40 * 15 + slot * 3 + attempt
 }
 
 /// Runs `sweep` (a command line after the display is up) on its own display, `slot` keeping
@@ -65,7 +67,7 @@ fn sweep(slot: u32, sweep: &str) -> Figures {
         let display = display(slot, attempt);
         // The web sweep's DevTools and page ports, per try: a browser or server left behind by a
         // failed try must not hold the next one's.
-        let port = 20000 + std::process::id() % 1000 * 24 + slot * 6 + attempt * 2;
+        let port = 20000 + std::process::id() % 1000 * 30 + slot * 6 + attempt * 2;
         let sweep = sweep.replace("PORT", &port.to_string());
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().display();
@@ -137,6 +139,18 @@ fn gnome_mines_reads_at_every_window_size_with_the_pointer_on_the_board() {
          --states mid,lost --seed 7",
     );
     check(&figures, GNOME_RIGHT);
+}
+
+/// KMines, the Debian game held out of training, from the smallest board it draws (17 px) up,
+/// mid-game with flags and lost, every pointer variant: no call that is wrong, and its lost
+/// game (behind the dialog it asks "Reset the Game?" in, cleared as a player would) given none.
+#[test]
+fn kmines_never_trained_on_reads_at_every_window_size() {
+    let figures = sweep(
+        4,
+        "python3 training/real/sweep.py --game kmines --sizes 4 --states mid,lost --seed 7",
+    );
+    check(&figures, KMINES_RIGHT);
 }
 
 #[test]
@@ -252,3 +266,8 @@ fn live_plays_a_web_clone_in_chromium_to_the_end() {
 /// in the longer sweep); what is not is one tile read as covered, mostly a lost board's mine.
 const GNOME_RIGHT: f64 = 0.8;
 const WEB_RIGHT: f64 = 0.85;
+/// KMines lays its mines by itself too. Its sweeps here read 193 of 194 and 202 of 210 boards
+/// fully right, but on some layouts its open 0s stay in doubt with covered tiles at 31 and
+/// 58 px (a whole board's 0s: 30 of 56 boards in one run of this sweep's form), so its floor is
+/// low: the check that matters there is that no call is wrong.
+const KMINES_RIGHT: f64 = 0.3;
