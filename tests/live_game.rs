@@ -387,9 +387,12 @@ struct Tally {
 /// The root window shows the safe mark (a green frame) on safe tile (row, col).
 fn green_frame_at(image: &RgbImage, line: &Value, row: usize, col: usize) -> bool {
     let (x0, y0, pitch) = tile_box(line, row, col);
-    // The frame is about pitch/12 wide, just inside the tile's edge: look along its left side.
+    // The frame is about pitch/12 wide, 6% of the pitch inside the tile's edge
+    // (src/overlay/draw.rs): look along its left side, as far in as the frame's inner edge (at
+    // 65 px, KMines' board in a 1100x800 window, it starts 4 px in).
+    let reach = (pitch * 0.15).ceil().max(4.0) as u32;
     (0..(pitch as u32 / 2)).any(|dy| {
-        (1..4).any(|dx| {
+        (1..reach).any(|dx| {
             let (x, y) = (x0 as u32 + dx, (y0 + pitch / 4.0) as u32 + dy);
             image.get_pixel_checked(x, y).is_some_and(|p| {
                 let [r, g, b] = p.0;
