@@ -24,6 +24,8 @@ pub enum Evidence {
     NotEmpty,
 }
 
+/// At most this many looks of one number family are references for the empty tile's face.
+const REFERENCE_LOOKS: usize = 8;
 /// A number look counts only when the classifier is at least this sure of it.
 const NUMBER_SURE: f32 = 0.9;
 /// A pixel this far (summed over channels, 0-765) from the tile's background colour is ink.
@@ -45,21 +47,39 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
         .map(|(family, _)| family)
         .collect();
     let share_of = |mask: &[bool]| mask.iter().filter(|&&b| b).count() as f64 / mask.len() as f64;
-    // (family, its background pixels) of every sure number look, each way of taking it.
-    let mut references: Vec<(usize, Vec<bool>)> = (numbers.iter())
-        .flat_map(|&family| {
+    // The looks of each sure number family that stand for it as references: its first look,
+    // then others of it in board order, up to [`REFERENCE_LOOKS`]. One number's looks may lie
+    // on open tiles of different shades (KMines lights the open tiles of some rows), and an
+    // empty tile matches those on its own shade.
+    let looks_of =
+        |family: usize| {
+            std::iter::once(families.first[family])
+                .chain((0..families.of.len()).filter(move |&look| {
+                    families.of[look] == family && look != families.first[family]
+                }))
+                .take(REFERENCE_LOOKS)
+        };
+    // (family, the look, its background pixels) of every sure number look, each way of taking
+    // it.
+    let mut references: Vec<(usize, usize, Vec<bool>)> = (numbers.iter())
+        .flat_map(|&family| looks_of(family).map(move |look| (family, look)))
+        .flat_map(|(family, look)| {
             [Around::Tile, Around::Edge]
                 .into_iter()
-                .map(move |around| (family, background_mask(tile(family), around)))
+                .map(move |around| (family, look, background_mask(&pixels[look], around)))
         })
-        .filter(|(_, background)| share_of(background) >= MIN_BACKGROUND)
+        .filter(|(_, _, background)| share_of(background) >= MIN_BACKGROUND)
         .collect();
     let number_tiles: Vec<&TileImage> = numbers.iter().map(|&f| tile(f)).collect();
     if let Some(colour) = shared_background(&number_tiles) {
-        references.extend(numbers.iter().filter_map(|&family| {
-            let background = near_colour(tile(family), colour);
-            (share_of(&background) >= MIN_SHARED).then_some((family, background))
-        }));
+        references.extend(
+            (numbers.iter())
+                .flat_map(|&family| looks_of(family).map(move |look| (family, look)))
+                .filter_map(|(family, look)| {
+                    let background = near_colour(&pixels[look], colour);
+                    (share_of(&background) >= MIN_SHARED).then_some((family, look, background))
+                }),
+        );
     }
     // Each family's distance to each reference's background (`None`: not compared).
     let distances: Vec<Option<Vec<f64>>> = (families.verdicts.iter().enumerate())
@@ -77,11 +97,11 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
             // A number look is its own reference: compare each look with the others only.
             Some(
                 (references.iter())
-                    .map(|(number, background)| {
+                    .map(|(number, look, background)| {
                         if *number == family {
                             f64::INFINITY
                         } else {
-                            background_distance(tile(family), tile(*number), background)
+                            background_distance(tile(family), &pixels[*look], background)
                         }
                     })
                     .collect(),
@@ -485,6 +505,25 @@ mod tests {
             TileClass::Unrevealed,
             TileClass::Number(0),
         ]);
+        let found = evidence(&pixels, &families);
+        assert_eq!(found[1], Evidence::Empty);
+        assert_eq!(found[2], Evidence::NotEmpty);
+    }
+
+    /// One number drawn on open tiles of two shades (a game that lights the open tiles of some
+    /// rows): the empty tile matches the shade of the number's second look, not its first.
+    #[test]
+    fn an_empty_tile_matches_any_look_of_a_number_on_its_own_shade() {
+        let pixels = [number(184), number(173), flat(173), raised(150)];
+        let families = Families {
+            of: vec![0, 0, 1, 2],
+            first: vec![0, 2, 3],
+            verdicts: vec![
+                verdict(TileClass::Number(1)),
+                Verdict::from_probs(&[(TileClass::Number(0), 0.55), (TileClass::Unrevealed, 0.45)]),
+                verdict(TileClass::Unrevealed),
+            ],
+        };
         let found = evidence(&pixels, &families);
         assert_eq!(found[1], Evidence::Empty);
         assert_eq!(found[2], Evidence::NotEmpty);
