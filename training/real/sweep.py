@@ -118,7 +118,6 @@ class Gnome(Windowed):
         self.window = self.window.splitlines()[-1]
         xdotool("windowactivate", "--sync", self.window)
 
-
     def sizes(self, count):
         """Window sizes from the smallest GNOME Mines allows to about twice the reference, in
         `count` steps, in the 4:3 shape it opens with."""
@@ -146,7 +145,6 @@ class Sgt(Windowed):
         self.window = shell(f"rg_sgt_mines {self.params} {width} {height}").splitlines()[-1]
         xdotool("windowactivate", "--sync", self.window)
 
-
     def sizes(self, count):
         """Square windows from 12 px tiles to about 64."""
         low, high = 12 * self.rows + 80, 64 * self.rows + 80
@@ -173,7 +171,6 @@ class Kmines(Windowed):
         self.window = shell(f"rg_kmines {width} {height}").splitlines()[-1]
         xdotool("windowactivate", "--sync", self.window)
 
-
     def after_loss(self):
         """KMines asks "Reset the Game?" in a dialog over the board as the game is lost, then
         shows "You have lost." over the board's middle for about three seconds. A player says
@@ -187,7 +184,8 @@ class Kmines(Windowed):
         xdotool("windowactivate", "--sync", self.window)
 
     def sizes(self, count):
-        """Windows of 4:3 from about 14 px tiles to about 64 (the bars take some 150 px)."""
+        """Windows of 4:3 asked from about 14 px tiles to about 64 (the bars take some 150 px);
+        KMines keeps its window large enough for 17 px tiles."""
         low, high = 9 * 14 + 150, 9 * 64 + 150
         return [(h * 4 // 3, h)
                 for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]

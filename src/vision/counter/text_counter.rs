@@ -72,7 +72,6 @@ fn read_area(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option
     let lines = lines(&found);
     let mut readings = lines.iter().flat_map(|line| words(line)).filter_map(parse);
     let first = readings.next()?;
-
     // Two different readings: no way to tell which is the counter.
     readings.all(|other| other == first).then_some(first)
 }
