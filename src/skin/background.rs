@@ -51,19 +51,20 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
     // then others of it in board order, up to [`REFERENCE_LOOKS`]. One number's looks may lie
     // on open tiles of different shades (KMines lights the open tiles of some rows), and an
     // empty tile matches those on its own shade.
-    let looks_of =
-        |family: usize| {
+    let number_looks: Vec<(usize, usize)> = (numbers.iter())
+        .flat_map(|&family| {
             std::iter::once(families.first[family])
                 .chain((0..families.of.len()).filter(move |&look| {
                     families.of[look] == family && look != families.first[family]
                 }))
                 .take(REFERENCE_LOOKS)
-        };
+                .map(move |look| (family, look))
+        })
+        .collect();
     // (family, the look, its background pixels) of every sure number look, each way of taking
     // it.
-    let mut references: Vec<(usize, usize, Vec<bool>)> = (numbers.iter())
-        .flat_map(|&family| looks_of(family).map(move |look| (family, look)))
-        .flat_map(|(family, look)| {
+    let mut references: Vec<(usize, usize, Vec<bool>)> = (number_looks.iter())
+        .flat_map(|&(family, look)| {
             [Around::Tile, Around::Edge]
                 .into_iter()
                 .map(move |around| (family, look, background_mask(&pixels[look], around)))
@@ -72,14 +73,10 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
         .collect();
     let number_tiles: Vec<&TileImage> = numbers.iter().map(|&f| tile(f)).collect();
     if let Some(colour) = shared_background(&number_tiles) {
-        references.extend(
-            (numbers.iter())
-                .flat_map(|&family| looks_of(family).map(move |look| (family, look)))
-                .filter_map(|(family, look)| {
-                    let background = near_colour(&pixels[look], colour);
-                    (share_of(&background) >= MIN_SHARED).then_some((family, look, background))
-                }),
-        );
+        references.extend((number_looks.iter()).filter_map(|&(family, look)| {
+            let background = near_colour(&pixels[look], colour);
+            (share_of(&background) >= MIN_SHARED).then_some((family, look, background))
+        }));
     }
     // Each family's distance to each reference's background (`None`: not compared).
     let distances: Vec<Option<Vec<f64>>> = (families.verdicts.iter().enumerate())

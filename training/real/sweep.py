@@ -98,6 +98,9 @@ class Windowed:
         xdotool("windowsize", self.window, width, height)
         time.sleep(self.settle)
 
+    def after_loss(self):
+        """Clears what the game puts over its board as it is lost (most games: nothing)."""
+
 
 class Gnome(Windowed):
     """GNOME Mines in one theme and board size; the window resized through the sweep."""
@@ -156,12 +159,13 @@ class Kmines(Windowed):
     """KDE's KMines, Easy (9x9, 10 mines), default theme: its tiles scale with the window, about
     a ninth of the window's height less its tool and status bars. Never trained on."""
 
+    settle = 1.0
+
     def __init__(self):
         self.cols, self.rows, self.mines = 9, 9, 10
         # 65 px tiles: every look large, where the fixture reads right tile for tile.
         self.reference = (1100, 800)
         self.window = None
-        self.settle = 1.0
 
     def name(self):
         return "kmines-default"
@@ -340,7 +344,7 @@ def play_to(binary, game, out, state, rng):
                 break
             target = rng.choice(covered)
         # What a game puts over its board as it is lost, cleared as a player would.
-        getattr(game, "after_loss", lambda: None)()
+        game.after_loss()
     xdotool("mousemove", 1, 1)
     time.sleep(0.4)
 
