@@ -59,7 +59,7 @@ pub fn read_grid(
     not_blanked(&sampled, &grid)?;
     let mut looks = classifier.classify(&sampled.looks)?;
     let every = 0..looks.len();
-    look_again(image, &grid, &sampled.cells, &mut looks, every, classifier)?;
+    look_again(image, &grid, &sampled, &mut looks, every, classifier)?;
     let distinct = looks.len();
     assemble(image, grid, looks, sampled, distinct)
 }
@@ -270,12 +270,17 @@ impl Reading {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::lines::Lines;
     use crate::vision::tiles::{TILE, TILE_BYTES};
 
     fn sampling(looks: Vec<TileImage>) -> SampledGrid {
         SampledGrid {
             cells: vec![0; 4],
             looks,
+            lines: Lines {
+                xs: vec![0.0, 10.0, 20.0],
+                ys: vec![0.0, 10.0, 20.0],
+            },
         }
     }
 

@@ -106,6 +106,16 @@ pub fn desktop(width: u32, height: u32, seed: u32) -> RgbImage {
     })
 }
 
+/// Pixels of seeded noise, every channel of every pixel its own.
+pub fn noise(width: u32, height: u32, seed: u32) -> RgbImage {
+    let mut state = seed;
+    RgbImage::from_fn(width, height, |_, _| {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let [a, b, c, _] = state.to_le_bytes();
+        Rgb([a, b, c])
+    })
+}
+
 /// One pixel of a raised 12-px tile at (`u`, `v`) inside it: a two-pixel white bevel at the top
 /// and left, a two-pixel grey one at the bottom and right, and a `face` grey between.
 pub fn raised_12px(u: i32, v: i32, face: u8) -> Rgb<u8> {

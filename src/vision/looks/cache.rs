@@ -69,14 +69,7 @@ impl LookCache {
         // verdict kept is the second look's.
         let fresh: HashSet<&TileImage> = new.iter().collect();
         let first_seen = (0..looks.len()).filter(|&l| fresh.contains(&sampled.looks[l]));
-        look_again(
-            image,
-            &grid,
-            &sampled.cells,
-            &mut looks,
-            first_seen,
-            classifier,
-        )?;
+        look_again(image, &grid, &sampled, &mut looks, first_seen, classifier)?;
         for (look, verdict) in sampled.looks.iter().zip(&looks) {
             if fresh.contains(look) {
                 self.verdicts.insert(*look, *verdict);

@@ -16,7 +16,7 @@
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
-use super::tiles::{sample_cell, snapped, TileImage};
+use super::tiles::{sample_cell, SampledGrid, TileImage};
 use crate::vision::grid::Grid;
 use crate::vision::VisionError;
 use image::RgbImage;
@@ -42,12 +42,12 @@ const MAX_SHIFT_SHARE: f64 = 0.065;
 /// unsure ([`maybe_number`], [`UNSURE`]) the mean of the model's probabilities over its cell
 /// and the cell moved by a few pixels left, right, up and down, where [`AGREE`] of the moved
 /// cells read as the mean's class and the mean is surer than the look's first verdict.
-/// `cells[i]` is the look of cell i of `grid` (row by row), which tells where each look is
-/// shown; its first cell is sampled again.
+/// `sampled` is the sampling of `grid` that gave the looks: where each look is shown (its first
+/// cell is sampled again, where the sampling's lines put it).
 pub fn look_again(
     image: &RgbImage,
     grid: &Grid,
-    cells: &[usize],
+    sampled: &SampledGrid,
     verdicts: &mut [Verdict],
     candidates: impl IntoIterator<Item = usize>,
     classifier: &Classifier,
@@ -67,10 +67,10 @@ pub fn look_again(
     let mut samples: Vec<TileImage> = Vec::with_capacity(unsure.len() * moves.len());
     let mut looked: Vec<usize> = Vec::with_capacity(unsure.len());
     for &look in &unsure {
-        let Some(index) = cells.iter().position(|&l| l == look) else {
+        let Some(index) = sampled.cells.iter().position(|&l| l == look) else {
             continue;
         };
-        let (x0, y0, x1, y1) = snapped(grid.cell(index / grid.cols, index % grid.cols));
+        let (x0, y0, x1, y1) = sampled.lines.cell(index / grid.cols, index % grid.cols);
         samples.extend(
             (moves.iter())
                 .map(|&(dx, dy)| sample_cell(image, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))),
@@ -143,6 +143,7 @@ fn averaged(first: &Verdict, others: &[Verdict]) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::lines::Lines;
 
     fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
         Verdict::from_probs(pairs)
@@ -225,11 +226,16 @@ mod tests {
             cols: 2,
         };
         let mut verdicts = vec![sure, unsure, no_number];
-        let cells = [0, 1, 2, 1];
+        // Cells showing looks 0, 1, 2 and 1.
+        let sampling = |grid: &Grid| SampledGrid {
+            looks: Vec::new(),
+            cells: vec![0, 1, 2, 1],
+            lines: Lines::rounded(grid),
+        };
         look_again(
             &image,
             &grid(12.0),
-            &cells,
+            &sampling(&grid(12.0)),
             &mut verdicts,
             [0, 1, 2],
             &classifier,
@@ -243,7 +249,7 @@ mod tests {
         look_again(
             &image,
             &grid(40.0),
-            &cells,
+            &sampling(&grid(40.0)),
             &mut verdicts,
             [0, 2],
             &classifier,

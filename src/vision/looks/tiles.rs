@@ -4,6 +4,7 @@
 //! The training scripts (`training/`) sample synthetic tiles with the same filter; keep the two in
 //! step.
 
+use super::lines::Lines;
 use crate::vision::grid::Grid;
 use image::RgbImage;
 use std::collections::HashMap;
@@ -107,27 +108,19 @@ fn spans(start: f64, end: f64, limit: u32) -> [(usize, usize); TILE] {
 pub struct SampledGrid {
     pub looks: Vec<TileImage>,
     pub cells: Vec<usize>,
+    /// Where the cells were sampled.
+    pub lines: Lines,
 }
 
-/// A cell's box snapped to whole pixels. Games draw tiles at whole pixels, so at a fractional
-/// pitch the tiles' widths alternate (41, 42, 41, … px) but tiles of one width look exactly
-/// alike; sampling the snapped box keeps them identical, and each look is classified once.
-pub fn snapped(cell: (f64, f64, f64, f64)) -> (f64, f64, f64, f64) {
-    (
-        cell.0.round(),
-        cell.1.round(),
-        cell.2.round(),
-        cell.3.round(),
-    )
-}
-
-/// Samples every cell of `grid` and groups identical tiles.
+/// Samples every cell of `grid`, its lines moved onto the tiles' edges ([`Lines::aligned`]), and
+/// groups identical tiles.
 pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
+    let lines = Lines::aligned(image, grid);
     let mut looks: Vec<TileImage> = Vec::new();
     let mut seen: HashMap<TileImage, usize> = HashMap::new();
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {
-        for tile in sample_row(image, grid, row) {
+        for tile in sample_row(image, &lines, row) {
             let next = looks.len();
             let look = *seen.entry(tile).or_insert(next);
             if look == next {
@@ -136,13 +129,17 @@ pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
             cells.push(look);
         }
     }
-    SampledGrid { looks, cells }
+    SampledGrid {
+        looks,
+        cells,
+        lines,
+    }
 }
 
-/// Every cell of one row of `grid`, each sampled from its snapped box.
-fn sample_row(image: &RgbImage, grid: &Grid, row: usize) -> Vec<TileImage> {
-    let boxes: Vec<_> = (0..grid.cols)
-        .map(|col| snapped(grid.cell(row, col)))
+/// Every cell of one row of `lines`.
+fn sample_row(image: &RgbImage, lines: &Lines, row: usize) -> Vec<TileImage> {
+    let boxes: Vec<_> = (0..lines.xs.len() - 1)
+        .map(|col| lines.cell(row, col))
         .collect();
     let mut tiles = vec![[0u8; TILE_BYTES]; boxes.len()];
     if let Some(&(_, y0, _, y1)) = boxes.first() {
@@ -155,6 +152,7 @@ fn sample_row(image: &RgbImage, grid: &Grid, row: usize) -> Vec<TileImage> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::testing::noise;
     use image::Rgb;
 
     #[test]
@@ -180,12 +178,7 @@ mod tests {
     #[test]
     fn a_row_at_a_time_samples_each_cell_as_alone() {
         // Noise, and a fractional grid hanging over the image's right and bottom edges.
-        let mut state = 12345u32;
-        let image = RgbImage::from_fn(200, 120, |_, _| {
-            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let [a, b, c, _] = state.to_le_bytes();
-            Rgb([a, b, c])
-        });
+        let image = noise(200, 120, 12345);
         let grid = Grid {
             x: 3.4,
             y: 7.8,
@@ -197,7 +190,7 @@ mod tests {
         let sampled = sample_grid(&image, &grid);
         for row in 0..grid.rows {
             for col in 0..grid.cols {
-                let alone = sample_cell(&image, snapped(grid.cell(row, col)));
+                let alone = sample_cell(&image, sampled.lines.cell(row, col));
                 let look = sampled.cells[row * grid.cols + col];
                 assert_eq!(sampled.looks[look], alone, "cell ({row}, {col})");
             }
