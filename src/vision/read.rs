@@ -7,6 +7,7 @@ use super::classify::{Classifier, Verdict};
 use super::counter::read_counter;
 use super::grid::Grid;
 use super::second_look::look_again;
+use super::shape_look::read_shapes;
 use super::text_counter::{read_text_counter, FlagsOfTotal};
 use super::tiles::{sample_grid, SampledGrid, TileImage};
 use super::VisionError;
@@ -59,7 +60,15 @@ pub fn read_grid(
     not_blanked(&sampled, &grid)?;
     let mut looks = classifier.classify(&sampled.looks)?;
     let every = 0..looks.len();
-    look_again(image, &grid, &sampled, &mut looks, every, classifier)?;
+    look_again(
+        image,
+        &grid,
+        &sampled,
+        &mut looks,
+        every.clone(),
+        classifier,
+    )?;
+    read_shapes(image, &sampled, &mut looks, every);
     let distinct = looks.len();
     assemble(image, grid, looks, sampled, distinct)
 }

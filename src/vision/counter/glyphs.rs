@@ -8,7 +8,7 @@
 //! placement (`models/glyphs.png`, drawn by `training/glyphs.py`). The templates are cut out of
 //! that sheet by the same code that cuts glyphs out of a screenshot, so both are measured alike.
 
-use image::GrayImage;
+use image::{GrayImage, RgbImage};
 use std::sync::OnceLock;
 
 /// The characters, in the order each row of the template sheet draws them.
@@ -60,6 +60,25 @@ impl Glyph {
             / (GRID_W * GRID_H) as f32;
         Some(grid + aspect).filter(|&d| d < bound)
     }
+}
+
+/// The brightness of `(x0, y0, x1, y1)` of `image` (Rec. 601 luma), or `None` where that is not
+/// inside the image.
+pub fn luma(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option<GrayImage> {
+    if x1 <= x0 || y1 <= y0 || x1 > image.width() || y1 > image.height() {
+        return None;
+    }
+    let (stride, raw) = (image.width() as usize * 3, image.as_raw());
+    let mut luma = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+    for y in y0..y1 {
+        let start = y as usize * stride + x0 as usize * 3;
+        let row = &raw[start..start + (x1 - x0) as usize * 3];
+        // In integers (weights out of 1024).
+        luma.extend(row.chunks_exact(3).map(|p| {
+            ((306 * u32::from(p[0]) + 601 * u32::from(p[1]) + 117 * u32::from(p[2])) >> 10) as u8
+        }));
+    }
+    GrayImage::from_raw(x1 - x0, y1 - y0, luma)
 }
 
 /// The patches of ink in `gray` (brightness, 0–255), sorted left to right, with their boxes

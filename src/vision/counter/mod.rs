@@ -7,7 +7,7 @@
 //! one display stand a narrow gap apart, and the mine counter is the leftmost display (the timer
 //! is on the right). Each digit is read from seven points, one on each segment.
 
-mod glyphs;
+pub(crate) mod glyphs;
 pub mod text_counter;
 
 use crate::vision::grid::Grid;

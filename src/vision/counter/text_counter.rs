@@ -8,9 +8,9 @@
 //! Time: 01:25". There the count is a word of its own, set off from its neighbours by wider
 //! gaps than any between its own characters, and such a word is read as a line by itself.
 
-use super::glyphs::{glyphs, recognise, Glyph};
+use super::glyphs::{glyphs, luma, recognise, Glyph};
 use crate::vision::grid::Grid;
-use image::{GrayImage, RgbImage};
+use image::RgbImage;
 
 /// How far from the board the counter may be, in tiles, and at least in pixels (GNOME's side
 /// panel keeps its width however small the tiles are).
@@ -57,17 +57,7 @@ fn read_area(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option
     if x1 <= x0 || y1 <= y0 {
         return None;
     }
-    let (stride, raw) = (image.width() as usize * 3, image.as_raw());
-    let mut luma = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
-    for y in y0..y1 {
-        let start = y as usize * stride + x0 as usize * 3;
-        let row = &raw[start..start + (x1 - x0) as usize * 3];
-        // Rec. 601 luma in integers (weights out of 1024).
-        luma.extend(row.chunks_exact(3).map(|p| {
-            ((306 * u32::from(p[0]) + 601 * u32::from(p[1]) + 117 * u32::from(p[2])) >> 10) as u8
-        }));
-    }
-    let gray = GrayImage::from_raw(x1 - x0, y1 - y0, luma)?;
+    let gray = luma(image, (x0, y0, x1, y1))?;
     let found = glyphs(&gray, MIN_HEIGHT, MAX_HEIGHT);
     let lines = lines(&found);
     let mut readings = lines.iter().flat_map(|line| words(line)).filter_map(parse);
@@ -165,6 +155,7 @@ fn parse(line: &[&Glyph]) -> Option<FlagsOfTotal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::GrayImage;
     use std::path::Path;
 
     /// Reads each line of the held-out sheet (counter strings drawn by `training/glyphs.py

@@ -4,6 +4,7 @@
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::second_look::look_again;
+use super::shape_look::read_shapes;
 use super::tiles::{sample_grid, TileImage};
 use crate::vision::grid::Grid;
 use crate::vision::read::{assemble, not_blanked, Doubt, Reading};
@@ -69,7 +70,15 @@ impl LookCache {
         // verdict kept is the second look's.
         let fresh: HashSet<&TileImage> = new.iter().collect();
         let first_seen = (0..looks.len()).filter(|&l| fresh.contains(&sampled.looks[l]));
-        look_again(image, &grid, &sampled, &mut looks, first_seen, classifier)?;
+        look_again(
+            image,
+            &grid,
+            &sampled,
+            &mut looks,
+            first_seen.clone(),
+            classifier,
+        )?;
+        read_shapes(image, &sampled, &mut looks, first_seen);
         for (look, verdict) in sampled.looks.iter().zip(&looks) {
             if fresh.contains(look) {
                 self.verdicts.insert(*look, *verdict);

@@ -8,4 +8,5 @@ pub mod classes;
 pub mod classify;
 pub mod lines;
 pub mod second_look;
+pub mod shape_look;
 pub mod tiles;

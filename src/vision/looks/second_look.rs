@@ -102,7 +102,7 @@ pub fn look_again(
 /// digit at all (a green "2" in a dark theme taken for a question mark). Between a number and a
 /// covered tile, an empty one or a shown mine, the board-level reading weighs the tile's
 /// background and the rules, and a second look by the model alone would overrule them.
-fn maybe_number(verdict: &Verdict) -> bool {
+pub(super) fn maybe_number(verdict: &Verdict) -> bool {
     let (mut numbers, mut glyphs) = (0, 0);
     for class in [Some(verdict.class), verdict.runner_up()]
         .into_iter()

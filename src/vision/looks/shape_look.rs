@@ -1,0 +1,220 @@
+//! A look at the shape of a digit the model is unsure of: the digit read off the screenshot at
+//! its own resolution, by the glyph matcher that reads the mine counter's text
+//! (`counter::glyphs`), as a second opinion.
+//!
+//! Why: a cell is brought down to 16x16 samples for the model, and a small digit on a large tile
+//! keeps only a few samples of its strokes (Modern Minesweeper's white digits in its dark theme
+//! are a third of a 50 px tile): the model puts a "2" first at 92–98% there with a "3" as its
+//! runner-up, the board-level reading leaves every such number in doubt, and the board loses
+//! its advice around them. The glyph matcher measures the digit's own pixels against printed
+//! digits of every size. Where it reads every cell showing the look as the digit the model put
+//! first, two readings made in different ways agree, and the look is settled as that digit.
+//! Where it reads another digit, or none (a pixel font, an emoji, digits too large for its
+//! templates), nothing changes: the look stays as unsure as the model left it.
+
+use super::classes::TileClass;
+use super::classify::Verdict;
+use super::second_look::maybe_number;
+use super::tiles::SampledGrid;
+use crate::vision::counter::glyphs::{glyphs, luma, recognise};
+use image::RgbImage;
+
+/// Looks the model is at least this sure of are left alone: the board-level reading leaves a
+/// number in doubt while its runner-up has a twentieth of its odds, and settles it below that.
+const SURE: f32 = 0.99;
+/// Cells of a look whose digit is read, at most; every one must read as the model's digit.
+const CELLS: usize = 4;
+/// Share of the cell cut off each side before its digit is read: a tile's border and bevel are
+/// patches of ink too.
+const INSET: f64 = 0.12;
+/// A digit is at least this share of the cell's height tall: a speck of texture is no digit.
+const MIN_HEIGHT_SHARE: f64 = 0.25;
+/// What is left of the probability of every other class once the shape agrees.
+const LEFT: f32 = 0.001;
+
+/// Settles each look among `candidates` (indices into `verdicts`) whose first class is a digit
+/// from 1 to 8, whose runner-up is a number or a question mark, and that the model is less than
+/// [`SURE`] of, where the glyph matcher reads each of its cells (up to [`CELLS`]; `sampled` says
+/// which cells show it, and where they lie) as exactly that one digit. Where it reads any cell
+/// of any look the model takes for a digit as another digit, nothing is settled on the board:
+/// the two readings part there, and a look the model reads as a "2" that is a "3" looks much
+/// like the "2"s, which the board-level reading takes as one family with them (Modern
+/// Minesweeper's dark theme at 33 px: settling the "2"s made its "3"s sure "2"s).
+pub fn read_shapes(
+    image: &RgbImage,
+    sampled: &SampledGrid,
+    verdicts: &mut [Verdict],
+    candidates: impl IntoIterator<Item = usize>,
+) {
+    let digit_of = |verdict: &Verdict| match verdict.class {
+        TileClass::Number(digit @ 1..=8) => Some(digit),
+        _ => None,
+    };
+    let unsure: Vec<usize> = (candidates.into_iter())
+        .filter(|&look| {
+            let verdict = &verdicts[look];
+            digit_of(verdict).is_some() && verdict.confidence < SURE && maybe_number(verdict)
+        })
+        .collect();
+    if unsure.is_empty() {
+        return;
+    }
+    let cols = sampled.lines.xs.len() - 1;
+    let shapes = |look: usize| -> Vec<Option<u8>> {
+        (sampled.cells.iter().enumerate())
+            .filter(|&(_, &shown)| shown == look)
+            .take(CELLS)
+            .map(|(index, _)| digit_shown(image, sampled.lines.cell(index / cols, index % cols)))
+            .collect()
+    };
+    let mut read: Vec<Option<Vec<Option<u8>>>> = vec![None; verdicts.len()];
+    for (look, verdict) in verdicts.iter().enumerate() {
+        let Some(digit) = digit_of(verdict) else {
+            continue;
+        };
+        let shown = shapes(look);
+        if let Some(other) = shown.iter().flatten().find(|&&d| d != digit) {
+            tracing::debug!(look, digit, other, "a digit's shape reads otherwise");
+            return;
+        }
+        read[look] = Some(shown);
+    }
+    for look in unsure {
+        let agree = read[look]
+            .as_ref()
+            .is_some_and(|shown| shown.iter().all(|d| d.is_some()));
+        if agree {
+            verdicts[look] = settled(&verdicts[look]);
+            tracing::debug!(look, "a digit's shape agrees with the model");
+        }
+    }
+}
+
+/// The one digit from 1 to 8 the glyph matcher reads in `cell` (`(x0, y0, x1, y1)` in whole
+/// pixels), if it finds exactly one patch of ink of a digit's height there and reads it.
+fn digit_shown(image: &RgbImage, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Option<u8> {
+    let inset = (x1 - x0).min(y1 - y0) * INSET;
+    let inner = (x0 + inset, y0 + inset, x1 - inset, y1 - inset);
+    let gray = luma(
+        image,
+        (
+            inner.0.ceil().max(0.0) as u32,
+            inner.1.ceil().max(0.0) as u32,
+            inner.2.floor().max(0.0) as u32,
+            inner.3.floor().max(0.0) as u32,
+        ),
+    )?;
+    let height = gray.height();
+    let min_height = (f64::from(height) * MIN_HEIGHT_SHARE).ceil() as u32;
+    let [glyph] = glyphs(&gray, min_height, height).try_into().ok()?;
+    let (char, _) = recognise(&glyph)?;
+    char.to_digit(10)
+        .and_then(|d| u8::try_from(d).ok())
+        .filter(|d| (1..=8).contains(d))
+}
+
+/// `verdict` with every other class's probability cut to [`LEFT`] of itself, then normalised.
+fn settled(verdict: &Verdict) -> Verdict {
+    let first = verdict.class.index();
+    let mut probs = verdict.probs;
+    for (index, p) in probs.iter_mut().enumerate() {
+        if Some(index) != first {
+            *p *= LEFT;
+        }
+    }
+    let total: f32 = probs.iter().sum();
+    if total > 0.0 {
+        probs.iter_mut().for_each(|p| *p /= total);
+    }
+    Verdict::from_distribution(probs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::lines::Lines;
+    use crate::vision::Grid;
+    use image::Rgb;
+
+    /// Two 40 px tiles side by side, dark blue-grey with a grey border, with white ink where
+    /// `draw(u, v, tile)` says, (u, v) within the tile.
+    fn two_tiles(draw: impl Fn(u32, u32, usize) -> bool) -> RgbImage {
+        RgbImage::from_fn(80, 40, |x, y| {
+            let (tile, u) = ((x / 40) as usize, x % 40);
+            if u < 2 || y < 2 || u >= 38 || y >= 38 {
+                Rgb([120, 120, 120])
+            } else if draw(u, y, tile) {
+                Rgb([250, 250, 250])
+            } else {
+                Rgb([40, 44, 52])
+            }
+        })
+    }
+
+    /// A "1" as a printed one is drawn: a stem with a flag at the top and a foot.
+    fn one(u: u32, v: u32) -> bool {
+        let stem = (18..22).contains(&u) && (10..30).contains(&v);
+        let flag = (14..18).contains(&u) && (11..14).contains(&v) && u + v >= 28;
+        let foot = (14..26).contains(&u) && (27..30).contains(&v);
+        stem || flag || foot
+    }
+
+    fn sampling(cells: Vec<usize>) -> SampledGrid {
+        let grid = Grid {
+            x: 0.0,
+            y: 0.0,
+            pitch_x: 40.0,
+            pitch_y: 40.0,
+            rows: 1,
+            cols: 2,
+        };
+        SampledGrid {
+            looks: Vec::new(),
+            cells,
+            lines: Lines::rounded(&grid),
+        }
+    }
+
+    fn unsure(first: u8, second: TileClass) -> Verdict {
+        Verdict::from_probs(&[(TileClass::Number(first), 0.9), (second, 0.1)])
+    }
+
+    #[test]
+    fn a_digit_read_alike_by_its_shape_is_settled() {
+        let image = two_tiles(|u, v, _| one(u, v));
+        let mut verdicts = vec![unsure(1, TileClass::Number(7))];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts[0].class, TileClass::Number(1));
+        assert!(verdicts[0].confidence > 0.999, "{:?}", verdicts[0]);
+    }
+
+    #[test]
+    fn a_shape_read_otherwise_or_not_at_all_changes_nothing() {
+        let before = unsure(7, TileClass::Number(1));
+        // Read as a "1", not the "7" the model put first.
+        let image = two_tiles(|u, v, _| one(u, v));
+        let mut verdicts = vec![before];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts, vec![before]);
+        // One of the look's two cells shows no digit at all.
+        let image = two_tiles(|u, v, tile| tile == 0 && one(u, v));
+        let mut verdicts = vec![unsure(1, TileClass::Number(7))];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts, vec![unsure(1, TileClass::Number(7))]);
+        // The look is read alike, but another digit of the board is not: nothing is settled.
+        let image = two_tiles(|u, v, _| one(u, v));
+        let mut verdicts = vec![
+            unsure(1, TileClass::Number(7)),
+            Verdict::from_probs(&[(TileClass::Number(4), 1.0)]),
+        ];
+        let before = verdicts.clone();
+        read_shapes(&image, &sampling(vec![0, 1]), &mut verdicts, [0]);
+        assert_eq!(verdicts, before);
+        // A look that may be no number is left to the board-level reading.
+        let image = two_tiles(|u, v, _| one(u, v));
+        let covered = unsure(1, TileClass::Unrevealed);
+        let mut verdicts = vec![covered];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts, vec![covered]);
+    }
+}
