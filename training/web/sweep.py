@@ -384,6 +384,13 @@ def main():
     unknown = [k for k in filter(None, args.surround.split(",")) if k not in surround.KINDS]
     if unknown:
         parser.error(f"unknown --surround {','.join(unknown)}; known: {','.join(surround.KINDS)}")
+    clones = [c for c in args.clones.split(",") if c not in CLONES]
+    if clones:
+        parser.error(f"unknown --clones {','.join(clones)}; known: {','.join(CLONES)}")
+    zooms = [z for z in args.zooms.split(",") if not z.isdigit() or int(z) not in ZOOM_STEPS]
+    if zooms:
+        parser.error(f"--zooms {','.join(zooms)}: Chromium zooms by steps; known: "
+                     + ",".join(map(str, ZOOM_STEPS)))
     if "DISPLAY" not in os.environ:
         parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
     args.out.mkdir(parents=True, exist_ok=True)
