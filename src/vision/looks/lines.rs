@@ -9,7 +9,8 @@
 //! and every tile becomes a look of its own (352 looks for 480 tiles there), each classified and
 //! compared by the board-level reading. Each line is moved, by less than half a tile, to where the
 //! image's edges around it best match the edges around all the lines: the gaps, bevels and grid
-//! lines every skin draws between its tiles.
+//! lines every skin draws between its tiles. Only a drift over several lines moves them: a grid
+//! whose rounding fits its tiles already (a browser spreads its spare pixels evenly) is kept.
 
 use crate::vision::grid::Grid;
 use image::RgbImage;

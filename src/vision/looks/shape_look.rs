@@ -9,8 +9,9 @@
 //! its advice around them. The glyph matcher measures the digit's own pixels against printed
 //! digits of every size. Where it reads every cell showing the look as the digit the model put
 //! first, two readings made in different ways agree, and the look is settled as that digit.
-//! Where it reads another digit, or none (a pixel font, an emoji, digits too large for its
-//! templates), nothing changes: the look stays as unsure as the model left it.
+//! Where it reads none (a pixel font, an emoji, digits too large for its templates), nothing
+//! changes: the look stays as unsure as the model left it. Where it reads any digit of the board
+//! otherwise than the model, nothing on the board is settled ([`read_shapes`]).
 
 use super::classes::TileClass;
 use super::classify::Verdict;
