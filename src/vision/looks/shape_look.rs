@@ -25,6 +25,9 @@ use image::RgbImage;
 const SURE: f32 = 0.99;
 /// Cells of a look whose digit is read, at most; every one must read as the model's digit.
 const CELLS: usize = 4;
+/// Cells read at most on one board (a read takes about 30 µs): where noise (a JPEG) makes every
+/// digit tile a look of its own, the board is left to the model rather than read cell by cell.
+const MAX_CELLS_READ: usize = 256;
 /// Share of the cell cut off each side before its digit is read: a tile's border and bevel are
 /// patches of ink too.
 const INSET: f64 = 0.12;
@@ -76,11 +79,17 @@ pub fn read_shapes(
             .collect()
     };
     let mut read: Vec<Option<Vec<Option<u8>>>> = vec![None; verdicts.len()];
+    let mut cells_read = 0;
     for (look, verdict) in verdicts.iter().enumerate() {
         let Some(digit) = digit_of(verdict) else {
             continue;
         };
         let shown = shapes(look);
+        cells_read += shown.len();
+        if cells_read > MAX_CELLS_READ {
+            tracing::debug!(cells_read, "too many digits to read by their shapes");
+            return;
+        }
         if let Some(other) = shown.iter().flatten().find(|&&d| d != digit) {
             tracing::debug!(look, digit, other, "a digit's shape reads otherwise");
             return;
@@ -150,7 +159,12 @@ mod tests {
     /// Two 40 px tiles side by side, dark blue-grey with a grey border, with white ink where
     /// `draw(u, v, tile)` says, (u, v) within the tile.
     fn two_tiles(draw: impl Fn(u32, u32, usize) -> bool) -> RgbImage {
-        RgbImage::from_fn(80, 40, |x, y| {
+        tiles_in_a_row(2, draw)
+    }
+
+    /// `count` such tiles in a row.
+    fn tiles_in_a_row(count: u32, draw: impl Fn(u32, u32, usize) -> bool) -> RgbImage {
+        RgbImage::from_fn(40 * count, 40, |x, y| {
             let (tile, u) = ((x / 40) as usize, x % 40);
             if u < 2 || y < 2 || u >= 38 || y >= 38 {
                 Rgb([120, 120, 120])
@@ -177,7 +191,7 @@ mod tests {
             pitch_x: 40.0,
             pitch_y: 40.0,
             rows: 1,
-            cols: 2,
+            cols: cells.len(),
         };
         SampledGrid {
             looks: Vec::new(),
@@ -220,6 +234,13 @@ mod tests {
         ];
         let before = verdicts.clone();
         read_shapes(&image, &sampling(vec![0, 1]), &mut verdicts, [0]);
+        assert_eq!(verdicts, before);
+        // Every one of 300 tiles a look of its own (noise): too many to read, nothing settled.
+        let image = tiles_in_a_row(300, |u, v, _| one(u, v));
+        let mut verdicts = vec![Verdict::from_probs(&[(TileClass::Number(1), 1.0)]); 300];
+        verdicts[0] = unsure(1, TileClass::Number(7));
+        let before = verdicts.clone();
+        read_shapes(&image, &sampling((0..300).collect()), &mut verdicts, [0]);
         assert_eq!(verdicts, before);
         // A look that may be no number is left to the board-level reading.
         let image = two_tiles(|u, v, _| one(u, v));
