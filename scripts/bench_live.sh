@@ -18,7 +18,7 @@ cargo build --release --locked
 binary=target/release/minehint
 
 rg_display 93 1920x1080
-trap 'rg_stop_display; [ -n "${live:-}" ] && kill "$live" 2>/dev/null' EXIT
+trap 'rg_stop_display; if [ -n "${live:-}" ]; then kill "$live" 2>/dev/null || true; fi' EXIT
 # A new game: this script's own game closed (never anyone else's), another opened.
 game() {
     if [ -n "${RG_GAME_PID:-}" ]; then rg_stop_games; fi
