@@ -54,9 +54,6 @@ pub fn read_text_counter(image: &RgbImage, grid: &Grid) -> Option<FlagsOfTotal> 
 /// The counter within `(x0, y0, x1, y1)` (clipped to the image), if exactly one reading is there.
 fn read_area(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option<FlagsOfTotal> {
     let (x1, y1) = (x1.min(image.width()), y1.min(image.height()));
-    if x1 <= x0 || y1 <= y0 {
-        return None;
-    }
     let gray = luma(image, (x0, y0, x1, y1))?;
     let found = glyphs(&gray, MIN_HEIGHT, MAX_HEIGHT);
     let lines = lines(&found);

@@ -78,7 +78,9 @@ pub fn read_shapes(
             .map(|(index, _)| digit_shown(image, sampled.lines.cell(index / cols, index % cols)))
             .collect()
     };
-    let mut read: Vec<Option<Vec<Option<u8>>>> = vec![None; verdicts.len()];
+    // The unsure looks every cell of which reads as the model's digit, settled only once every
+    // digit look of the board has been read without a disagreement.
+    let mut agreeing = Vec::new();
     let mut cells_read = 0;
     for (look, verdict) in verdicts.iter().enumerate() {
         let Some(digit) = digit_of(verdict) else {
@@ -94,16 +96,13 @@ pub fn read_shapes(
             tracing::debug!(look, digit, other, "a digit's shape reads otherwise");
             return;
         }
-        read[look] = Some(shown);
-    }
-    for look in unsure {
-        let agree = read[look]
-            .as_ref()
-            .is_some_and(|shown| shown.iter().all(|d| d.is_some()));
-        if agree {
-            verdicts[look] = settled(&verdicts[look]);
-            tracing::debug!(look, "a digit's shape agrees with the model");
+        if unsure.contains(&look) && shown.iter().all(Option::is_some) {
+            agreeing.push(look);
         }
+    }
+    for look in agreeing {
+        verdicts[look] = settled(&verdicts[look]);
+        tracing::debug!(look, "a digit's shape agrees with the model");
     }
 }
 
