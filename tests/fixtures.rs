@@ -400,6 +400,16 @@ fn small_digits_on_large_tiles_read_by_their_shapes() {
     assert_read_exactly("modern-dark-50px-mid");
 }
 
+/// GNOME Mines' default theme in an 864x494 window (30x16, 21 px tiles) draws its digits 4x8 px:
+/// sampled with the whole cell, its "3" differed from its "1"s by under a level on average and
+/// was read as a "1", its "2"s as question marks, and the board-level reading then took its open
+/// 0s and 2s for covered tiles. Sampled from squares around the digits' ink
+/// (`vision::zoom_look`), the board reads exactly, nothing in doubt.
+#[test]
+fn small_digits_on_small_tiles_read_from_closer() {
+    assert_read_exactly("gnome-default-21px-mid");
+}
+
 /// GNOME Mines at 1400x800 lays its 30 columns as twenty of 40 px and ten of 39 (its rows
 /// likewise): with the grid's lines on the tiles' edges (`vision::lines`), tiles of one kind are
 /// sampled alike. With one fitted pitch, every tile was a look of its own (352 of 480), each

@@ -11,10 +11,11 @@
 //!   ([`extend`](mod@extend)), textured tiles beside a grid that looks complete (`texture`), and a
 //!   board that goes on past the picture's edge refused (`cut`);
 //! - [`looks`] (grid → classified looks): each of the grid's lines moved onto the tiles' edges
-//!   ([`lines`]), sampling each cell into the classifier's input ([`tiles`]), the CNN and the classes it tells apart ([`classify`], [`classes`]), a second
-//!   look at the numbers it is unsure of ([`second_look`]) and at their digits' shapes
-//!   ([`shape_look`]), and the verdicts kept between the
-//!   frames of a live game ([`cache`]);
+//!   ([`lines`]), sampling each cell into the classifier's input ([`tiles`]), the CNN and the
+//!   classes it tells apart ([`classify`], [`classes`]), a second look at the numbers it is
+//!   unsure of ([`second_look`]), a closer one at small digits ([`zoom_look`]) and one at their
+//!   digits' shapes ([`shape_look`]), and the verdicts kept between the frames of a live game
+//!   ([`cache`]);
 //! - [`counter`] (pixels → mine total): the game's own mine counter, a seven-segment display or
 //!   GNOME Mines' "3/40" text ([`text_counter`], read by `glyphs`);
 //! - `load`: reading image files safely; `read`: a found grid → [`Reading`].
@@ -31,7 +32,7 @@ mod testing;
 // The stages' modules under the names the rest of the crate reads them by.
 pub use counter::text_counter;
 pub use locate::{blobs, extend, grid};
-pub use looks::{cache, classes, classify, lines, second_look, shape_look, tiles};
+pub use looks::{cache, classes, classify, lines, second_look, shape_look, tiles, zoom_look};
 
 pub use cache::LookCache;
 pub use classes::TileClass;

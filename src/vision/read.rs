@@ -10,6 +10,7 @@ use super::second_look::look_again;
 use super::shape_look::read_shapes;
 use super::text_counter::{read_text_counter, FlagsOfTotal};
 use super::tiles::{sample_grid, SampledGrid, TileImage};
+use super::zoom_look::look_closer;
 use super::VisionError;
 use crate::board::Board;
 use image::RgbImage;
@@ -68,6 +69,7 @@ pub fn read_grid(
         every.clone(),
         classifier,
     )?;
+    look_closer(image, &sampled, &mut looks, every.clone(), classifier)?;
     read_shapes(image, &sampled, &mut looks, every);
     let distinct = looks.len();
     assemble(image, grid, looks, sampled, distinct)

@@ -6,6 +6,7 @@ use super::classify::{Classifier, Verdict};
 use super::second_look::look_again;
 use super::shape_look::read_shapes;
 use super::tiles::{sample_grid, TileImage};
+use super::zoom_look::look_closer;
 use crate::vision::grid::Grid;
 use crate::vision::read::{assemble, not_blanked, Doubt, Reading};
 use crate::vision::VisionError;
@@ -78,6 +79,7 @@ impl LookCache {
             first_seen.clone(),
             classifier,
         )?;
+        look_closer(image, &sampled, &mut looks, first_seen.clone(), classifier)?;
         read_shapes(image, &sampled, &mut looks, first_seen);
         for (look, verdict) in sampled.looks.iter().zip(&looks) {
             if fresh.contains(look) {

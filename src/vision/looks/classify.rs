@@ -146,6 +146,40 @@ impl Classifier {
         Ok(verdicts)
     }
 
+    /// Classifies, in one run of batches, the views `views` gives of each of `looks` (a look it
+    /// gives none is passed over), and replaces each look's verdict in `verdicts` with what
+    /// `decide` makes of the look, its verdict and its views' verdicts, where it makes one.
+    /// Returns how many looks were viewed and how many changed.
+    pub fn review_looks(
+        &self,
+        looks: impl IntoIterator<Item = usize>,
+        mut views: impl FnMut(usize) -> Option<Vec<TileImage>>,
+        verdicts: &mut [Verdict],
+        mut decide: impl FnMut(usize, &Verdict, &[Verdict]) -> Option<Verdict>,
+    ) -> Result<(usize, usize), VisionError> {
+        let mut tiles = Vec::new();
+        let mut viewed = Vec::new();
+        for look in looks {
+            if let Some(shown) = views(look) {
+                viewed.push((look, shown.len()));
+                tiles.extend(shown);
+            }
+        }
+        if viewed.is_empty() {
+            return Ok((0, 0));
+        }
+        let mut seen = self.classify(&tiles)?.into_iter();
+        let mut changed = 0;
+        for (look, count) in viewed.iter().copied() {
+            let of_look: Vec<Verdict> = seen.by_ref().take(count).collect();
+            if let Some(verdict) = decide(look, &verdicts[look], &of_look) {
+                verdicts[look] = verdict;
+                changed += 1;
+            }
+        }
+        Ok((viewed.len(), changed))
+    }
+
     /// Classifies up to [`BATCH`] tiles in one run; the batch is padded with black tiles.
     fn classify_batch(&self, tiles: &[TileImage]) -> Result<Vec<Verdict>, VisionError> {
         let plane = TILE * TILE;

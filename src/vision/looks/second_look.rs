@@ -16,7 +16,7 @@
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
-use super::tiles::{sample_cell, SampledGrid, TileImage};
+use super::tiles::{sample_cell, SampledGrid};
 use crate::vision::grid::Grid;
 use crate::vision::VisionError;
 use image::RgbImage;
@@ -57,44 +57,39 @@ pub fn look_again(
     if shift / pitch > MAX_SHIFT_SHARE {
         return Ok(());
     }
-    let mut unsure: Vec<usize> = candidates
-        .into_iter()
-        .filter(|&look| verdicts[look].confidence < UNSURE && maybe_number(&verdicts[look]))
+    let unsure = least_sure_numbers(verdicts, candidates, UNSURE, MAX_LOOKS);
+    let moves = [(-shift, 0.0), (shift, 0.0), (0.0, -shift), (0.0, shift)];
+    let moved = |look: usize| {
+        let (x0, y0, x1, y1) = sampled.cells_showing(look).next()?;
+        Some(
+            (moves.iter())
+                .map(|&(dx, dy)| sample_cell(image, (x0 + dx, y0 + dy, x1 + dx, y1 + dy)))
+                .collect(),
+        )
+    };
+    let (looked, kept) = classifier.review_looks(unsure, moved, verdicts, |_, first, moved| {
+        second_verdict(first, moved)
+    })?;
+    if looked > 0 {
+        tracing::debug!(looked, kept, shift, "a second look at unsure numbers");
+    }
+    Ok(())
+}
+
+/// Up to `max` of `candidates` (indices into `verdicts`) that may be numbers ([`maybe_number`])
+/// and that the model is less sure of than `below`, the least sure first.
+pub(super) fn least_sure_numbers(
+    verdicts: &[Verdict],
+    candidates: impl IntoIterator<Item = usize>,
+    below: f32,
+    max: usize,
+) -> Vec<usize> {
+    let mut unsure: Vec<usize> = (candidates.into_iter())
+        .filter(|&look| verdicts[look].confidence < below && maybe_number(&verdicts[look]))
         .collect();
     unsure.sort_by(|&a, &b| verdicts[a].confidence.total_cmp(&verdicts[b].confidence));
-    unsure.truncate(MAX_LOOKS);
-    let moves = [(-shift, 0.0), (shift, 0.0), (0.0, -shift), (0.0, shift)];
-    let mut samples: Vec<TileImage> = Vec::with_capacity(unsure.len() * moves.len());
-    let mut looked: Vec<usize> = Vec::with_capacity(unsure.len());
-    for &look in &unsure {
-        let Some(index) = sampled.cells.iter().position(|&l| l == look) else {
-            continue;
-        };
-        let (x0, y0, x1, y1) = sampled.lines.cell(index / grid.cols, index % grid.cols);
-        samples.extend(
-            (moves.iter())
-                .map(|&(dx, dy)| sample_cell(image, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))),
-        );
-        looked.push(look);
-    }
-    if looked.is_empty() {
-        return Ok(());
-    }
-    let again = classifier.classify(&samples)?;
-    let mut kept = 0;
-    for (&look, moved) in looked.iter().zip(again.chunks_exact(moves.len())) {
-        if let Some(surer) = second_verdict(&verdicts[look], moved) {
-            verdicts[look] = surer;
-            kept += 1;
-        }
-    }
-    tracing::debug!(
-        looked = looked.len(),
-        kept,
-        shift,
-        "a second look at unsure numbers"
-    );
-    Ok(())
+    unsure.truncate(max);
+    unsure
 }
 
 /// Whether the model's first two choices for a look are two numbers from 1 to 8, or one and a

@@ -70,12 +70,9 @@ pub fn read_shapes(
     if unsure.is_empty() {
         return;
     }
-    let cols = sampled.lines.xs.len() - 1;
     let shapes = |look: usize| -> Vec<Option<u8>> {
-        (sampled.cells.iter().enumerate())
-            .filter(|&(_, &shown)| shown == look)
-            .take(CELLS)
-            .map(|(index, _)| digit_shown(image, sampled.lines.cell(index / cols, index % cols)))
+        (sampled.cells_showing(look).take(CELLS))
+            .map(|cell| digit_shown(image, cell))
             .collect()
     };
     // The unsure looks every cell of which reads as the model's digit, settled only once every

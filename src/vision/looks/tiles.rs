@@ -112,6 +112,16 @@ pub struct SampledGrid {
     pub lines: Lines,
 }
 
+impl SampledGrid {
+    /// The box (`(x0, y0, x1, y1)` in the image's pixels) of each cell showing `look`, row by row.
+    pub fn cells_showing(&self, look: usize) -> impl Iterator<Item = (f64, f64, f64, f64)> + '_ {
+        let cols = self.lines.xs.len() - 1;
+        (self.cells.iter().enumerate())
+            .filter(move |&(_, &shown)| shown == look)
+            .map(move |(index, _)| self.lines.cell(index / cols, index % cols))
+    }
+}
+
 /// Samples every cell of `grid`, its lines moved onto the tiles' edges ([`Lines::aligned`]), and
 /// groups identical tiles.
 pub fn sample_grid(image: &RgbImage, grid: &Grid) -> SampledGrid {
