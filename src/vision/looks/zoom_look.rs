@@ -17,7 +17,6 @@ use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
 use super::second_look::least_sure_numbers;
 use super::tiles::{sample_cell, SampledGrid, TileImage};
-use crate::vision::counter::glyphs::{glyphs, luma, Glyph};
 use crate::vision::VisionError;
 use image::RgbImage;
 
@@ -35,6 +34,10 @@ const INSET: f64 = 0.12;
 /// The digit's height as a share of each square's side: two views, so one phase of the
 /// sampling does not decide.
 const DIGIT_SHARES: [f64; 2] = [0.55, 0.65];
+/// A pixel is ink where one of its channels differs from the face's by this much (0–255): a
+/// coloured digit may differ little in brightness (the checkerboard clone's pink "4" on its tan
+/// tile, by 14 levels of luma).
+const INK_STEP: u8 = 48;
 /// How sure the views must be of the digit they read, on average.
 const VIEWS_SURE: f32 = 0.9;
 
@@ -77,15 +80,9 @@ fn closer_views(
     image: &RgbImage,
     (x0, y0, x1, y1): (f64, f64, f64, f64),
 ) -> Option<Vec<TileImage>> {
-    let glyph = one_small_glyph(image, (x0, y0, x1, y1))?;
-    let centre = (
-        f64::from(glyph.x0 + glyph.x1) / 2.0,
-        f64::from(glyph.y0 + glyph.y1) / 2.0,
-    );
-    let (width, height) = (
-        f64::from(glyph.x1 - glyph.x0),
-        f64::from(glyph.y1 - glyph.y0),
-    );
+    let (ix0, iy0, ix1, iy1) = small_ink(image, (x0, y0, x1, y1))?;
+    let centre = (f64::from(ix0 + ix1) / 2.0, f64::from(iy0 + iy1) / 2.0);
+    let (width, height) = (f64::from(ix1 - ix0), f64::from(iy1 - iy0));
     Some(
         DIGIT_SHARES
             .iter()
@@ -105,31 +102,58 @@ fn closer_views(
     )
 }
 
-/// The one patch of ink inside `cell` (its border cut off, [`INSET`]), if there is exactly one
-/// of a digit's height ([`MIN_HEIGHT_SHARE`]) and it is small in the cell ([`SMALL`]); its box
-/// in the image's pixels.
-fn one_small_glyph(image: &RgbImage, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Option<Glyph> {
+/// The box (in the image's pixels) of the ink inside `cell`, its border cut off ([`INSET`]),
+/// where it is a digit's height ([`MIN_HEIGHT_SHARE`]) and small in the cell ([`SMALL`]). Ink
+/// is any pixel a channel of which differs by [`INK_STEP`] or more from the face, each
+/// channel's median over the area (a small digit covers well under half of it).
+fn small_ink(
+    image: &RgbImage,
+    (x0, y0, x1, y1): (f64, f64, f64, f64),
+) -> Option<(u32, u32, u32, u32)> {
     let size = (x1 - x0).min(y1 - y0);
     let inset = size * INSET;
-    let area = (
-        (x0 + inset).ceil().max(0.0) as u32,
-        (y0 + inset).ceil().max(0.0) as u32,
-        (x1 - inset).floor().max(0.0) as u32,
-        (y1 - inset).floor().max(0.0) as u32,
+    let clamp = |v: f64, limit: u32| v.clamp(0.0, f64::from(limit)) as u32;
+    let (ax0, ay0) = (
+        clamp((x0 + inset).ceil(), image.width()),
+        clamp((y0 + inset).ceil(), image.height()),
     );
-    let gray = luma(image, area)?;
-    let min_height = (size * MIN_HEIGHT_SHARE).ceil() as u32;
-    let max_height = (size * SMALL).floor() as u32;
-    let [mut glyph] = glyphs(&gray, min_height, gray.height()).try_into().ok()?;
-    if glyph.height() > max_height || glyph.x1 - glyph.x0 > max_height {
+    let (ax1, ay1) = (
+        clamp((x1 - inset).floor(), image.width()),
+        clamp((y1 - inset).floor(), image.height()),
+    );
+    if ax1 <= ax0 || ay1 <= ay0 {
         return None;
     }
-    // From the area's pixels to the image's.
-    glyph.x0 += area.0;
-    glyph.x1 += area.0;
-    glyph.y0 += area.1;
-    glyph.y1 += area.1;
-    Some(glyph)
+    let pixels =
+        || (ay0..ay1).flat_map(move |y| (ax0..ax1).map(move |x| (x, y, image.get_pixel(x, y).0)));
+    let mut channels: [Vec<u8>; 3] = Default::default();
+    for (_, _, rgb) in pixels() {
+        for (channel, value) in channels.iter_mut().zip(rgb) {
+            channel.push(value);
+        }
+    }
+    let face = channels.map(|mut values| {
+        let middle = values.len() / 2;
+        *values.select_nth_unstable(middle).1
+    });
+    let mut ink: Option<(u32, u32, u32, u32)> = None;
+    for (x, y, rgb) in pixels() {
+        if rgb
+            .iter()
+            .zip(&face)
+            .any(|(&p, &f)| p.abs_diff(f) >= INK_STEP)
+        {
+            let (bx0, by0, bx1, by1) = ink.unwrap_or((x, y, x + 1, y + 1));
+            ink = Some((bx0.min(x), by0.min(y), bx1.max(x + 1), by1.max(y + 1)));
+        }
+    }
+    let (bx0, by0, bx1, by1) = ink?;
+    let (min, max) = (
+        (size * MIN_HEIGHT_SHARE).ceil() as u32,
+        (size * SMALL).floor() as u32,
+    );
+    let (width, height) = (bx1 - bx0, by1 - by0);
+    ((min..=max).contains(&height) && width <= max).then_some((bx0, by0, bx1, by1))
 }
 
 /// The mean of the `views` where all read the same digit from 1 to 8, at [`VIEWS_SURE`] on
@@ -173,26 +197,35 @@ mod tests {
     const CELL: (f64, f64, f64, f64) = (0.0, 0.0, 40.0, 40.0);
 
     #[test]
-    fn a_small_patch_of_ink_is_found_where_it_lies() {
+    fn small_ink_is_found_where_it_lies_in_any_colour() {
         // 6x12 px of ink, up and left of the middle.
         let image = tile(|u, v| (14..20).contains(&u) && (12..24).contains(&v));
-        let glyph = one_small_glyph(&image, CELL).expect("one small glyph");
-        assert_eq!((glyph.x0, glyph.y0, glyph.x1, glyph.y1), (14, 12, 20, 24));
+        assert_eq!(small_ink(&image, CELL), Some((14, 12, 20, 24)));
+        // A pink digit on a tan face, as light as it (the checkerboard clone's "4").
+        let pink = RgbImage::from_fn(40, 40, |u, v| {
+            if (14..20).contains(&u) && (12..24).contains(&v) {
+                Rgb([216, 112, 216])
+            } else {
+                Rgb([192, 160, 136])
+            }
+        });
+        assert_eq!(small_ink(&pink, CELL), Some((14, 12, 20, 24)));
     }
 
     #[test]
-    fn a_large_digit_two_patches_or_none_are_left_to_the_model() {
+    fn a_large_digit_ink_over_the_cell_or_none_are_left_to_the_model() {
         // 8x20 px: half the cell tall, enough samples already.
         let large = tile(|u, v| (16..24).contains(&u) && (10..30).contains(&v));
-        assert!(one_small_glyph(&large, CELL).is_none());
+        assert!(small_ink(&large, CELL).is_none());
+        // Two marks far apart: texture or a frame, no small digit.
         let two = tile(|u, v| {
-            (10..14).contains(&u) && (12..24).contains(&v)
-                || (24..28).contains(&u) && (12..24).contains(&v)
+            (6..9).contains(&u) && (12..24).contains(&v)
+                || (31..34).contains(&u) && (12..24).contains(&v)
         });
-        assert!(one_small_glyph(&two, CELL).is_none());
+        assert!(small_ink(&two, CELL).is_none());
         let speck = tile(|u, v| (18..20).contains(&u) && (18..20).contains(&v));
-        assert!(one_small_glyph(&speck, CELL).is_none());
-        assert!(one_small_glyph(&tile(|_, _| false), CELL).is_none());
+        assert!(small_ink(&speck, CELL).is_none());
+        assert!(small_ink(&tile(|_, _| false), CELL).is_none());
     }
 
     #[test]
