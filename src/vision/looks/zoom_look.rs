@@ -7,13 +7,13 @@
 //! its "3" and its "1" differ by a dozen pixels, and sampled they differ by under one level on
 //! average; the model read the "3" as a "1" (70%), the board-level reading took it into the
 //! family of the "1"s, and the board read wrong. Modern Minesweeper's white digits, a third of
-//! its tile, were read as "2" where they are "3" (88%). Sampled from a square twice the digit's
-//! height, the same digits read right at 97–100%. The square keeps no frame or bevel of the
-//! tile, so it tells which digit the look shows, never whether it is one: only looks the model
-//! already reads as a digit (or a digit against a question mark) are looked at, and only a
-//! digit among the model's first two choices is taken from it.
+//! its tile, were read as "2" where they are "3" (88%). Sampled from a square one and a half
+//! to two times the digit's height, the same digits read right at 97–100%. The square keeps no
+//! frame or bevel of the tile, so it tells which digit the look shows, never whether it is one:
+//! only looks the model already reads as a digit (or a digit against a question mark) are
+//! looked at, and only a digit among the model's first two choices is taken from it.
 
-use super::classes::TileClass;
+use super::classes::{TileClass, CLASS_COUNT};
 use super::classify::{Classifier, Verdict};
 use super::second_look::least_sure_numbers;
 use super::tiles::{sample_cell, SampledGrid, TileImage};
@@ -74,8 +74,8 @@ pub fn look_closer(
     Ok(())
 }
 
-/// The squares around the one patch of ink in `cell` (`(x0, y0, x1, y1)` in pixels), sampled,
-/// if it holds exactly one patch of a digit's height that is small in the cell.
+/// The squares around the ink in `cell` (`(x0, y0, x1, y1)` in pixels), each sampled as a cell
+/// is, where the ink is a small digit's ([`small_ink`]).
 fn closer_views(
     image: &RgbImage,
     (x0, y0, x1, y1): (f64, f64, f64, f64),
@@ -160,15 +160,14 @@ fn small_ink(
 /// average, and that digit is `first`'s own choice or its runner-up.
 fn closer_verdict(first: &Verdict, views: &[Verdict]) -> Option<Verdict> {
     let digit = views.first()?.class;
-    let agree = views.iter().all(|view| view.class == digit);
+    let same = views.iter().all(|view| view.class == digit);
     let sure = views.iter().map(|view| view.confidence).sum::<f32>() / views.len() as f32;
-    let agree = agree && sure >= VIEWS_SURE;
     let a_digit = matches!(digit, TileClass::Number(1..=8));
     let chosen = first.class == digit || first.runner_up() == Some(digit);
-    if !(agree && a_digit && chosen) {
+    if !(same && sure >= VIEWS_SURE && a_digit && chosen) {
         return None;
     }
-    let mut probs = [0f32; super::classes::CLASS_COUNT];
+    let mut probs = [0f32; CLASS_COUNT];
     for view in views {
         for (p, q) in probs.iter_mut().zip(&view.probs) {
             *p += q / views.len() as f32;
