@@ -36,6 +36,7 @@ ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # Active phase: click what the advice says, about three times a second.
 end=$((SECONDS + active))
 clicks=0
+repeats=0
 while ((SECONDS < end)); do
     sleep 0.3
     [ -s "$log" ] || continue
@@ -55,6 +56,16 @@ print(int(b["x"] + (pick["col"] + 0.5) * pitch), int(b["y"] + (pick["row"] + 0.5
     if [ "$target" = over ]; then
         game
         continue
+    fi
+    # The same tile named three clicks running: the clicks changed nothing live read. Keep
+    # the screen and live's log to see which side stalled (seen once in five runs: 8 redraws).
+    if [ "$target" = "${previous:-}" ]; then repeats=$((repeats + 1)); else repeats=0; fi
+    previous=$target
+    if [ "$repeats" = 3 ]; then
+        mkdir -p target/bench_live
+        import -window root target/bench_live/stalled.png || true
+        cp "$log" target/bench_live/stalled.jsonl
+        echo "bench_live: the advice named the tile at $target three clicks running; screen and log in target/bench_live/stalled.*"
     fi
     # shellcheck disable=SC2086
     xdotool mousemove $target click 1 mousemove 1900 1060
