@@ -64,8 +64,12 @@ print(int(b["x"] + (pick["col"] + 0.5) * pitch), int(b["y"] + (pick["row"] + 0.5
     if [ "$repeats" = 3 ]; then
         mkdir -p target/bench_live
         import -window root target/bench_live/stalled.png || true
+        # The game window's own pixels, which live copies on X11: whether they changed too.
+        for window in $(xdotool search --pid "$RG_GAME_PID" 2>/dev/null); do
+            import -window "$window" "target/bench_live/stalled-window-$window.png" || true
+        done
         cp "$log" target/bench_live/stalled.jsonl
-        echo "bench_live: the advice named the tile at $target three clicks running; screen and log in target/bench_live/stalled.*"
+        echo "bench_live: the advice named the tile at $target three clicks running; screen, game window and log in target/bench_live/stalled*"
     fi
     # shellcheck disable=SC2086
     xdotool mousemove $target click 1 mousemove 1900 1060
