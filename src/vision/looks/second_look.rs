@@ -123,7 +123,7 @@ fn second_verdict(first: &Verdict, moved: &[Verdict]) -> Option<Verdict> {
 }
 
 /// The verdict of the mean probabilities of `first` and `others`.
-fn averaged(first: &Verdict, others: &[Verdict]) -> Verdict {
+pub(super) fn averaged(first: &Verdict, others: &[Verdict]) -> Verdict {
     let mut probs = first.probs;
     for other in others {
         for (p, q) in probs.iter_mut().zip(&other.probs) {

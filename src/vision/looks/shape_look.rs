@@ -16,7 +16,7 @@
 use super::classes::TileClass;
 use super::classify::Verdict;
 use super::second_look::maybe_number;
-use super::tiles::SampledGrid;
+use super::tiles::{inner_pixels, SampledGrid};
 use crate::vision::counter::glyphs::{glyphs, luma, recognise};
 use image::RgbImage;
 
@@ -105,18 +105,8 @@ pub fn read_shapes(
 
 /// The one digit from 1 to 8 the glyph matcher reads in `cell` (`(x0, y0, x1, y1)` in whole
 /// pixels), if it finds exactly one patch of ink of a digit's height there and reads it.
-fn digit_shown(image: &RgbImage, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Option<u8> {
-    let inset = (x1 - x0).min(y1 - y0) * INSET;
-    let inner = (x0 + inset, y0 + inset, x1 - inset, y1 - inset);
-    let gray = luma(
-        image,
-        (
-            inner.0.ceil().max(0.0) as u32,
-            inner.1.ceil().max(0.0) as u32,
-            inner.2.floor().max(0.0) as u32,
-            inner.3.floor().max(0.0) as u32,
-        ),
-    )?;
+fn digit_shown(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Option<u8> {
+    let gray = luma(image, inner_pixels(cell, INSET))?;
     let height = gray.height();
     let min_height = (f64::from(height) * MIN_HEIGHT_SHARE).ceil() as u32;
     let [glyph] = glyphs(&gray, min_height, height).try_into().ok()?;

@@ -27,6 +27,20 @@ pub fn mean_difference(a: &TileImage, b: &TileImage) -> f64 {
     f64::from(sum) / TILE_BYTES as f64
 }
 
+/// The whole pixels of `cell` (`(x0, y0, x1, y1)`, fractional) with `share` of its shorter side
+/// cut off each side, as `(x0, y0, x1, y1)` and not below 0: the inside of a tile, clear of its
+/// border and bevel.
+pub fn inner_pixels((x0, y0, x1, y1): (f64, f64, f64, f64), share: f64) -> (u32, u32, u32, u32) {
+    let inset = (x1 - x0).min(y1 - y0) * share;
+    let whole = |v: f64| v.max(0.0) as u32;
+    (
+        whole((x0 + inset).ceil()),
+        whole((y0 + inset).ceil()),
+        whole((x1 - inset).floor()),
+        whole((y1 - inset).floor()),
+    )
+}
+
 /// Box-filters the cell `(x0, y0, x1, y1)` (fractional pixels) of `image` into a [`TILE`]-square
 /// tile. Sample (u, v) averages the whole pixels whose centres fall in its share of the cell, so
 /// no pixel is counted twice and thin lines are kept at any pitch. Pixels outside the image read
@@ -164,6 +178,20 @@ mod tests {
     use super::*;
     use crate::vision::testing::noise;
     use image::Rgb;
+
+    #[test]
+    fn the_inside_of_a_cell_is_cut_to_whole_pixels_from_zero() {
+        // 12% of 40 px is 4.8: in from 10.0 to 14.8, whole pixels from 15 to 45.
+        assert_eq!(
+            inner_pixels((10.0, 20.0, 50.0, 60.0), 0.12),
+            (15, 25, 45, 55)
+        );
+        // A cell over the picture's top-left corner starts at 0.
+        assert_eq!(
+            inner_pixels((-20.0, -30.0, 20.0, 10.0), 0.12),
+            (0, 0, 15, 5)
+        );
+    }
 
     #[test]
     fn an_exact_multiple_averages_blocks() {

@@ -13,10 +13,10 @@
 //! only looks the model already reads as a digit (or a digit against a question mark) are
 //! looked at, and only a digit among the model's first two choices is taken from it.
 
-use super::classes::{TileClass, CLASS_COUNT};
+use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
-use super::second_look::least_sure_numbers;
-use super::tiles::{sample_cell, SampledGrid, TileImage};
+use super::second_look::{averaged, least_sure_numbers};
+use super::tiles::{inner_pixels, sample_cell, SampledGrid, TileImage};
 use crate::vision::VisionError;
 use image::RgbImage;
 
@@ -111,16 +111,8 @@ fn small_ink(
     (x0, y0, x1, y1): (f64, f64, f64, f64),
 ) -> Option<(u32, u32, u32, u32)> {
     let size = (x1 - x0).min(y1 - y0);
-    let inset = size * INSET;
-    let clamp = |v: f64, limit: u32| v.clamp(0.0, f64::from(limit)) as u32;
-    let (ax0, ay0) = (
-        clamp((x0 + inset).ceil(), image.width()),
-        clamp((y0 + inset).ceil(), image.height()),
-    );
-    let (ax1, ay1) = (
-        clamp((x1 - inset).floor(), image.width()),
-        clamp((y1 - inset).floor(), image.height()),
-    );
+    let (ax0, ay0, ax1, ay1) = inner_pixels((x0, y0, x1, y1), INSET);
+    let (ax1, ay1) = (ax1.min(image.width()), ay1.min(image.height()));
     if ax1 <= ax0 || ay1 <= ay0 {
         return None;
     }
@@ -159,7 +151,8 @@ fn small_ink(
 /// The mean of the `views` where all read the same digit from 1 to 8, at [`VIEWS_SURE`] on
 /// average, and that digit is `first`'s own choice or its runner-up.
 fn closer_verdict(first: &Verdict, views: &[Verdict]) -> Option<Verdict> {
-    let digit = views.first()?.class;
+    let (first_view, others) = views.split_first()?;
+    let digit = first_view.class;
     let same = views.iter().all(|view| view.class == digit);
     let sure = views.iter().map(|view| view.confidence).sum::<f32>() / views.len() as f32;
     let a_digit = matches!(digit, TileClass::Number(1..=8));
@@ -167,13 +160,7 @@ fn closer_verdict(first: &Verdict, views: &[Verdict]) -> Option<Verdict> {
     if !(same && sure >= VIEWS_SURE && a_digit && chosen) {
         return None;
     }
-    let mut probs = [0f32; CLASS_COUNT];
-    for view in views {
-        for (p, q) in probs.iter_mut().zip(&view.probs) {
-            *p += q / views.len() as f32;
-        }
-    }
-    Some(Verdict::from_distribution(probs))
+    Some(averaged(first_view, others))
 }
 
 #[cfg(test)]
