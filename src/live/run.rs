@@ -73,6 +73,9 @@ pub fn run_live(
 ) -> Result<LiveSummary, LiveError> {
     let start = Instant::now();
     let bindings = parse_bindings(&options.hotkeys)?;
+    // Before any frame: built lazily, the glyph templates held back the first frame that
+    // needed them by up to 90 ms.
+    crate::vision::prepare();
     let log = match &options.log_json {
         Some(path) => Some(JsonLog::new(BufWriter::new(File::create(path).map_err(
             |source| LiveError::Log {

@@ -42,3 +42,10 @@ pub use grid::{Grid, Rect};
 pub use load::{decode_image, load_image, MAX_PIXELS, MAX_SIDE};
 pub use locate::{locate, Hints};
 pub use read::{read_grid, standard_mines, Doubt, Reading};
+
+/// Builds now what reading otherwise builds on first need: the glyph templates that read mine
+/// counters and check unsure digits. `live` calls it before its first frame, so that no frame
+/// waits for it.
+pub fn prepare() {
+    counter::glyphs::prepare();
+}

@@ -309,6 +309,14 @@ struct Template {
     char: char,
 }
 
+/// Cuts the templates from the sheet now, if not yet done. The first read that matches a glyph
+/// would otherwise pay for it: decoding and cutting the 5-megapixel sheet takes 30–90 ms, and in
+/// `live` that read is the frame that first shows a digit the model is unsure of (four of ten
+/// benchmark runs drew one redraw 31–88 ms after its capture, all the rest within 13 ms).
+pub fn prepare() {
+    templates();
+}
+
 /// The templates cut from the embedded sheet, once.
 fn templates() -> &'static [Template] {
     static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
