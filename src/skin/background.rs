@@ -5,7 +5,9 @@
 //! grey, where the classifier alone cannot tell a flat tile's side. The other way round, a digit
 //! whose tile edge matches a covered tile's sits on a covered tile: a question mark or a flag the
 //! classifier took for a number; and a symbol on an empty open tile's face is no question mark
-//! or flag (`faces`).
+//! or flag (`faces`). An empty tile also shows nothing in its middle, where the digits are
+//! drawn: a look with ink there is no empty tile where another look with the evidence is plain
+//! there (`ink_among_the_empty`).
 
 use super::colours::{self, apart, median_colour, ring_median};
 use crate::skin::families::Families;
