@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The live loop's figures on a real game at 1920x1080 (Xvfb, openbox, xcompmgr): capture →
-# overlay latency while a player clicks (median and 99th percentile), CPU use while the board
-# does not change, and the resident memory after a long run.
+# overlay latency while a player clicks (median, 99th percentile and slowest), CPU use while the
+# board does not change, and the resident memory after a long run.
 #
 #   scripts/bench_live.sh [ACTIVE_SECONDS [IDLE_SECONDS]]     (defaults 30 and 60)
 #
