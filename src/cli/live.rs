@@ -210,6 +210,9 @@ mod tests {
             text.contains("median 2.1 ms, p99 2.1 ms, slowest 85.1 ms over 100 redraws"),
             "{text}"
         );
-        assert!(text.contains("CPU 2.5% of one core; RSS 40.0 MiB"), "{text}");
+        assert!(
+            text.contains("CPU 2.5% of one core; RSS 40.0 MiB"),
+            "{text}"
+        );
     }
 }

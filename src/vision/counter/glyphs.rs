@@ -311,8 +311,8 @@ struct Template {
 
 /// Cuts the templates from the sheet now, if not yet done. The first read that matches a glyph
 /// would otherwise pay for it: decoding and cutting the 5-megapixel sheet takes 30–90 ms, and in
-/// `live` that read is the frame that first shows a digit the model is unsure of (four of ten
-/// benchmark runs drew one redraw 31–88 ms after its capture, all the rest within 13 ms).
+/// `live` that read is the frame that first shows a digit the model is unsure of (five of 16
+/// benchmark runs drew one redraw 32–90 ms after its capture, all the rest within 14 ms).
 pub fn prepare() {
     templates();
 }
