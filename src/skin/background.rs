@@ -203,29 +203,16 @@ const INKED: f64 = 0.1;
 /// inside's median channel by channel (a digit three quarters of the tile's height, xdemineur's
 /// at 21 px, pulls each channel towards its ink).
 fn centre_ink(tile: &TileImage) -> f64 {
-    let inner = INNER_RING..TILE - INNER_RING;
-    let inside: Vec<[i32; 3]> = (tile.chunks_exact(3).enumerate())
-        .filter(|(i, _)| inner.contains(&(i % TILE)) && inner.contains(&(i / TILE)))
-        .map(|(_, p)| colours::colour(p))
-        .collect();
-    let alike = |c: [i32; 3]| {
-        inside
-            .iter()
-            .filter(|&&p| apart(p, c) < SAME_COLOUR)
-            .count()
+    let inside = colours_within(tile, INNER_RING);
+    let commonest = |a: &&[i32; 3], b: &&[i32; 3]| {
+        share_near(&inside, **a).total_cmp(&share_near(&inside, **b))
     };
-    let Some(&face) = inside.iter().max_by_key(|&&c| alike(c)) else {
+    let Some(&face) = inside.iter().max_by(commonest) else {
         return 0.0;
     };
-    let middle = CENTRE_INSET..TILE - CENTRE_INSET;
-    let (mut inked, mut all) = (0, 0);
-    for (i, p) in tile.chunks_exact(3).enumerate() {
-        if middle.contains(&(i % TILE)) && middle.contains(&(i / TILE)) {
-            all += 1;
-            inked += usize::from(apart(colours::colour(p), face) >= INK);
-        }
-    }
-    inked as f64 / all as f64
+    let middle = colours_within(tile, CENTRE_INSET);
+    let inked = (middle.iter()).filter(|&&p| apart(p, face) >= INK).count();
+    inked as f64 / middle.len() as f64
 }
 
 /// Takes back the evidence of an empty tile from each look that shows ink in its middle while
@@ -304,23 +291,9 @@ fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
     if numbers.len() < 2 {
         return None;
     }
-    let inner = |tile: &TileImage| -> Vec<[i32; 3]> {
-        (tile.chunks_exact(3).enumerate())
-            .filter(|(i, _)| {
-                let (x, y) = (i % TILE, i / TILE);
-                (INNER_RING..TILE - INNER_RING).contains(&x)
-                    && (INNER_RING..TILE - INNER_RING).contains(&y)
-            })
-            .map(|(_, p)| [i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])
-            .collect()
-    };
-    let insides: Vec<Vec<[i32; 3]>> = numbers.iter().map(|t| inner(t)).collect();
-    let share = |pixels: &[[i32; 3]], colour: [i32; 3]| {
-        let near = (pixels.iter())
-            .filter(|&&p| apart(p, colour) < SAME_COLOUR)
-            .count();
-        near as f64 / pixels.len() as f64
-    };
+    let insides: Vec<Vec<[i32; 3]>> = (numbers.iter())
+        .map(|t| colours_within(t, INNER_RING))
+        .collect();
     // Each distinct colour common enough in the first look is a candidate (a handful: the few
     // beyond the background and the ink are antialiasing); it scores the least share it has in
     // any look.
@@ -329,16 +302,34 @@ fn shared_background(numbers: &[&TileImage]) -> Option<[i32; 3]> {
     candidates.dedup();
     candidates
         .into_iter()
-        .filter(|&colour| share(&insides[0], colour) >= MIN_COMMON)
+        .filter(|&colour| share_near(&insides[0], colour) >= MIN_COMMON)
         .map(|colour| {
             let least = (insides.iter())
-                .map(|pixels| share(pixels, colour))
+                .map(|pixels| share_near(pixels, colour))
                 .fold(f64::INFINITY, f64::min);
             (colour, least)
         })
         .filter(|&(_, least)| least >= MIN_COMMON)
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(colour, _)| colour)
+}
+
+/// The colours of the samples of `tile` from `inset` samples in on each side: its inside, clear
+/// of grid lines and bevels ([`INNER_RING`]), or its middle, where digits are drawn.
+fn colours_within(tile: &TileImage, inset: usize) -> Vec<[i32; 3]> {
+    let within = inset..TILE - inset;
+    (tile.chunks_exact(3).enumerate())
+        .filter(|(i, _)| within.contains(&(i % TILE)) && within.contains(&(i / TILE)))
+        .map(|(_, p)| colours::colour(p))
+        .collect()
+}
+
+/// The share of `pixels` within [`SAME_COLOUR`] of `colour`.
+fn share_near(pixels: &[[i32; 3]], colour: [i32; 3]) -> f64 {
+    let near = (pixels.iter())
+        .filter(|&&p| apart(p, colour) < SAME_COLOUR)
+        .count();
+    near as f64 / pixels.len() as f64
 }
 
 /// The pixels of `tile` within [`INK`] of `colour`.
