@@ -64,8 +64,9 @@ print(at(pick))
         continue
     fi
     # The same tile named three clicks running: the clicks changed nothing live read (seen on
-    # xdemineur: its pale "5", opened, read as a covered tile drawn pressed, so the board read
-    # stays the one before). Keep the screen and live's log, and click the next move instead.
+    # xdemineur until its pale "5", opened, stopped reading as a covered tile drawn pressed, so
+    # the board read stayed the one before). Keep the screen and live's log, and click the next
+    # move instead.
     if [ "$target" = "${previous:-}" ]; then repeats=$((repeats + 1)); else repeats=0; fi
     previous=$target
     if [ "$repeats" = 3 ]; then
