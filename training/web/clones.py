@@ -225,14 +225,18 @@ MODERN_STATE = """(() => {
   return JSON.stringify({cells, lost, won: g.gameOver && !lost});
 })()"""
 
-# Its difficulty list sets the size; a player whose browser is dark clicks its own theme button.
-MODERN_SETUP = """(() => {
+# A difficulty list (id `difficulty`) of beginner, intermediate and expert, whose change starts
+# a new game of that size (Modern Minesweeper's and the emoji clone's).
+DIFFICULTY_LIST = """
   const level = {'9x9': 'beginner', '16x16': 'intermediate', '30x16': 'expert'}['%(cols)dx%(rows)d'];
   const select = document.getElementById('difficulty');
   if (level && select.value !== level) {
     select.value = level;
     select.dispatchEvent(new Event('change'));
-  }
+  }"""
+
+# Its difficulty list sets the size; a player whose browser is dark clicks its own theme button.
+MODERN_SETUP = """(() => {""" + DIFFICULTY_LIST + """
   if (matchMedia('(prefers-color-scheme: dark)').matches
       && document.body.getAttribute('data-theme') !== 'dark') {
     document.getElementById('theme-toggle').click();
@@ -305,6 +309,35 @@ TABLE_SETUP = """(() => {
   }
 })()"""
 
+# triptych/cline-emoji-minesweeper draws every tile as a colour emoji in a 40 px button with
+# 2 px gaps on a pale board: a blue square covered, a white square open and empty, a plain
+# coloured digit on the bare board for a number, the emoji flag and bomb. Every click draws the
+# board anew, each open tile growing in from 80% over 0.2 s, and the tile under the pointer
+# grows by 5%. A loss shows every mine as a bomb, the one clicked included. The game is
+# `window.game`; its mines are laid on the first click, away from it and its neighbours.
+EMOJI_STATE = """(() => {
+  const g = window.game, b = g.board;
+  const buttons = [...document.querySelectorAll('#gameBoard > .cell')];
+  const cells = [];
+  for (let y = 0; y < b.rows; y++) {
+    const row = [];
+    for (let x = 0; x < b.cols; x++) {
+      const c = b.getCell(y, x), r = buttons[y * b.cols + x].getBoundingClientRect();
+      let ch;
+      if (c.isRevealed) ch = c.isMine ? '*' : String(b.getAdjacentMines(y, x));
+      else ch = c.isFlagged ? 'F' : '.';
+      row.push({ch, x: r.left, y: r.top, w: r.width, h: r.height, mine: c.isMine});
+    }
+    cells.push(row);
+  }
+  const lost = g.gameOver && cells.some(row => row.some(c => c.ch === '*'));
+  return JSON.stringify({cells, lost, won: g.gameOver && !lost});
+})()"""
+
+# Its difficulty list sets the size and starts a new game.
+EMOJI_SETUP = """(() => {""" + DIFFICULTY_LIST + """
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -325,4 +358,7 @@ CLONES = {
     "table": Clone("table", "github:cp-alley/js-minesweeper",
                    "4586dddc06aaf3fe05e06005b43037d1a5da6546", "index.html", TABLE_STATE, "right",
                    TABLE_SETUP),
+    "emoji": Clone("emoji", "github:triptych/cline-emoji-minesweeper",
+                   "26e0e8ec8b12e704fabc8f530591f717071dad9e", "index.html", EMOJI_STATE,
+                   "right", EMOJI_SETUP),
 }

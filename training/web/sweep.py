@@ -146,25 +146,48 @@ class Chromium:
             self.process.kill()
 
 
+# The page's top rows (device pixels) an infobar's shadow may fall on.
+TOP_SHADOW = 12
+
+
 def viewport_offset(screen, page, at):
     """Where the page's own screenshot lies on the screen: (x, y) in screen pixels, or None.
     `at` is a point of the page with content (the board's corner, in device pixels): a band
     from there is matched at every offset the window's frame and tab strip allow (the browser
-    chrome is above and beside the page, never inside it)."""
-    x, y = max(0, int(at[0]) - 8), max(0, int(at[1]) - 8)
+    chrome is above and beside the page, never inside it). A board of identical tiles matches
+    its band a whole row off as well as where it is (a clone that draws every covered tile
+    alike, with the same page colour between its rows), so where several offsets match, the
+    whole page decides between them. The band keeps off the page's top rows: an infobar above
+    the page (Chromium's warning of a flag it runs with) throws its shadow on them."""
+    x, y = max(0, int(at[0]) - 8), max(TOP_SHADOW, int(at[1]) - 8)
     band = page[y:y + 24, x:x + 320].astype(np.int16)
     if band.size == 0:
         return None
-    best = None
+    matches = []
     for oy in range(0, 360):
         for ox in range(0, 24):
             patch = screen[oy + y:oy + y + band.shape[0], ox + x:ox + x + band.shape[1]]
             if patch.shape != band.shape:
                 continue
             diff = np.abs(patch.astype(np.int16) - band).mean()
-            if best is None or diff < best[0]:
-                best = (diff, ox, oy)
-    return (best[1], best[2]) if best and best[0] < 4 else None
+            if diff < 4:
+                matches.append((diff, ox, oy))
+    if len(matches) > 1:
+        matches = [(whole_page_difference(screen, page, ox, oy), ox, oy)
+                   for _, ox, oy in matches]
+    best = min(matches, default=None)
+    return (best[1], best[2]) if best else None
+
+
+def whole_page_difference(screen, page, ox, oy):
+    """The mean difference between the page's screenshot and the screen at offset (ox, oy),
+    over every other pixel of the part of the page the screen holds."""
+    height = min(page.shape[0], screen.shape[0] - oy)
+    width = min(page.shape[1], screen.shape[1] - ox)
+    if height <= 0 or width <= 0:
+        return float("inf")
+    shown = screen[oy:oy + height:2, ox:ox + width:2].astype(np.int16)
+    return float(np.abs(shown - page[:height:2, :width:2].astype(np.int16)).mean())
 
 
 class Page:

@@ -12,9 +12,15 @@
 //! is compared again at shallower depths, where a tile's leading part is only its gap and the
 //! start of its face; there a match counts only where that part does not look like what lies
 //! past the sliver, so a gap of the window's own colour beside a whole board is no cut.
+//!
+//! A board of symbols on one panel (emoji tiles) has a margin of the panel's colour round each
+//! symbol and its padding in that colour too; past it, the page may be as white as an empty
+//! tile's symbol. Two things keep such a frame from passing for a cut: a part of a tile of one
+//! colour says nothing at a shallow depth, and a sliver that is the strip past the opposite
+//! side of its line, mirrored, is the frame a board draws alike on both sides.
 
 use super::grid::{Grid, Rect};
-use crate::vision::tiles::{mean_difference, sample_cell};
+use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE, TILE_BYTES};
 use image::RgbImage;
 
 /// The share of a tile past the edge compared: wide enough to hold some of the tile's face, not
@@ -160,6 +166,17 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64, pas
             _ => (x0, y0 - depth, x1, y0),
         }
     };
+    // The strip as deep past the opposite side of the line, where a whole board shows its
+    // frame: mirrored, its edge beside the board meets the sliver's.
+    let opposite = |line: usize| -> (f64, f64, f64, f64) {
+        let (x0, y0, x1, y1) = sliver(line);
+        match side {
+            "right" => (grid.x - depth, y0, grid.x, y1),
+            "left" => (x_end, y0, x_end + depth, y1),
+            "bottom" => (x0, grid.y - depth, x1, grid.y),
+            _ => (x0, y_end, x1, y_end + depth),
+        }
+    };
     let inside = |(x0, y0, x1, y1): (f64, f64, f64, f64)| {
         x0 >= f64::from(area.x)
             && y0 >= f64::from(area.y)
@@ -193,11 +210,21 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64, pas
     for line in 0..lines {
         let strip = sample_cell(image, sliver(line));
         let window = (past == Past::Window).then(|| sample_cell(image, beyond(line)));
-        let found = nearest.iter().any(|&at| {
-            let tile = sample_cell(image, part(line, at));
-            mean_difference(&strip, &tile) <= SAME
-                && (window.as_ref()).is_none_or(|w| mean_difference(w, &tile) > SAME)
-        });
+        // A board draws its frame alike on opposite sides; a cut shows its tiles on one side
+        // only. A sliver that is the frame of the other side mirrored is the frame, whatever
+        // tile it may also look like (a white empty tile beside the white page round a panel).
+        let framed = inside(opposite(line))
+            && mean_difference(
+                &strip,
+                &mirrored(&sample_cell(image, opposite(line)), vertical),
+            ) <= SAME;
+        let found = !framed
+            && nearest.iter().any(|&at| {
+                let tile = sample_cell(image, part(line, at));
+                mean_difference(&strip, &tile) <= SAME
+                    && (window.as_ref())
+                        .is_none_or(|w| mean_difference(w, &tile) > SAME && !plain(&tile))
+            });
         if !found {
             failed += 1;
             if failed > allowed {
@@ -206,6 +233,44 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64, pas
         }
     }
     true
+}
+
+/// `tile` mirrored left to right (`across` true) or top to bottom.
+fn mirrored(tile: &TileImage, across: bool) -> TileImage {
+    let mut out: TileImage = [0; TILE_BYTES];
+    for v in 0..TILE {
+        for u in 0..TILE {
+            let (su, sv) = if across {
+                (TILE - 1 - u, v)
+            } else {
+                (u, TILE - 1 - v)
+            };
+            let (to, from) = ((v * TILE + u) * 3, (sv * TILE + su) * 3);
+            out[to..to + 3].copy_from_slice(&tile[from..from + 3]);
+        }
+    }
+    out
+}
+
+/// Whether `tile` is one colour throughout (within [`SAME`] of its mean). At a shallow depth
+/// such a part of a tile is the margin round its face, in the colour the board shows between
+/// its tiles; a board of symbols on one background (emoji tiles on a page's panel) has its
+/// padding in that colour too, so a sliver of it past the edge is as likely the board's own
+/// frame as a cut. A clipped tile's sliver holds the start of its face as well.
+fn plain(tile: &TileImage) -> bool {
+    let mut sums = [0u32; 3];
+    for pixel in tile.chunks_exact(3) {
+        for (sum, &value) in sums.iter_mut().zip(pixel) {
+            *sum += u32::from(value);
+        }
+    }
+    let count = (tile.len() / 3) as u32;
+    let mean = sums.map(|sum| ((sum + count / 2) / count) as u8);
+    let mut flat: TileImage = [0; TILE_BYTES];
+    for pixel in flat.chunks_exact_mut(3) {
+        pixel.copy_from_slice(&mean);
+    }
+    mean_difference(tile, &flat) <= SAME
 }
 
 #[cfg(test)]
@@ -319,5 +384,57 @@ mod tests {
         // A whole board: past its last face, its gap and the window, of one colour.
         assert_eq!(cut_side(&flat_board(None), area, &grid), None);
         assert_eq!(cut_side(&flat_board(Some(2)), area, &grid), None);
+    }
+
+    /// Symbols on a panel (emoji tiles): 12 px squares in 20 px cells with 4 px of panel
+    /// round each, 8 columns from (20, 20) on a panel reaching 4 px past them, on a white page;
+    /// the last column's symbols white (empty tiles), the others blue. When `clip` is some, the
+    /// window's edge cuts a ninth column of blue symbols that many pixels in.
+    fn symbol_board(clip: Option<i32>) -> RgbImage {
+        const PANEL: Rgb<u8> = Rgb([240, 240, 240]);
+        RgbImage::from_fn(240, 100, |x, y| {
+            let (bx, by) = (x as i32 - 20, y as i32 - 20);
+            let end = 8 * 20 + clip.unwrap_or(0);
+            if !(-4..end + 4).contains(&bx) || !(-4..64).contains(&by) {
+                return Rgb([255, 255, 255]);
+            }
+            if clip.is_some() && bx >= end {
+                return Rgb([60, 60, 60]);
+            }
+            let margin = |v: i32| !(4..16).contains(&v.rem_euclid(20));
+            if !(0..end).contains(&bx) || !(0..60).contains(&by) || margin(bx) || margin(by) {
+                return PANEL;
+            }
+            match bx / 20 {
+                7 => Rgb([255, 255, 255]),
+                _ => Rgb([30, 110, 230]),
+            }
+        })
+    }
+
+    #[test]
+    fn the_panel_round_a_board_of_symbols_is_its_frame_and_a_clipped_symbol_a_cut() {
+        let grid = Grid::square(20.0, 20.0, 20.0, 3, 8);
+        let area = Rect::whole(240, 100);
+        // Past the last column: 4 px of panel, then the page, as white as an empty tile's
+        // symbol after its margin; the same frame as on the left.
+        assert_eq!(cut_side(&symbol_board(None), area, &grid), None);
+        // The window's edge 10 px into a ninth column: its margin and a blue symbol's start.
+        assert_eq!(
+            cut_side(&symbol_board(Some(10)), area, &grid),
+            Some("right")
+        );
+    }
+
+    #[test]
+    fn a_mirrored_tile_swaps_its_sides() {
+        let mut tile: TileImage = [0; TILE_BYTES];
+        tile[0] = 9; // the top-left sample's red
+        assert_eq!(mirrored(&tile, true)[(TILE - 1) * 3], 9);
+        assert_eq!(mirrored(&tile, false)[(TILE - 1) * TILE * 3], 9);
+        assert!(plain(&[7; TILE_BYTES]));
+        // Samples alternately black and light: far from one colour.
+        let striped: TileImage = std::array::from_fn(|i| if (i / 3) % 2 == 0 { 0 } else { 200 });
+        assert!(!plain(&striped));
     }
 }
