@@ -7,10 +7,14 @@ DevTools protocol, and is taken away again before the next:
 - `busy-page`: everything around it loud stripes, and a bar of page text with digits in it
   above the board (where the page has room for it);
 - `second-board`: a picture of another game's board (xdemineur's 30×16, a fixture of a game the
-  web sweep never plays) beside the board, on the side with room, shrunk to fit.
+  web sweep never plays) beside the board, on the side with room, shrunk to fit;
+- `note`: a page's passing note over the board in play ("Game saved!", white on black at 80%,
+  rounded, as a clone shows one for a few seconds), centred across the board, below its middle.
 
 The reading must find the game's board, or refuse the screen (two boards); a call on the
-picture's board counts as wrong (`score` places every call on the label's tiles).
+picture's board counts as wrong (`score` places every call on the label's tiles). Under a note,
+the tiles keep their label: read otherwise they are misread or hidden, and a call there that
+the label does not make safe is wrong.
 """
 
 import base64
@@ -22,7 +26,7 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHER_BOARD = ROOT / "fixtures" / "xdemineur-30-16-99-mid.png"
-KINDS = ("dark-page", "busy-page", "second-board")
+KINDS = ("dark-page", "busy-page", "second-board", "note")
 # Every element added carries this attribute, so one query takes them all away.
 MARK = "data-minehint-surround"
 
@@ -96,6 +100,12 @@ def apply_js(kind, state, view, ratio):
                  else f"left:{left - 12 - css_width:.0f}px")
         return element("img", f"{place};top:{max(8, top):.0f}px;width:{css_width:.0f}px;"
                        "z-index:99999", src=url)
+    if kind == "note":
+        centre, at = (left + right) / 2, top + (bottom - top) * 0.6
+        return element("div", f"left:{centre:.0f}px;top:{at:.0f}px;transform:translate(-50%,-50%);"
+                       "padding:10px 20px;border-radius:20px;background:rgba(0,0,0,0.8);"
+                       "color:#fff;font:16px sans-serif;white-space:nowrap;z-index:99999",
+                       textContent="Game saved!")
     raise ValueError(f"unknown surround {kind!r}")
 
 

@@ -12,7 +12,8 @@ DevTools protocol: each cell's character and rectangle (CSS pixels, times device
 the viewport's place on the screen, found by matching the page's own screenshot against the
 screen). Variants as a player's screen shows them: pointer away, resting on a covered tile,
 on an open one, and the button held on a covered tile; with `--surround`, also the page around
-the board changed (surround.py: black, loud stripes and page text, a picture of another board).
+the board changed (surround.py: black, loud stripes and page text, a picture of another board,
+a note over the board).
 
 Scored as training/real/sweep.py scores (found, fully right, tiles right, hidden, wrong calls);
 captures that are not fully right (all with --keep-all) are kept with their labels, which
