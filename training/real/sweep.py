@@ -32,7 +32,8 @@ Each capture is scored with `minehint advise --json`: found (the grid has the la
 columns), fully right (every tile), tiles right, tiles hidden (an open tile or a flag read as
 covered or left in doubt: less advice, never wrong advice), and wrong calls (a tile called safe
 that the label does not make safe, or any move on a lost board; a tile the game shows open
-called safe is counted apart, as useless). Results go to
+called safe is counted apart, as useless), and, for a board in play (not lost, and some covered
+tile not certainly a mine), whether it was given any advice (a move or a guess). Results go to
 OUT/results.jsonl, a table per pitch range to stdout, and every capture that is not fully right
 is kept in OUT with its label (`*.json`, the fixtures' format) for fixtures and training.
 
@@ -224,7 +225,14 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
     each moved onto the label's tiles by the two grids' offset (a grid that stops short of the
     board gives calls a whole board would not; they count as wrong, not as "not found")."""
     out = {"found": False, "right": False, "tiles": 0, "tiles_right": 0, "hidden": 0,
-           "wrong_calls": 0, "useless_calls": 0, "error": None, "pitch": None}
+           "wrong_calls": 0, "useless_calls": 0, "error": None, "pitch": None,
+           "advised": None}
+    # A board in play (not lost, and some covered tile not certainly a mine) should get
+    # advice: a move or a guess. Whether it does is what a player meets; None elsewhere.
+    covered = sum(ch in ".?" for row in label_rows for ch in row)
+    in_play = not lost and covered > len(mines_certain)
+    if in_play:
+        out["advised"] = bool(read.get("moves") or read.get("best_guess"))
     if "error" in read:
         out["error"] = read["error"].get("kind", "?") + ": " + read["error"].get("message", "")
         return out
@@ -561,7 +569,8 @@ def pitch_band(pitch):
 
 
 def report(results):
-    """Per game, variant and pitch band: captures, found, fully right, tiles, wrong calls."""
+    """Per game, variant and pitch band: captures, found, fully right, tiles, wrong calls; and
+    how many boards in play were given advice (a move or a guess) at all."""
     table = {}
     for line in results:
         key = (line["game"], line["variant"], pitch_band(line["pitch"]))
@@ -579,8 +588,10 @@ def report(results):
         print(f"{game:24} {variant:10} {band:9} {row[0]:6} {row[1]:5} {row[2]:5} "
               f"{row[4]:6}/{row[3]:<6} {row[5]:6} {row[6]:11}")
     total = [sum(r[i] for r in table.values()) for i in range(7)]
+    in_play = [line["advised"] for line in results if line.get("advised") is not None]
     print(f"all: {total[0]} boards, {total[1]} found, {total[2]} fully right, "
-          f"{total[4]}/{total[3]} tiles right, {total[5]} hidden, {total[6]} wrong calls")
+          f"{total[4]}/{total[3]} tiles right, {total[5]} hidden, {total[6]} wrong calls; "
+          f"{sum(in_play)} of {len(in_play)} boards in play given advice")
     return total
 
 
