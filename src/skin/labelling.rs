@@ -15,6 +15,7 @@ use super::digit_inks::{ink, inks_differ};
 use super::doubt::doubt_with_runner_up;
 use super::families::{families, Families};
 use super::forced::settle_forced_numbers;
+use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
 use super::meanings::{meanings, Meaning};
 use super::open_marks::doubt_marks_on_open_face;
 use super::pressed::release_pressed;
@@ -185,6 +186,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_digits_of_an_unknown_skin(reading);
     read_symbols(reading, &families, &settled);
     doubt_marks_on_open_face(reading, &families, &settled);
+    doubt_numbers_on_a_face_of_their_own(reading, &families, &settled);
     settle_counted_flags(reading);
     // Which doubts' looks sit on the open tiles' face, beside the looks read surely.
     let open = on_open_face(
@@ -504,9 +506,9 @@ mod tests {
     }
 
     /// A board whose 1 and 2 read with odds `low`, and its 3 with `high` (each against a
-    /// runner-up).
+    /// runner-up); the numbers drawn on one open face, in inks of their own.
     fn board_of_numbers_read_at(low: f32, high: f32) -> Reading {
-        reading(
+        let mut r = reading(
             &["2c3", "ccc", "1cc"],
             "c123",
             vec![
@@ -524,7 +526,11 @@ mod tests {
                     (TileClass::Number(2), 1.0 - high),
                 ]),
             ],
-        )
+        );
+        for (k, ink) in [(1, [0, 0, 255]), (2, [0, 128, 0]), (3, [255, 0, 0])] {
+            r.pixels[k] = tile_with_ink([192; 3], ink);
+        }
+        r
     }
 
     #[test]

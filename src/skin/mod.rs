@@ -27,6 +27,8 @@
 //!   even its sure digits are left in doubt unless all but certain;
 //! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
 //!   with a digit;
+//! - [`foreign_face`]: numbers on a face no open tile shows (a note over the board, a number
+//!   the page lights under the pointer), left in doubt with a covered tile;
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
@@ -38,6 +40,7 @@ pub mod digit_inks;
 pub mod doubt;
 pub mod families;
 pub mod forced;
+pub mod foreign_face;
 pub mod labelling;
 pub mod meanings;
 pub mod open_marks;

@@ -54,7 +54,7 @@ pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, sett
 mod tests {
     use super::*;
     use crate::board::{parse_board, Cell, Pos};
-    use crate::skin::testing::tile_with_ink as tile;
+    use crate::skin::testing::{a_family_a_look, tile_with_ink as tile};
     use crate::vision::tiles::TileImage;
     use crate::vision::Verdict;
 
@@ -75,12 +75,7 @@ mod tests {
         ];
         reading.pixels = vec![tile(GREEN, GREEN), tile(BLACK, BLACK), flag];
         reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
-        let families = Families {
-            of: vec![0, 1, 2],
-            first: vec![0, 1, 2],
-            verdicts: reading.looks.clone(),
-        };
-        let settled = reading.looks.iter().map(|v| v.class).collect();
+        let (families, settled) = a_family_a_look(&reading);
         (reading, families, settled)
     }
 

@@ -7,6 +7,8 @@ use crate::solver::is_consistent;
 /// Whether `board` can be a position of a real game:
 /// - it holds a mine somewhere: a covered tile, a flag or a shown mine (a board of open tiles
 ///   only, such as a fresh game's covered tiles read as empty 0s, is no game);
+/// - and a tile that is not: a board of shown mines only (a fresh game's covered tiles read as
+///   mines) is no game either;
 /// - no 0 touches a covered tile: games open every neighbour of a 0 at once;
 /// - a wrong flag (the only look read as an open tile without a number) shows only on a lost
 ///   board, which shows its mines too: a flag read as a wrong flag mid-game is a misreading;
@@ -49,6 +51,14 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
         .any(|p| matches!(board.get(p), Cell::Unrevealed) || board.get(p).is_known_mine());
     if !may_hold_mines {
         return Some("every tile reads as open and none as a mine or covered");
+    }
+    // Every game has fewer mines than tiles, and a lost one shows only its mines: a board of
+    // shown mines alone (a fresh board's covered tiles, all one look, taken for mines) is none.
+    if board
+        .positions()
+        .all(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded))
+    {
+        return Some("every tile reads as a mine");
     }
     if zeros_beside_covered(board).next().is_some() {
         return Some("an empty open tile reads as touching a covered one");
@@ -118,5 +128,7 @@ mod tests {
         assert!(!possible("0F0\n000\n"));
         // A 3 with room for two mines only.
         assert!(!possible("3.\n.1\n"));
+        // Mines only: a fresh board's covered tiles, all one look, read as shown mines.
+        assert!(!possible("**\n**\n"));
     }
 }

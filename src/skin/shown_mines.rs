@@ -37,7 +37,7 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
         if !overruled[family] || unnamed[family] {
             continue;
         }
-        unnamed[family] = holds_with(reading, |l| families.of[l] == family, Cell::Mine);
+        unnamed[family] = may_be_shown_mines(reading, |l| families.of[l] == family);
     }
     // Symbols on the open face that the board holds as shown mines are read as such.
     let open = on_open_face(&reading.pixels, families, settled, &unnamed);
@@ -51,7 +51,14 @@ pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileC
             unnamed[family] = false;
         }
     }
-    for (family, _) in unnamed.iter().enumerate().filter(|(_, &u)| u) {
+    // A symbol the board cannot hold as shown mines is no mine of a lost game: the covered
+    // tiles of a skin that draws them as a shape on the panel its numbers sit on (an emoji
+    // square) look like symbols on the open face, but a number beside them counts too few.
+    for family in (0..settled.len()).filter(|&f| unnamed[f]) {
+        if !may_be_shown_mines(reading, |l| families.of[l] == family) {
+            tracing::debug!(family, "a symbol the board cannot hold as a shown mine");
+            continue;
+        }
         let look = families.first[family];
         tracing::debug!(
             family,
@@ -265,6 +272,20 @@ fn holds_with(reading: &Reading, pick: impl Fn(usize) -> bool, cell: Cell) -> bo
     is_possible(&board)
 }
 
+/// Whether the cells of the looks `pick` accepts may be mines shown after a loss: the board
+/// holds with them read so ([`holds_with`]), and shows no more mines than the game has, where
+/// its total is known (a fresh board's covered tiles, drawn as an emoji square in two looks at
+/// a fractional pitch, are each a family of a hundred tiles or more: no lost game of 40 mines
+/// shows them all).
+fn may_be_shown_mines(reading: &Reading, pick: impl Fn(usize) -> bool) -> bool {
+    let picked = reading.cells_showing(&pick).len() as u64;
+    let shown = (reading.board.positions())
+        .filter(|&p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded))
+        .count() as u64;
+    reading.mines.is_none_or(|total| shown + picked <= total)
+        && holds_with(reading, pick, Cell::Mine)
+}
+
 /// Whether the board holds with `cells` showing `cell` (`None`: what the reading has there),
 /// every other doubt weakened as advice weakens it and flags as covered tiles
 /// (`forced::weakened_except`). Weakened, the trial rests only on the looks read surely, as
@@ -322,9 +343,10 @@ mod tests {
     const GREEN: [u8; 3] = [20, 160, 20];
 
     /// A reading of `text` with one look (and family) per `(char, verdict, pixels)` given, each
-    /// cell showing the look of its character; the red mine is `R` in the text, read as `*`.
+    /// cell showing the look of its character; the red mine is `R` in the text, read as `*`,
+    /// and `,` a second look of a covered tile, read as `.`.
     fn reading_of(text: &str, looks: &[(char, Verdict, TileImage)]) -> (Reading, Families) {
-        let board = parse_board(&text.replace('R', "*")).unwrap();
+        let board = parse_board(&text.replace('R', "*").replace(',', ".")).unwrap();
         let mut reading = Reading::of_board(board);
         let chars: Vec<char> = text.lines().flat_map(|l| l.chars()).collect();
         reading.look_of = (chars.iter())
@@ -542,5 +564,47 @@ mod tests {
         assert_eq!(reading.doubt.len(), 1);
         assert_eq!(reading.doubt[0].cells, [(0, 1)]);
         assert!(reading.doubt[0].classes.contains(&TileClass::Mine));
+    }
+
+    #[test]
+    fn covered_tiles_drawn_as_a_square_on_the_numbers_face_are_no_shown_mines() {
+        // An emoji clone's covered tile: a blue square on the panel its numbers sit on, which
+        // the classifier may take for a mine.
+        let square = Verdict::from_probs(&[(TileClass::Mine, 0.6), (TileClass::Unrevealed, 0.4)]);
+        let looks = |square| {
+            vec![
+                (
+                    '1',
+                    Verdict::certain(TileClass::Number(1)),
+                    tile(GREY, BLUE),
+                ),
+                ('.', square, tile(GREY, BLUE)),
+                (',', square, tile(GREY, BLUE)),
+            ]
+        };
+        let covered = [
+            TileClass::Number(1),
+            TileClass::Unrevealed,
+            TileClass::Unrevealed,
+        ];
+        // A fresh board in one look: mines on every tile are no game.
+        let (mut fresh, families) = reading_of("..\n..\n", &looks(square)[..2]);
+        read_symbols(&mut fresh, &families, &covered[..2]);
+        assert!(fresh.doubt.is_empty(), "{:?}", fresh.doubt);
+        // In two looks (two phases of a fractional pitch), each more tiles than the game has
+        // mines.
+        let (mut halves, families) = reading_of(".,.,\n.,.,\n", &looks(square));
+        halves.mines = Some(3);
+        read_symbols(&mut halves, &families, &covered);
+        assert!(halves.doubt.is_empty(), "{:?}", halves.doubt);
+        // Without the total, either half may be a lost game's mines.
+        halves.mines = None;
+        read_symbols(&mut halves, &families, &covered);
+        assert!(!halves.doubt.is_empty());
+        // In play: the squares on the numbers' face, read as mines, would give each 1 two.
+        let plain = Verdict::certain(TileClass::Unrevealed);
+        let (mut play, families) = reading_of("1..\n1..\n", &looks(plain)[..2]);
+        read_symbols(&mut play, &families, &covered[..2]);
+        assert!(play.doubt.is_empty(), "{:?}", play.doubt);
     }
 }

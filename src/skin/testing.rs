@@ -1,6 +1,9 @@
-//! Test helpers for the board-level reading: tile looks drawn from flat colours.
+//! Test helpers for the board-level reading: tile looks drawn from flat colours, and readings
+//! whose every look is a family of its own.
 
+use super::families::Families;
 use crate::vision::tiles::{TileImage, TILE, TILE_BYTES};
+use crate::vision::{Reading, TileClass};
 
 /// A sampled tile of one colour, `face`, with a square of `ink` in its middle (none where `ink`
 /// is the face): the edge ring is the face, the middle its symbol.
@@ -12,4 +15,15 @@ pub fn tile_with_ink(face: [u8; 3], ink: [u8; 3]) -> TileImage {
         pixel.copy_from_slice(if middle { &ink } else { &face });
     }
     tile
+}
+
+/// The families of `reading` when each of its looks is a family of its own, and the class each
+/// is read as (the board-level reading's settled classes, unchanged).
+pub fn a_family_a_look(reading: &Reading) -> (Families, Vec<TileClass>) {
+    let families = Families {
+        of: (0..reading.looks.len()).collect(),
+        first: (0..reading.looks.len()).collect(),
+        verdicts: reading.looks.clone(),
+    };
+    (families, reading.looks.iter().map(|v| v.class).collect())
 }

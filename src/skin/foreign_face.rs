@@ -1,0 +1,126 @@
+//! Numbers on a face no open tile shows. A game draws its numbers on the open tiles' face (or,
+//! in some skins, on a face of each number's own); a page's note over the board ("Game saved!",
+//! white on dark), a dialog's edge, a tooltip, or a number the page lights under the pointer
+//! covers a tile with a face of its own, and what is on it can read as a digit (a covered tile
+//! under a note read as a sure "5" made four of its covered neighbours "certain mines"). Such a
+//! number, its edge ring far from that of every other open look read surely (a number or an
+//! empty tile, not in doubt), and seen on a tile or two only, is left in doubt with a covered
+//! tile: the board gets less advice there, never advice resting on something drawn over it.
+//! Where no open look is read surely (a first click that showed one number), there is nothing
+//! to compare with, and nothing changes. Flags are left out: many web clones draw a flagged
+//! tile on a face of its own (a yellow square), like no other tile.
+
+use super::background::nearest_face;
+use super::doubt::add_doubt;
+use super::families::Families;
+use crate::vision::{Reading, TileClass};
+
+/// Mean difference (0-255 per channel) over the edge ring beyond which a number's face is no
+/// open tile's: four times the nearness within which two looks share a face (`symbols`). A
+/// number beside a lost game's shown mines, its ring partly theirs, came within 30 of the open
+/// face; a dark note over a light board is 100 or more from it.
+const FOREIGN: f64 = 40.0;
+
+/// A number look showing on more tiles than this is a skin's own: what lies over a board
+/// covers each tile with another part of itself (a note's letters), while a skin that draws a
+/// number on a face of its own (a picture per number) shows that face on every tile of the
+/// number.
+const FEW: usize = 2;
+
+/// Puts in doubt with a covered tile every family settled as a number 1 to 8 (`settled`), not
+/// in doubt already and on [`FEW`] tiles at most, whose face is far ([`FOREIGN`]) from that of
+/// every other family not in doubt settled as an open tile (0 to 8), where there is such a
+/// family.
+pub fn doubt_numbers_on_a_face_of_their_own(
+    reading: &mut Reading,
+    families: &Families,
+    settled: &[TileClass],
+) {
+    let unsure = families.in_doubt(reading);
+    let mut tiles = vec![0; settled.len()];
+    for &look in &reading.look_of {
+        tiles[families.of[look]] += 1;
+    }
+    let open = |f: usize| !unsure[f] && matches!(settled[f], TileClass::Number(_));
+    let foreign: Vec<usize> = (0..settled.len())
+        .filter(|&f| open(f) && settled[f] != TileClass::Number(0) && tiles[f] <= FEW)
+        .filter(|&f| {
+            let nearest = nearest_face(&reading.pixels, families, f, &open);
+            tracing::trace!(family = f, nearest, "the nearest open face");
+            nearest.is_finite() && nearest > FOREIGN
+        })
+        .collect();
+    for family in foreign {
+        tracing::debug!(
+            family,
+            "a number on a face no open tile shows: in doubt with a covered tile"
+        );
+        let cells = reading.cells_showing(|l| families.of[l] == family);
+        add_doubt(
+            reading,
+            families.first[family],
+            cells,
+            settled[family],
+            TileClass::Unrevealed,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::skin::testing::{a_family_a_look, tile_with_ink as tile};
+    use crate::vision::tiles::TileImage;
+    use crate::vision::Verdict;
+
+    const SAND: [u8; 3] = [215, 184, 153];
+    const GRASS: [u8; 3] = [162, 209, 73];
+    const BLUE: [u8; 3] = [25, 118, 210];
+    const NOTE: [u8; 3] = [30, 30, 30];
+    const WHITE: [u8; 3] = [250; 3];
+
+    /// The board "1.\n05\n" with one look per character: covered grass, open sand with a blue
+    /// "1", and a "5" drawn as `five` (its face, its ink).
+    fn board_with_five(five: TileImage) -> (Reading, Families, Vec<TileClass>) {
+        let mut reading = Reading::of_board(parse_board("1.\n05\n").unwrap());
+        reading.look_of = vec![0, 1, 2, 3];
+        reading.looks = vec![
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Number(0)),
+            Verdict::certain(TileClass::Number(5)),
+        ];
+        reading.pixels = vec![tile(SAND, BLUE), tile(GRASS, GRASS), tile(SAND, SAND), five];
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        let (families, settled) = a_family_a_look(&reading);
+        (reading, families, settled)
+    }
+
+    #[test]
+    fn a_digit_on_a_dark_note_over_the_board_is_in_doubt_with_a_covered_tile() {
+        let (mut reading, families, settled) = board_with_five(tile(NOTE, WHITE));
+        doubt_numbers_on_a_face_of_their_own(&mut reading, &families, &settled);
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(reading.doubt[0].cells, [(1, 1)]);
+        assert!(reading.doubt[0].classes.contains(&TileClass::Unrevealed));
+    }
+
+    #[test]
+    fn a_digit_on_the_open_face_or_with_nothing_to_compare_keeps_its_reading() {
+        let (mut reading, families, settled) = board_with_five(tile(SAND, WHITE));
+        doubt_numbers_on_a_face_of_their_own(&mut reading, &families, &settled);
+        assert!(reading.doubt.is_empty());
+        // Every other look in doubt: no face read surely to compare with.
+        let (mut alone, families, settled) = board_with_five(tile(NOTE, WHITE));
+        for (look, &class) in settled.iter().enumerate().take(3) {
+            alone.doubt.push(crate::vision::Doubt {
+                look,
+                classes: vec![class, TileClass::Unrevealed],
+                cells: alone.cells_showing(|l| l == look),
+            });
+        }
+        doubt_numbers_on_a_face_of_their_own(&mut alone, &families, &settled);
+        assert_eq!(alone.doubt.len(), 3);
+    }
+}
