@@ -52,8 +52,9 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
     if !may_hold_mines {
         return Some("every tile reads as open and none as a mine or covered");
     }
-    // Every game has fewer mines than tiles, and a lost one shows only its mines: a board of
-    // shown mines alone (a fresh board's covered tiles, all one look, taken for mines) is none.
+    // Every game has fewer mines than tiles, so every board has a tile that is no mine: a
+    // board of shown mines alone (a fresh board's covered tiles, all one look, taken for
+    // mines) is none.
     if board
         .positions()
         .all(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded))
