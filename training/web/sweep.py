@@ -15,10 +15,11 @@ on an open one, and the button held on a covered tile; with `--surround`, also t
 the board changed (surround.py: black, loud stripes and page text, a picture of another board,
 a note over the board).
 
-Scored as training/real/sweep.py scores (found, fully right, tiles right, hidden, wrong calls);
-captures that are not fully right (all with --keep-all) are kept with their labels, which
-training/real/from_labels.py turns into training tiles. Reproducible from --seed: the page's
-Math.random is seeded before any of its scripts run, and the clicks come from the same seed.
+Scored as training/real/sweep.py scores (found, fully right, tiles right, hidden, wrong calls,
+whether a board in play was given advice); captures that are not fully right (all with
+--keep-all) are kept with their labels, which training/real/from_labels.py turns into training
+tiles. Reproducible from --seed: the page's Math.random is seeded before any of its scripts
+run, and the clicks come from the same seed.
 
     source scripts/real_games.sh && rg_display 77
     python3 training/web/sweep.py --out /tmp/web --clones react,webcomponent --zooms 67,100,150
