@@ -32,6 +32,11 @@ impl Cell {
         self == Cell::Unrevealed
     }
 
+    /// Whether the tile is a mine shown after a loss, plain or the exploded one.
+    pub fn is_shown_mine(self) -> bool {
+        matches!(self, Cell::Mine | Cell::Exploded)
+    }
+
     /// Whether the tile is a mine the board already states (flag, shown or exploded mine).
     pub fn is_known_mine(self) -> bool {
         matches!(self, Cell::Flag | Cell::Mine | Cell::Exploded)
@@ -144,7 +149,12 @@ impl Board {
     /// Whether the board shows a mine (plain or exploded): games show their mines only once one
     /// has been hit, so this is a lost game.
     pub fn shows_mines(&self) -> bool {
-        (self.cells.iter()).any(|c| matches!(c, Cell::Mine | Cell::Exploded))
+        self.cells.iter().any(|c| c.is_shown_mine())
+    }
+
+    /// How many mines the board shows, plain or exploded.
+    pub fn shown_mines(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_shown_mine()).count()
     }
 
     /// Every position, row by row.

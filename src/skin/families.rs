@@ -33,6 +33,15 @@ impl Families {
         }
         doubted
     }
+
+    /// How many of `reading`'s cells show each family.
+    pub fn cells(&self, reading: &Reading) -> Vec<usize> {
+        let mut cells = vec![0; self.first.len()];
+        for &look in &reading.look_of {
+            cells[self.of[look]] += 1;
+        }
+        cells
+    }
 }
 
 /// Groups `pixels` (each look's sampled tile; `looks` their verdicts; `cells` how many cells show

@@ -37,10 +37,7 @@ pub fn doubt_numbers_on_a_face_of_their_own(
     settled: &[TileClass],
 ) {
     let unsure = families.in_doubt(reading);
-    let mut tiles = vec![0; settled.len()];
-    for &look in &reading.look_of {
-        tiles[families.of[look]] += 1;
-    }
+    let tiles = families.cells(reading);
     let open = |f: usize| !unsure[f] && matches!(settled[f], TileClass::Number(_));
     let foreign: Vec<usize> = (0..settled.len())
         .filter(|&f| open(f) && settled[f] != TileClass::Number(0) && tiles[f] <= FEW)
@@ -92,9 +89,7 @@ mod tests {
             Verdict::certain(TileClass::Number(5)),
         ];
         reading.pixels = vec![tile(SAND, BLUE), tile(GRASS, GRASS), tile(SAND, SAND), five];
-        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
-        let (families, settled) = a_family_a_look(&reading);
-        (reading, families, settled)
+        a_family_a_look(reading)
     }
 
     #[test]

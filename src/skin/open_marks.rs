@@ -74,9 +74,7 @@ mod tests {
             flagged,
         ];
         reading.pixels = vec![tile(GREEN, GREEN), tile(BLACK, BLACK), flag];
-        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
-        let (families, settled) = a_family_a_look(&reading);
-        (reading, families, settled)
+        a_family_a_look(reading)
     }
 
     #[test]

@@ -55,10 +55,7 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
     // Every game has fewer mines than tiles, so every board has a tile that is no mine: a
     // board of shown mines alone (a fresh board's covered tiles, all one look, taken for
     // mines) is none.
-    if board
-        .positions()
-        .all(|p| matches!(board.get(p), Cell::Mine | Cell::Exploded))
-    {
+    if board.positions().all(|p| board.get(p).is_shown_mine()) {
         return Some("every tile reads as a mine");
     }
     if zeros_beside_covered(board).next().is_some() {

@@ -27,10 +27,7 @@ const EXPLODED_RANK: usize = 4;
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure.
 pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
-    let mut cells = vec![0; settled.len()];
-    for &look in &reading.look_of {
-        cells[families.of[look]] += 1;
-    }
+    let cells = families.cells(reading);
     let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
     let overruled = overruled_symbols(&reading.pixels, families, settled);
     for family in 0..settled.len() {
@@ -278,12 +275,8 @@ fn holds_with(reading: &Reading, pick: impl Fn(usize) -> bool, cell: Cell) -> bo
 /// a fractional pitch, are each a family of a hundred tiles or more: no lost game of 40 mines
 /// shows them all).
 fn may_be_shown_mines(reading: &Reading, pick: impl Fn(usize) -> bool) -> bool {
-    let picked = reading.cells_showing(&pick).len() as u64;
-    let shown = (reading.board.positions())
-        .filter(|&p| matches!(reading.board.get(p), Cell::Mine | Cell::Exploded))
-        .count() as u64;
-    reading.mines.is_none_or(|total| shown + picked <= total)
-        && holds_with(reading, pick, Cell::Mine)
+    let shown = reading.board.shown_mines() + reading.cells_showing(&pick).len();
+    reading.mines.is_none_or(|total| shown as u64 <= total) && holds_with(reading, pick, Cell::Mine)
 }
 
 /// Whether the board holds with `cells` showing `cell` (`None`: what the reading has there),

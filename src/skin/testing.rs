@@ -17,13 +17,16 @@ pub fn tile_with_ink(face: [u8; 3], ink: [u8; 3]) -> TileImage {
     tile
 }
 
-/// The families of `reading` when each of its looks is a family of its own, and the class each
-/// is read as (the board-level reading's settled classes, unchanged).
-pub fn a_family_a_look(reading: &Reading) -> (Families, Vec<TileClass>) {
+/// `reading` with each cell's verdict that of its look, the families when each look is a family
+/// of its own, and the class each is read as (the board-level reading's settled classes,
+/// unchanged).
+pub fn a_family_a_look(mut reading: Reading) -> (Reading, Families, Vec<TileClass>) {
+    reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
     let families = Families {
         of: (0..reading.looks.len()).collect(),
         first: (0..reading.looks.len()).collect(),
         verdicts: reading.looks.clone(),
     };
-    (families, reading.looks.iter().map(|v| v.class).collect())
+    let settled = reading.looks.iter().map(|v| v.class).collect();
+    (reading, families, settled)
 }
