@@ -204,10 +204,10 @@ const INKED: f64 = 0.1;
 /// at 21 px, pulls each channel towards its ink).
 fn centre_ink(tile: &TileImage) -> f64 {
     let inside = colours_within(tile, INNER_RING);
-    let commonest = |a: &&[i32; 3], b: &&[i32; 3]| {
-        share_near(&inside, **a).total_cmp(&share_near(&inside, **b))
-    };
-    let Some(&face) = inside.iter().max_by(commonest) else {
+    let Some((_, face)) = (inside.iter())
+        .map(|&colour| (share_near(&inside, colour), colour))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+    else {
         return 0.0;
     };
     let middle = colours_within(tile, CENTRE_INSET);

@@ -213,18 +213,18 @@ fn cut_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str, share: f64, pas
         // A board draws its frame alike on opposite sides; a cut shows its tiles on one side
         // only. A sliver that is the frame of the other side mirrored is the frame, whatever
         // tile it may also look like (a white empty tile beside the white page round a panel).
-        let framed = inside(opposite(line))
-            && mean_difference(
-                &strip,
-                &mirrored(&sample_cell(image, opposite(line)), vertical),
-            ) <= SAME;
-        let found = !framed
-            && nearest.iter().any(|&at| {
-                let tile = sample_cell(image, part(line, at));
-                mean_difference(&strip, &tile) <= SAME
-                    && (window.as_ref())
-                        .is_none_or(|w| mean_difference(w, &tile) > SAME && !plain(&tile))
-            });
+        // Asked only of a sliver that looks like a tile.
+        let framed = || {
+            let rect = opposite(line);
+            inside(rect)
+                && mean_difference(&strip, &mirrored(&sample_cell(image, rect), vertical)) <= SAME
+        };
+        let found = nearest.iter().any(|&at| {
+            let tile = sample_cell(image, part(line, at));
+            mean_difference(&strip, &tile) <= SAME
+                && (window.as_ref())
+                    .is_none_or(|w| mean_difference(w, &tile) > SAME && !plain(&tile))
+        }) && !framed();
         if !found {
             failed += 1;
             if failed > allowed {
