@@ -534,6 +534,43 @@ fn a_tile_lit_beside_a_flag_leaves_the_flags_read() {
     assert!(reading.doubt.is_empty(), "{name}: tiles in doubt");
 }
 
+/// A note over a board in play (a page's passing "Game saved!", white on dark; one laid over
+/// GNOME Mines' default window, one the flat clone's page drew in Chromium). Its
+/// tiles, read as they look, were mines, and the game seemed lost: no advice at all. They are
+/// hidden now (in doubt with every class of a game in play), the board shows no mine, and the
+/// rest of it is advised on.
+#[test]
+fn a_note_over_the_board_hides_its_tiles_and_the_rest_is_advised() {
+    let classifier = Classifier::embedded().unwrap();
+    let notes: Vec<_> = (labels().into_iter())
+        .filter(|(p, _)| {
+            p.file_stem()
+                .is_some_and(|s| s.to_string_lossy().ends_with("-note"))
+        })
+        .collect();
+    assert_eq!(notes.len(), 2, "the fixtures with a note over the board");
+    for (path, label) in notes {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let reading = read_board(&load_image(&path).unwrap(), Hints::default(), &classifier)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let hidden: usize = (reading.doubt.iter())
+            .filter(|d| d.hides_the_tiles())
+            .map(|d| d.cells.len())
+            .sum();
+        assert!(hidden >= 2, "{name}: no tile hidden under the note");
+        assert!(
+            !reading.board.shows_mines(),
+            "{name}: the note read as mines"
+        );
+        let Outcome::Advice { advice, .. } =
+            outcome(&reading, Some(label.mines), &GuessPolicy::default())
+        else {
+            panic!("{name}: no advice");
+        };
+        assert!(!advice.moves.is_empty(), "{name}: no certain move");
+    }
+}
+
 /// One mid-game screenshot of each game, saved the ways users' tools save screenshots: with an
 /// alpha channel, 16 bits a channel, grey, grey with alpha, as a palette GIF and as a JPEG of
 /// quality 50. The lossless ones must read exactly as the original; the lossy ones (grey loses

@@ -14,7 +14,7 @@ use minehint::board::Pos;
 use minehint::overlay::annotate;
 use minehint::pipeline::{conflict, outcome, read_board, Outcome};
 use minehint::solver::{format_cells, SolveError};
-use minehint::vision::{Classifier, Reading};
+use minehint::vision::{Classifier, Doubt, Reading};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -132,7 +132,21 @@ const CELLS_NAMED: usize = 12;
 
 /// Says on stderr which tiles were read in doubt, and that no advice rests on them.
 fn warn_doubt(reading: &Reading) {
-    for doubt in &reading.doubt {
+    let (hidden, doubts): (Vec<&Doubt>, Vec<&Doubt>) =
+        reading.doubt.iter().partition(|d| d.hides_the_tiles());
+    let mut hidden: Vec<Pos> = (hidden.iter())
+        .flat_map(|d| d.cells.iter().map(|&(r, c)| Pos::new(r, c)))
+        .collect();
+    if !hidden.is_empty() {
+        hidden.sort_unstable_by_key(|p| (p.row, p.col));
+        eprintln!(
+            "minehint: warning: {} tile(s) hidden under something drawn over the board (a note, \
+             a dialog); no advice rests on them: {}",
+            hidden.len(),
+            name_some_cells(&hidden, CELLS_NAMED)
+        );
+    }
+    for doubt in doubts {
         let classes: Vec<&str> = doubt.classes.iter().map(|c| c.name()).collect();
         let cells: Vec<Pos> = doubt.cells.iter().map(|&(r, c)| Pos::new(r, c)).collect();
         eprintln!(

@@ -67,15 +67,11 @@ pub fn doubt_numbers_on_a_face_of_their_own(
 mod tests {
     use super::*;
     use crate::board::parse_board;
-    use crate::skin::testing::{a_family_a_look, tile_with_ink as tile};
+    use crate::skin::testing::{
+        a_family_a_look, tile_with_ink as tile, BLUE, GRASS, NOTE, SAND, WHITE,
+    };
     use crate::vision::tiles::TileImage;
     use crate::vision::Verdict;
-
-    const SAND: [u8; 3] = [215, 184, 153];
-    const GRASS: [u8; 3] = [162, 209, 73];
-    const BLUE: [u8; 3] = [25, 118, 210];
-    const NOTE: [u8; 3] = [30, 30, 30];
-    const WHITE: [u8; 3] = [250; 3];
 
     /// The board "1.\n05\n" with one look per character: covered grass, open sand with a blue
     /// "1", and a "5" drawn as `five` (its face, its ink).

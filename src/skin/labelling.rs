@@ -13,6 +13,7 @@ use super::background::{digit_on_covered_face, evidence, faces};
 use super::counted_flags::settle_counted_flags;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::doubt_with_runner_up;
+use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
 use super::families::{families, Families};
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
@@ -115,7 +116,18 @@ pub fn settle(reading: &mut Reading) -> Settled {
             .collect();
         tracing::trace!(map = %map.join("/"), "board-level reading: the family of each cell");
     }
+    // Tiles under something drawn over the board say nothing of the game: in the walk each is
+    // a flag, the one cell that the rules let be anything (a covered tile that may or may not
+    // hold a mine, beside which a 0 may lie: a player's flag may be wrong).
+    let prior: Vec<TileClass> = families.verdicts.iter().map(|v| v.class).collect();
+    let hidden = hidden_families(reading, &families, &prior);
     let mut options = options;
+    for family in (0..options.len()).filter(|&f| hidden[f]) {
+        options[family] = vec![Meaning {
+            class: TileClass::Flag,
+            cost: 0.0,
+        }];
+    }
     let mut walk = walk(&options, &family_of, &reading.board);
     // The families a repair let change: read as a digit, they are in doubt.
     let mut repaired = vec![false; options.len()];
@@ -184,7 +196,15 @@ pub fn settle(reading: &mut Reading) -> Settled {
     });
     doubt_unsure_digits(reading);
     doubt_digits_of_an_unknown_skin(reading);
-    read_symbols(reading, &families, &settled);
+    // Tiles under something drawn over the board are covered tiles to the rules that follow.
+    let mut settled = settled;
+    if hidden.iter().any(|&h| h) {
+        cover_hidden(reading, &families, &hidden);
+        for family in (0..settled.len()).filter(|&f| hidden[f]) {
+            settled[family] = TileClass::Unrevealed;
+        }
+    }
+    read_symbols(reading, &families, &settled, &hidden);
     doubt_marks_on_open_face(reading, &families, &settled);
     doubt_numbers_on_a_face_of_their_own(reading, &families, &settled);
     settle_counted_flags(reading);
@@ -196,6 +216,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         &families.in_doubt(reading),
     );
     settle_forced_numbers(reading, &|doubt| open[families.of[doubt.look]]);
+    doubt_hidden(reading, &families, &hidden);
     Settled {
         checked,
         possible: true,
@@ -393,7 +414,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cell, Pos};
     use crate::skin::advice_board;
-    use crate::skin::testing::tile_with_ink;
+    use crate::skin::testing::{tile_with_ink, BLUE, GRASS, NOTE, SAND, WHITE};
     use crate::vision::tiles::TILE_BYTES;
     use crate::vision::{Grid, Verdict};
 
@@ -570,5 +591,35 @@ mod tests {
             vec![TileClass::Number(1), TileClass::Number(2)]
         );
         assert_eq!(doubt.cells, vec![(1, 1)]);
+    }
+
+    #[test]
+    fn a_note_over_tiles_beside_open_ones_hides_them_and_the_rest_reads_as_it_is() {
+        // "A" and "B": two tiles under a dark note with white letters, read as mines; the 0s
+        // beside them could not be 0s beside a covered tile or a mine.
+        let mut r = reading(
+            &["0001.", "0001.", "AB01.", "0001."],
+            "01.AB",
+            vec![
+                verdict(&[(TileClass::Number(0), 1.0)]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Mine, 0.9), (TileClass::Number(2), 0.1)]),
+                verdict(&[(TileClass::Mine, 1.0)]),
+            ],
+        );
+        r.pixels = vec![
+            tile_with_ink(SAND, SAND),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(NOTE, WHITE),
+            tile_with_ink(NOTE, [200; 3]),
+        ];
+        assert!(settle(&mut r).possible);
+        assert!(!r.board.shows_mines());
+        assert_eq!(r.class(2, 2), TileClass::Number(0));
+        assert_eq!(r.doubt_cells(), [(2, 0), (2, 1)]);
+        assert!(r.doubt.iter().all(|d| d.hides_the_tiles()));
+        assert_eq!(advice_board(&r).get(Pos::new(2, 0)), Cell::Unrevealed);
     }
 }

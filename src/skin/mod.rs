@@ -27,6 +27,8 @@
 //!   even its sure digits are left in doubt unless all but certain;
 //! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
 //!   with a digit;
+//! - [`drawn_over`]: tiles under something drawn over the board (a page's note, a dialog's
+//!   corner), a patch on a face of its own: hidden, read as covered and in doubt;
 //! - [`foreign_face`]: numbers on a face no open tile shows (a note over the board, a number
 //!   the page lights under the pointer), left in doubt with a covered tile;
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
@@ -38,6 +40,7 @@ pub mod colours;
 pub mod counted_flags;
 pub mod digit_inks;
 pub mod doubt;
+pub mod drawn_over;
 pub mod families;
 pub mod forced;
 pub mod foreign_face;

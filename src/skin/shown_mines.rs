@@ -26,12 +26,23 @@ const EXPLODED_RANK: usize = 4;
 /// - on a board that shows mines, a look read as a digit that the classifier found about as
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure.
-pub fn read_symbols(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
+///
+/// The `hidden` families, under something drawn over the board (`drawn_over`), are read as
+/// covered already, and no symbol of theirs is the game's.
+pub fn read_symbols(
+    reading: &mut Reading,
+    families: &Families,
+    settled: &[TileClass],
+    hidden: &[bool],
+) {
     let cells = families.cells(reading);
     let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
     let overruled = overruled_symbols(&reading.pixels, families, settled);
+    for family in (0..settled.len()).filter(|&f| hidden[f]) {
+        unnamed[family] = false;
+    }
     for family in 0..settled.len() {
-        if !overruled[family] || unnamed[family] {
+        if !overruled[family] || unnamed[family] || hidden[family] {
             continue;
         }
         unnamed[family] = may_be_shown_mines(reading, |l| families.of[l] == family);
@@ -328,6 +339,11 @@ mod tests {
     use crate::vision::tiles::TileImage;
     use crate::vision::Verdict;
 
+    /// No family hidden under something drawn over the board.
+    fn none_hidden(classes: &[TileClass]) -> Vec<bool> {
+        vec![false; classes.len()]
+    }
+
     const GREY: [u8; 3] = [192; 3];
     const DARK: [u8; 3] = [128; 3];
     const RED: [u8; 3] = [220, 30, 30];
@@ -392,7 +408,7 @@ mod tests {
         let (mut reading, families) =
             reading_of(LOST, &lost_looks(Verdict::certain(TileClass::Number(1))));
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
         assert_eq!(reading.board.get(Pos::new(4, 3)), Cell::Mine);
         assert!(reading.doubt.is_empty());
@@ -418,7 +434,7 @@ mod tests {
             ..families
         };
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
         assert!(reading.doubt.is_empty());
     }
@@ -441,7 +457,7 @@ mod tests {
             verdicts: reading.looks.clone(),
         };
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
         assert_eq!(reading.board.get(Pos::new(4, 4)), Cell::Mine);
         // The red mine the only one shown: nothing tells it from any game's shown mine.
@@ -450,7 +466,7 @@ mod tests {
             &lost_looks(Verdict::certain(TileClass::Number(1))),
         );
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
     }
 
@@ -471,7 +487,7 @@ mod tests {
             cells: reading.cells_showing(|l| l == 5),
         });
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         for pos in [(0, 0), (4, 2), (4, 3), (4, 4)] {
             assert_eq!(reading.board.get(Pos::new(pos.0, pos.1)), Cell::Mine);
         }
@@ -484,7 +500,7 @@ mod tests {
         let (mut reading, families) = reading_of(LOST, &looks);
         reading.board.set(Pos::new(0, 0), Cell::Exploded);
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
     }
 
@@ -504,7 +520,7 @@ mod tests {
         let (mut reading, families) = reading_of(LOST, &lost_looks(one));
         doubted(&mut reading, &[(0, 0)]);
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.class(0, 0), TileClass::Exploded);
         // Two such tiles: the game marked one, but which is not the board's to say.
@@ -512,7 +528,7 @@ mod tests {
             reading_of("R10000\n110000\n000000\n012321\n01**R1\n", &lost_looks(one));
         doubted(&mut reading, &[(0, 0), (4, 4)]);
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.doubt.len(), 2);
     }
 
@@ -530,7 +546,7 @@ mod tests {
                 });
             }
             let classes = settled(&reading);
-            read_symbols(&mut reading, &families, &classes);
+            read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
             reading
         };
         let beside = read(LOST);
@@ -548,12 +564,12 @@ mod tests {
         // Read as mines, the 1s would sit beside 0s: the board says they are no mines.
         let (mut reading, families) = reading_of(LOST, &lost_looks(one));
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert!(reading.doubt.is_empty());
         // A lone 1 beside covered tiles may as well be a mine: in doubt.
         let (mut reading, families) = reading_of("*1.\n...\n", &lost_looks(one));
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes);
+        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
         assert_eq!(reading.doubt.len(), 1);
         assert_eq!(reading.doubt[0].cells, [(0, 1)]);
         assert!(reading.doubt[0].classes.contains(&TileClass::Mine));
@@ -582,22 +598,32 @@ mod tests {
         ];
         // A fresh board in one look: mines on every tile are no game.
         let (mut fresh, families) = reading_of("..\n..\n", &looks(square)[..2]);
-        read_symbols(&mut fresh, &families, &covered[..2]);
+        read_symbols(
+            &mut fresh,
+            &families,
+            &covered[..2],
+            &none_hidden(&covered[..2]),
+        );
         assert!(fresh.doubt.is_empty(), "{:?}", fresh.doubt);
         // In two looks (two phases of a fractional pitch), each more tiles than the game has
         // mines.
         let (mut halves, families) = reading_of(".,.,\n.,.,\n", &looks(square));
         halves.mines = Some(3);
-        read_symbols(&mut halves, &families, &covered);
+        read_symbols(&mut halves, &families, &covered, &none_hidden(&covered));
         assert!(halves.doubt.is_empty(), "{:?}", halves.doubt);
         // Without the total, either half may be a lost game's mines.
         halves.mines = None;
-        read_symbols(&mut halves, &families, &covered);
+        read_symbols(&mut halves, &families, &covered, &none_hidden(&covered));
         assert!(!halves.doubt.is_empty());
         // In play: the squares on the numbers' face, read as mines, would give each 1 two.
         let plain = Verdict::certain(TileClass::Unrevealed);
         let (mut play, families) = reading_of("1..\n1..\n", &looks(plain)[..2]);
-        read_symbols(&mut play, &families, &covered[..2]);
+        read_symbols(
+            &mut play,
+            &families,
+            &covered[..2],
+            &none_hidden(&covered[..2]),
+        );
         assert!(play.doubt.is_empty(), "{:?}", play.doubt);
     }
 }

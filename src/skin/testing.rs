@@ -5,6 +5,15 @@ use super::families::Families;
 use crate::vision::tiles::{TileImage, TILE, TILE_BYTES};
 use crate::vision::{Reading, TileClass};
 
+/// The faces and inks of a checkerboard skin with a note over it, for tiles drawn with
+/// [`tile_with_ink`]: sand open tiles, grass covered ones, a blue "1", a dark note with white
+/// letters.
+pub const SAND: [u8; 3] = [215, 184, 153];
+pub const GRASS: [u8; 3] = [162, 209, 73];
+pub const BLUE: [u8; 3] = [25, 118, 210];
+pub const NOTE: [u8; 3] = [30, 30, 30];
+pub const WHITE: [u8; 3] = [250; 3];
+
 /// A sampled tile of one colour, `face`, with a square of `ink` in its middle (none where `ink`
 /// is the face): the edge ring is the face, the middle its symbol.
 pub fn tile_with_ink(face: [u8; 3], ink: [u8; 3]) -> TileImage {

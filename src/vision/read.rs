@@ -51,6 +51,14 @@ pub struct Doubt {
     pub cells: Vec<(usize, usize)>,
 }
 
+impl Doubt {
+    /// Whether the doubt keeps every class of a game in play: its tiles are hidden from view
+    /// (under a note or a dialog drawn over the board), not read as one of two looks.
+    pub fn hides_the_tiles(&self) -> bool {
+        (TileClass::IN_PLAY.iter()).all(|class| self.classes.contains(class))
+    }
+}
+
 /// Reads the board whose grid is already known (the live loop keeps it between frames).
 pub fn read_grid(
     image: &RgbImage,

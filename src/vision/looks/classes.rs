@@ -19,6 +19,23 @@ pub enum TileClass {
 pub const CLASS_COUNT: usize = 15;
 
 impl TileClass {
+    /// Every class a tile of a game in play may show (no shown mine): what a tile hidden from
+    /// view may be (`crate::skin::drawn_over`).
+    pub const IN_PLAY: [TileClass; 12] = [
+        TileClass::Unrevealed,
+        TileClass::Flag,
+        TileClass::Question,
+        TileClass::Number(0),
+        TileClass::Number(1),
+        TileClass::Number(2),
+        TileClass::Number(3),
+        TileClass::Number(4),
+        TileClass::Number(5),
+        TileClass::Number(6),
+        TileClass::Number(7),
+        TileClass::Number(8),
+    ];
+
     /// The class of output `index` of the model.
     pub fn from_index(index: usize) -> Option<TileClass> {
         Some(match index {

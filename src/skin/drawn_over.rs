@@ -1,0 +1,317 @@
+//! Something drawn over the board: a page's note ("Game saved!", white on dark), a tooltip, a
+//! dialog's corner. It covers a few neighbouring tiles, each with another part of itself, on a
+//! face the game draws none of its tiles on; what shows there can read as anything, a mine
+//! most often (a dark square with a white mark). Read as it looks, a note over a game in play
+//! made the board "show its mines" and the game seem lost: no advice at all.
+//!
+//! Such tiles are *hidden*: read as covered, in doubt with every class a game in play shows,
+//! so that no advice rests on them and the rest of the board is advised on. Only a patch of
+//! neighbouring tiles counts, whose faces are alike and far from every face the board's common
+//! looks are drawn on: a lost game's mines are drawn on the game's own faces, each mine
+//! alike, and only the one that ended the game on a face of its own.
+
+use super::background::nearest_face;
+use super::colours::{apart, colour, median_colour};
+use super::families::Families;
+use crate::vision::tiles::{TileImage, TILE};
+use crate::vision::{Doubt, Reading, TileClass};
+
+/// Mean difference (0-255 per channel) over the edge ring beyond which a look's face is none
+/// of the board's common looks' (`foreign_face` takes numbers apart at the same distance).
+const FOREIGN: f64 = 40.0;
+
+/// A look on more tiles than this is the game's own: what lies over the board covers each tile
+/// with another part of itself, so its looks are few tiles each.
+const FEW: usize = 2;
+
+/// The fewest neighbouring tiles a patch takes: one tile on a face of its own is what a lost
+/// game shows where it ended (the exploded mine), or a tile lit under the pointer.
+const PATCH: usize = 2;
+
+/// A tile's edge ring shows something over it where at least one sample in this many is
+/// unlike every common look's: the end of a note that covers part of a tile beside it.
+const TOUCHED: usize = 8;
+
+/// The largest share of the tiles not hidden that may show rare looks (each on [`FEW`] tiles
+/// at most) for a patch to be hidden.
+const RARE_SHARE: f64 = 0.1;
+
+/// The edge ring's depth in samples, as the faces are compared (`background`).
+const RING: usize = 2;
+
+/// Channel differences summed (0-765) beyond which a sample of the edge ring is unlike the
+/// same sample of a common look: the mean difference [`FOREIGN`] on each channel.
+const UNLIKE: i32 = 3 * FOREIGN as i32;
+
+/// Channel differences summed within which the covers of two tiles side by side are one: a
+/// note's face, whichever part of each tile it covers.
+const SAME_COVER: i32 = UNLIKE;
+
+/// For each family, whether it lies under something drawn over the board. A patch starts at a
+/// tile whose family is on [`FEW`] tiles at most and whose face is far ([`FOREIGN`]) from that
+/// of every common family (on more tiles, or the commonest read as covered or as an empty open
+/// tile, not in doubt; `settled` the class each family is read as), and takes in the tiles
+/// beside it (diagonals count) of families on few tiles whose edge rings show the same cover
+/// in part ([`TOUCHED`]): what they show unlike every common face is of one colour
+/// ([`SAME_COVER`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
+/// reads as a board ([`RARE_SHARE`]).
+pub fn hidden_families(reading: &Reading, families: &Families, settled: &[TileClass]) -> Vec<bool> {
+    let count = families.first.len();
+    let tiles = families.cells(reading);
+    let unsure = families.in_doubt(reading);
+    let mut common: Vec<usize> = (0..count)
+        .filter(|&f| tiles[f] > FEW && !unsure[f])
+        .collect();
+    // The game's covered face and its empty open one, however few tiles show them (late in a
+    // game, a few covered tiles are left): the likeliest of each is the commonest.
+    for class in [TileClass::Unrevealed, TileClass::Number(0)] {
+        let commonest = (0..count)
+            .filter(|&f| settled[f] == class && !unsure[f])
+            .max_by_key(|&f| tiles[f]);
+        common.extend(commonest.filter(|f| !common.contains(f)));
+    }
+    let pixels = &reading.pixels;
+    let first = |f: usize| &pixels[families.first[f]];
+    let commons: Vec<&TileImage> = common.iter().map(|&c| first(c)).collect();
+    // For each family on few tiles, the colour of what covers part of its edge ring, if
+    // anything does; and whether its face is foreign, covered as a whole.
+    let cover: Vec<Option<[i32; 3]>> = (0..count)
+        .map(|f| {
+            (tiles[f] <= FEW)
+                .then(|| cover_colour(first(f), &commons))
+                .flatten()
+        })
+        .collect();
+    let foreign: Vec<bool> = (0..count)
+        .map(|f| {
+            if cover[f].is_none() {
+                return false;
+            }
+            let nearest = nearest_face(pixels, families, f, &|o| common.contains(&o));
+            tracing::trace!(family = f, nearest, "the nearest common face");
+            nearest.is_finite() && nearest > FOREIGN
+        })
+        .collect();
+    let mut hidden = vec![false; count];
+    if !foreign.contains(&true) {
+        return hidden;
+    }
+    let cols = reading.grid.cols;
+    let rows = reading.look_of.len() / cols.max(1);
+    let family_at = |i: usize| families.of[reading.look_of[i]];
+    let mut seen = vec![false; reading.look_of.len()];
+    for start in 0..reading.look_of.len() {
+        let (Some(colour), true) = (cover[family_at(start)], foreign[family_at(start)]) else {
+            continue;
+        };
+        if seen[start] {
+            continue;
+        }
+        // The tiles side by side with `start` under a cover of its colour.
+        let mut patch = vec![start];
+        seen[start] = true;
+        let mut next = 0;
+        while next < patch.len() {
+            let (row, col) = (patch[next] / cols, patch[next] % cols);
+            next += 1;
+            for r in row.saturating_sub(1)..(row + 2).min(rows) {
+                for c in col.saturating_sub(1)..(col + 2).min(cols) {
+                    let i = r * cols + c;
+                    let same = cover[family_at(i)].is_some_and(|o| apart(o, colour) <= SAME_COVER);
+                    if !seen[i] && same {
+                        seen[i] = true;
+                        patch.push(i);
+                    }
+                }
+            }
+        }
+        tracing::debug!(
+            tiles = patch.len(),
+            ?colour,
+            "a patch of tiles on a face the game draws none on"
+        );
+        if patch.len() >= PATCH {
+            for i in patch {
+                hidden[family_at(i)] = true;
+            }
+        }
+    }
+    // The rest must read as a game's board does, a few looks each on many tiles: a grid laid
+    // over the board at the wrong pitch (every square a mix of tiles) gives nearly every
+    // square a look of its own, and hiding some would leave a board it did not read.
+    let cells = reading.look_of.len();
+    let outside = (0..cells)
+        .filter(|&i| !hidden[families.of[reading.look_of[i]]])
+        .count();
+    let rare = (0..cells)
+        .map(|i| families.of[reading.look_of[i]])
+        .filter(|&f| !hidden[f] && tiles[f] <= FEW)
+        .count();
+    if hidden.iter().any(|&h| h) {
+        tracing::debug!(
+            outside,
+            rare,
+            "the tiles not hidden, and those of rare looks"
+        );
+    }
+    if rare as f64 > RARE_SHARE * outside as f64 {
+        hidden.fill(false);
+    }
+    hidden
+}
+
+/// The colour of what covers `tile`: the median of the samples of its edge ring unlike the
+/// sample at the same place of every one of `commons` (the board's common looks); none where
+/// fewer than [`TOUCHED`] are.
+fn cover_colour(tile: &TileImage, commons: &[&TileImage]) -> Option<[i32; 3]> {
+    let sample = |t: &TileImage, x: usize, y: usize| colour(&t[(y * TILE + x) * 3..][..3]);
+    let on_ring = |x: usize, y: usize| x < RING || y < RING || x >= TILE - RING || y >= TILE - RING;
+    let unlike = |x: usize, y: usize| {
+        on_ring(x, y)
+            && (commons.iter()).all(|c| apart(sample(tile, x, y), sample(c, x, y)) > UNLIKE)
+    };
+    let ring = TILE * TILE - (TILE - 2 * RING) * (TILE - 2 * RING);
+    let unlike_samples = (0..TILE * TILE)
+        .filter(|&i| unlike(i % TILE, i / TILE))
+        .count();
+    (unlike_samples * TOUCHED >= ring).then(|| median_colour(tile, unlike))
+}
+
+/// Reads every look of the `hidden` families as covered, and drops the doubts on them, so that
+/// the rules the rest of the reading applies see a covered tile there.
+pub fn cover_hidden(reading: &mut Reading, families: &Families, hidden: &[bool]) {
+    for look in (0..families.of.len()).filter(|&l| hidden[families.of[l]]) {
+        reading.relabel(look, TileClass::Unrevealed, 1.0);
+    }
+    reading.doubt.retain(|d| !hidden[families.of[d.look]]);
+}
+
+/// Puts the `hidden` families' cells in doubt with every class of a game in play, in place of
+/// any doubt the rest of the reading put them in.
+pub fn doubt_hidden(reading: &mut Reading, families: &Families, hidden: &[bool]) {
+    let cols = reading.grid.cols;
+    let under = |&(r, c): &(usize, usize)| hidden[families.of[reading.look_of[r * cols + c]]];
+    let kept: Vec<Doubt> = (reading.doubt.iter())
+        .filter(|d| !d.cells.iter().any(under))
+        .cloned()
+        .collect();
+    reading.doubt = kept;
+    for family in (0..hidden.len()).filter(|&f| hidden[f]) {
+        reading.doubt.push(Doubt {
+            look: families.first[family],
+            classes: TileClass::IN_PLAY.to_vec(),
+            cells: reading.cells_showing(|l| families.of[l] == family),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::skin::testing::{
+        a_family_a_look, tile_with_ink as tile, BLUE, GRASS, NOTE, SAND, WHITE,
+    };
+    use crate::vision::Verdict;
+
+    const RED: [u8; 3] = [220, 40, 40];
+    const BLACK: [u8; 3] = [0; 3];
+
+    /// The board `text` with a look per character kind: "0" open sand, "1" a blue 1 on sand,
+    /// "." covered grass, and each "*" a look of its own drawn as `mines` gives it, in order.
+    fn board_with(text: &str, mines: &[([u8; 3], [u8; 3])]) -> (Reading, Families, Vec<TileClass>) {
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        let mut looks = vec![
+            Verdict::certain(TileClass::Number(0)),
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::certain(TileClass::Unrevealed),
+        ];
+        let mut pixels = vec![tile(SAND, SAND), tile(SAND, BLUE), tile(GRASS, GRASS)];
+        let mut next = 0;
+        reading.look_of = (text.chars().filter(|c| !c.is_whitespace()))
+            .map(|c| match c {
+                '0' => 0,
+                '1' => 1,
+                '.' => 2,
+                _ => {
+                    let (face, ink) = mines[next];
+                    next += 1;
+                    looks.push(Verdict::certain(TileClass::Mine));
+                    pixels.push(tile(face, ink));
+                    looks.len() - 1
+                }
+            })
+            .collect();
+        reading.looks = looks;
+        reading.pixels = pixels;
+        a_family_a_look(reading)
+    }
+
+    #[test]
+    fn a_note_over_two_tiles_of_a_game_in_play_hides_them() {
+        let note = (NOTE, WHITE);
+        let (mut reading, families, settled) = board_with("0001*\n001.*\n01...\n", &[note, note]);
+        let hidden = hidden_families(&reading, &families, &settled);
+        assert_eq!(hidden, [false, false, false, true, true]);
+        cover_hidden(&mut reading, &families, &hidden);
+        doubt_hidden(&mut reading, &families, &hidden);
+        assert!(!reading.board.shows_mines());
+        assert_eq!(reading.doubt.len(), 2);
+        assert!(reading.doubt.iter().all(Doubt::hides_the_tiles));
+        assert_eq!(reading.doubt_cells(), [(0, 4), (1, 4)]);
+    }
+
+    /// `tile` with the samples at which `under(x, y)` holds under a plain note.
+    fn under_note(mut tile: TileImage, under: impl Fn(usize, usize) -> bool) -> TileImage {
+        for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+            if under(i % TILE, i / TILE) {
+                pixel.copy_from_slice(&NOTE);
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn a_note_across_a_row_boundary_is_one_cover() {
+        let (mut reading, families, settled) =
+            board_with("0001*\n001.*\n01...\n", &[(NOTE, WHITE); 2]);
+        reading.pixels[3] = under_note(tile(GRASS, GRASS), |_, y| y >= TILE / 2);
+        reading.pixels[4] = under_note(tile(SAND, SAND), |_, y| y < TILE / 2);
+        assert_eq!(
+            hidden_families(&reading, &families, &settled),
+            [false, false, false, true, true]
+        );
+    }
+
+    #[test]
+    fn a_tile_the_end_of_a_note_covers_in_part_joins_it() {
+        let (mut reading, families, settled) =
+            board_with("0001*\n001.*\n01...\n", &[(NOTE, WHITE); 2]);
+        // The note's lower edge on the top row of the tile below it.
+        reading.pixels[4] = under_note(tile(SAND, SAND), |_, y| y == 0);
+        assert_eq!(
+            hidden_families(&reading, &families, &settled),
+            [false, false, false, true, true]
+        );
+        // That edge alone is too little to start a patch.
+        reading.pixels[3] = tile(GRASS, GRASS);
+        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+    }
+
+    #[test]
+    fn a_lost_game_shows_its_mines_as_they_are() {
+        // The mine that ended the game on a red face of its own, beside none other.
+        let exploded = (RED, BLACK);
+        let (reading, families, settled) = board_with("0001*\n001..\n01...\n", &[exploded]);
+        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        // Mines on the covered face, the exploded one beside them: the game's own faces.
+        let mine = (GRASS, BLACK);
+        let (reading, families, settled) =
+            board_with("0001*\n001.*\n01...\n.*...\n", &[exploded, mine, mine]);
+        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        // The same late in a game, too few covered tiles left to tell their face: the mine
+        // and the exploded one are unlike the open faces, but each in a colour of its own.
+        let (reading, families, settled) = board_with("0001*\n0011*\n0001.\n", &[exploded, mine]);
+        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+    }
+}
