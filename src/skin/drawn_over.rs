@@ -5,10 +5,13 @@
 //! made the board "show its mines" and the game seem lost: no advice at all.
 //!
 //! Such tiles are *hidden*: read as covered, in doubt with every class a game in play shows,
-//! so that no advice rests on them and the rest of the board is advised on. Only a patch of
-//! neighbouring tiles counts, whose faces are alike and far from every face the board's common
-//! looks are drawn on: a lost game's mines are drawn on the game's own faces, each mine
-//! alike, and only the one that ended the game on a face of its own.
+//! so that no advice rests on them and the rest of the board is advised on (the board-level
+//! search takes each for a flag, the one cell its rules let be anything). Only a patch of
+//! neighbouring tiles counts, under one cover (what their edges show unlike the board's common
+//! looks is of one colour), starting at a tile whose face is far from every face the common
+//! looks are drawn on, on a board that otherwise reads as one: a lost game's mines are drawn
+//! on the game's own faces, each mine alike, and only the one that ended the game on a face of
+//! its own.
 
 use super::background::nearest_face;
 use super::colours::{apart, colour, median_colour};
@@ -50,12 +53,12 @@ const SAME_COVER: i32 = UNLIKE;
 /// For each family, whether it lies under something drawn over the board. A patch starts at a
 /// tile whose family is on [`FEW`] tiles at most and whose face is far ([`FOREIGN`]) from that
 /// of every common family (on more tiles, or the commonest read as covered or as an empty open
-/// tile, not in doubt; `settled` the class each family is read as), and takes in the tiles
+/// tile, not in doubt; `classes` the class each family is taken for), and takes in the tiles
 /// beside it (diagonals count) of families on few tiles whose edge rings show the same cover
 /// in part ([`TOUCHED`]): what they show unlike every common face is of one colour
 /// ([`SAME_COVER`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
 /// reads as a board ([`RARE_SHARE`]).
-pub fn hidden_families(reading: &Reading, families: &Families, settled: &[TileClass]) -> Vec<bool> {
+pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileClass]) -> Vec<bool> {
     let count = families.first.len();
     let tiles = families.cells(reading);
     let unsure = families.in_doubt(reading);
@@ -66,7 +69,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, settled: &[TileCl
     // game, a few covered tiles are left): the likeliest of each is the commonest.
     for class in [TileClass::Unrevealed, TileClass::Number(0)] {
         let commonest = (0..count)
-            .filter(|&f| settled[f] == class && !unsure[f])
+            .filter(|&f| classes[f] == class && !unsure[f])
             .max_by_key(|&f| tiles[f]);
         common.extend(commonest.filter(|f| !common.contains(f)));
     }
