@@ -38,8 +38,18 @@ pub fn unnamed_symbols(
 ) -> Vec<bool> {
     let first = |family: usize| &pixels[families.first[family]];
     let covered = |f: usize| settled[f] == TileClass::Unrevealed;
-    let symbol: Vec<bool> = (0..settled.len())
+    let marked: Vec<bool> = (0..settled.len())
         .map(|f| covered(f) && has_symbol(first(f)))
+        .collect();
+    // A look whose middle is a plain covered look's differs from it at the edge only: the
+    // same covered tile sampled at another phase of a fractional pitch, or with the margin
+    // below the board's last row in its edge, which made the edge's colour the margin's and
+    // the plain face a "symbol" against it.
+    let plain: Vec<usize> = (0..settled.len())
+        .filter(|&f| covered(f) && !marked[f])
+        .collect();
+    let symbol: Vec<bool> = (0..settled.len())
+        .map(|f| marked[f] && !plain.iter().any(|&p| same_middle(first(f), first(p))))
         .collect();
     let plain_cells = (0..settled.len())
         .filter(|&f| covered(f) && !symbol[f])
@@ -128,6 +138,22 @@ pub fn shown_mine(verdict: &crate::vision::Verdict) -> TileClass {
     } else {
         TileClass::Mine
     }
+}
+
+/// Whether the middles of `a` and `b` are alike: their mean difference there within
+/// `SAME_FACE` per channel.
+fn same_middle(a: &TileImage, b: &TileImage) -> bool {
+    let (mut sum, mut count) = (0u32, 0u32);
+    for y in MIDDLE {
+        for x in MIDDLE {
+            let i = (y * TILE + x) * 3;
+            for c in 0..3 {
+                sum += u32::from(a[i + c].abs_diff(b[i + c]));
+            }
+            count += 3;
+        }
+    }
+    f64::from(sum) <= SAME_FACE * f64::from(count)
 }
 
 /// Whether `tile` shows a symbol: enough of its middle far from the colour of its edge.
@@ -227,6 +253,22 @@ mod tests {
         let named = [TileClass::Unrevealed, TileClass::Flag];
         assert_eq!(
             unnamed_symbols(&pixels, &families, &named, &[30, 12]),
+            [false, false]
+        );
+        // The same covered face with a light margin round its edge (the board's last row, or
+        // a sampling phase that takes in the gap between tiles): no symbol, its middle is the
+        // plain look's.
+        let mut margined = flat(40);
+        for (i, pixel) in margined.chunks_exact_mut(3).enumerate() {
+            let (x, y) = (i % TILE, i / TILE);
+            if x < 3 || y < 3 || x >= TILE - 3 || y >= TILE - 3 {
+                pixel.fill(240);
+            }
+        }
+        assert!(has_symbol(&margined));
+        let pixels = vec![flat(40), margined];
+        assert_eq!(
+            unnamed_symbols(&pixels, &families, &settled, &[30, 12]),
             [false, false]
         );
     }
