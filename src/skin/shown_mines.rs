@@ -6,7 +6,9 @@ use super::doubt::add_doubt;
 use super::families::Families;
 use super::forced::weakened_except;
 use super::rules::is_possible;
-use super::symbols::{on_open_face, overruled_symbols, own_face, shown_mine, unnamed_symbols};
+use super::symbols::{
+    on_open_face, overruled_symbols, own_face, plain_covered_middle, shown_mine, unnamed_symbols,
+};
 use crate::board::{Cell, Pos};
 use crate::solver::is_consistent;
 use crate::vision::{Doubt, Reading, TileClass};
@@ -35,6 +37,22 @@ pub fn read_symbols(
     settled: &[TileClass],
     hidden: &[bool],
 ) {
+    // A look read as covered, in doubt with a shown mine, whose middle is a plain covered
+    // look's: a covered tile sampled at another phase (the labelling found it might be a
+    // column of mines as well), no mine, which shows a symbol in the middle.
+    let plain = plain_covered_middle(
+        &reading.pixels,
+        families,
+        settled,
+        &families.in_doubt(reading),
+    );
+    let covered_or_mine = |d: &Doubt| {
+        d.classes[0] == TileClass::Unrevealed
+            && (d.classes.iter()).all(|c| matches!(c.cell(), Cell::Unrevealed | Cell::Mine))
+    };
+    reading
+        .doubt
+        .retain(|d| !(plain[families.of[d.look]] && covered_or_mine(d)));
     let cells = families.cells(reading);
     let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
     let overruled = overruled_symbols(&reading.pixels, families, settled);

@@ -140,6 +140,25 @@ pub fn shown_mine(verdict: &crate::vision::Verdict) -> TileClass {
     }
 }
 
+/// For each family, given the classes the board-level reading settled on (`settled`) and the
+/// families it is unsure of (`unsure`): whether its middle is that of a plain covered look (one
+/// read surely as covered, with no symbol): whatever its edge, it shows no symbol, so it is no
+/// mine shown after a loss, which is a symbol in the middle.
+pub fn plain_covered_middle(
+    pixels: &[TileImage],
+    families: &Families,
+    settled: &[TileClass],
+    unsure: &[bool],
+) -> Vec<bool> {
+    let first = |family: usize| &pixels[families.first[family]];
+    let plain: Vec<usize> = (0..settled.len())
+        .filter(|&p| settled[p] == TileClass::Unrevealed && !unsure[p] && !has_symbol(first(p)))
+        .collect();
+    (0..settled.len())
+        .map(|f| (plain.iter()).any(|&p| p != f && same_middle(first(f), first(p))))
+        .collect()
+}
+
 /// Whether the middles of `a` and `b` are alike: their mean difference there within
 /// `SAME_FACE` per channel.
 fn same_middle(a: &TileImage, b: &TileImage) -> bool {
@@ -270,6 +289,18 @@ mod tests {
         assert_eq!(
             unnamed_symbols(&pixels, &families, &settled, &[30, 12]),
             [false, false]
+        );
+        // In doubt with a mine, it has a plain covered look's middle; a bomb has not.
+        let pixels = vec![flat(40), margined, bomb()];
+        let three = Families {
+            of: vec![0, 1, 2],
+            first: vec![0, 1, 2],
+            verdicts: vec![Verdict::certain(TileClass::Unrevealed); 3],
+        };
+        let settled = [TileClass::Unrevealed; 3];
+        assert_eq!(
+            plain_covered_middle(&pixels, &three, &settled, &[false, true, true]),
+            [false, true, false]
         );
     }
 
