@@ -45,11 +45,10 @@ pub fn unnamed_symbols(
     // same covered tile sampled at another phase of a fractional pitch, or with the margin
     // below the board's last row in its edge, which made the edge's colour the margin's and
     // the plain face a "symbol" against it.
-    let plain: Vec<usize> = (0..settled.len())
-        .filter(|&f| covered(f) && !marked[f])
-        .collect();
+    let sure = vec![false; settled.len()];
+    let plain_middle = plain_covered_middle(pixels, families, settled, &sure);
     let symbol: Vec<bool> = (0..settled.len())
-        .map(|f| marked[f] && !plain.iter().any(|&p| same_middle(first(f), first(p))))
+        .map(|f| marked[f] && !plain_middle[f])
         .collect();
     let plain_cells = (0..settled.len())
         .filter(|&f| covered(f) && !symbol[f])
