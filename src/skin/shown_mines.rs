@@ -29,6 +29,9 @@ const EXPLODED_RANK: usize = 4;
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure.
 ///
+/// First, a doubt between a covered tile and a shown mine on a look whose middle is a plain
+/// covered look's is dropped: a mine shows a symbol in the middle.
+///
 /// The `hidden` families, under something drawn over the board (`drawn_over`), are read as
 /// covered already, and no symbol of theirs is the game's.
 pub fn read_symbols(
@@ -37,9 +40,9 @@ pub fn read_symbols(
     settled: &[TileClass],
     hidden: &[bool],
 ) {
-    // A look read as covered, in doubt with a shown mine, whose middle is a plain covered
-    // look's: a covered tile sampled at another phase (the labelling found it might be a
-    // column of mines as well), no mine, which shows a symbol in the middle.
+    // A covered tile sampled at another phase of a fractional pitch is a look of its own, and
+    // the board may allow a column of them as mines too; with a plain covered look's middle,
+    // it is no mine.
     let plain = plain_covered_middle(
         &reading.pixels,
         families,
