@@ -90,7 +90,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     let families = families(&reading.pixels, &reading.looks, &cells);
     let evidence = evidence(&reading.pixels, &families);
     let faces = faces(&reading.pixels, &families, &evidence);
-    let options: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
+    let options_as_read: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
         .map(|(f, verdict)| meanings(verdict, evidence[f], faces[f]))
         .collect();
     for (f, verdict) in families.verdicts.iter().enumerate() {
@@ -101,7 +101,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             confidence = verdict.confidence,
             evidence = ?evidence[f],
             face = ?faces[f],
-            meanings = ?options[f],
+            meanings = ?options_as_read[f],
             "board-level reading: a family of looks"
         );
     }
@@ -120,37 +120,22 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // a flag, the one cell that the rules let be anything (a covered tile that may or may not
     // hold a mine, beside which a 0 may lie: a player's flag may be wrong).
     let prior: Vec<TileClass> = families.verdicts.iter().map(|v| v.class).collect();
-    let hidden = hidden_families(reading, &families, &prior);
-    let mut options = options;
-    for family in (0..options.len()).filter(|&f| hidden[f]) {
-        options[family] = vec![Meaning {
+    let mut hidden = hidden_families(reading, &families, &prior);
+    let mut as_flags = options_as_read.clone();
+    for family in (0..as_flags.len()).filter(|&f| hidden[f]) {
+        as_flags[family] = vec![Meaning {
             class: TileClass::Flag,
             cost: 0.0,
         }];
     }
-    let mut walk = walk(&options, &family_of, &reading.board);
-    // The families a repair let change: read as a digit, they are in doubt.
-    let mut repaired = vec![false; options.len()];
-    if walk.found.is_empty() {
-        // No likely labelling holds: change only the families the rules point at (`repair`).
-        for tried in repairs(&options, &family_of, &reading.board) {
-            let again = self::walk(&tried, &family_of, &reading.board);
-            tracing::debug!(
-                checked = again.checked,
-                possible = !again.found.is_empty(),
-                "board-level reading: the families the rules point at, changed alone"
-            );
-            walk.checked += again.checked;
-            if !again.found.is_empty() {
-                repaired = (options.iter().zip(&tried))
-                    .map(|(all, kept)| kept.len() > 1 || kept[0].class != all[0].class)
-                    .collect();
-                options = tried;
-                walk.found = again.found;
-                walk.pressed = again.pressed;
-                break;
-            }
-        }
+    let (mut walk, mut options, mut repaired) = search(as_flags, &family_of, &reading.board);
+    if walk.found.is_empty() && hidden.contains(&true) {
+        // No labelling holds with the patch hidden: read it as it looks, as where none is
+        // found (a lost game under a box whose button is a patch reads as lost then).
+        let checked = walk.checked;
+        (walk, options, repaired) = search(options_as_read, &family_of, &reading.board);
+        walk.checked += checked;
+        hidden.fill(false);
     }
     let Walk {
         found,
@@ -246,6 +231,40 @@ fn doubt_unsure_digits(reading: &mut Reading) {
         }
         doubt_with_runner_up(reading, look);
     }
+}
+
+/// The likeliest labellings of `options` (each family's meanings) that the rules allow: a walk
+/// over them, and where none holds, the repairs that change only the families the rules point
+/// at (`repair`). Returns the walk, the meanings it found them among (a repair's), and the
+/// families a repair let change (read as a digit, they are in doubt).
+fn search(
+    mut options: Vec<Vec<Meaning>>,
+    family_of: &[usize],
+    board: &Board,
+) -> (Walk, Vec<Vec<Meaning>>, Vec<bool>) {
+    let mut walk = walk(&options, family_of, board);
+    let mut repaired = vec![false; options.len()];
+    if walk.found.is_empty() {
+        for tried in repairs(&options, family_of, board) {
+            let again = self::walk(&tried, family_of, board);
+            tracing::debug!(
+                checked = again.checked,
+                possible = !again.found.is_empty(),
+                "board-level reading: the families the rules point at, changed alone"
+            );
+            walk.checked += again.checked;
+            if !again.found.is_empty() {
+                repaired = (options.iter().zip(&tried))
+                    .map(|(all, kept)| kept.len() > 1 || kept[0].class != all[0].class)
+                    .collect();
+                options = tried;
+                walk.found = again.found;
+                walk.pressed = again.pressed;
+                break;
+            }
+        }
+    }
+    (walk, options, repaired)
 }
 
 /// What one walk over the labellings found.
