@@ -183,11 +183,9 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_digits_of_an_unknown_skin(reading);
     // Tiles under something drawn over the board are covered tiles to the rules that follow.
     let mut settled = settled;
-    if hidden.iter().any(|&h| h) {
-        cover_hidden(reading, &families, &hidden);
-        for family in (0..settled.len()).filter(|&f| hidden[f]) {
-            settled[family] = TileClass::Unrevealed;
-        }
+    cover_hidden(reading, &families, &hidden);
+    for family in (0..settled.len()).filter(|&f| hidden[f]) {
+        settled[family] = TileClass::Unrevealed;
     }
     read_symbols(reading, &families, &settled, &hidden);
     doubt_marks_on_open_face(reading, &families, &settled);

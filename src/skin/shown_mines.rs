@@ -360,9 +360,10 @@ mod tests {
     use crate::vision::tiles::TileImage;
     use crate::vision::Verdict;
 
-    /// No family hidden under something drawn over the board.
-    fn none_hidden(classes: &[TileClass]) -> Vec<bool> {
-        vec![false; classes.len()]
+    /// [`read_symbols`] with the families read as `classes`, none hidden under something drawn
+    /// over the board.
+    fn read(reading: &mut Reading, families: &Families, classes: &[TileClass]) {
+        read_symbols(reading, families, classes, &vec![false; classes.len()]);
     }
 
     const GREY: [u8; 3] = [192; 3];
@@ -429,7 +430,7 @@ mod tests {
         let (mut reading, families) =
             reading_of(LOST, &lost_looks(Verdict::certain(TileClass::Number(1))));
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
         assert_eq!(reading.board.get(Pos::new(4, 3)), Cell::Mine);
         assert!(reading.doubt.is_empty());
@@ -455,7 +456,7 @@ mod tests {
             ..families
         };
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
         assert!(reading.doubt.is_empty());
     }
@@ -478,7 +479,7 @@ mod tests {
             verdicts: reading.looks.clone(),
         };
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
         assert_eq!(reading.board.get(Pos::new(4, 4)), Cell::Mine);
         // The red mine the only one shown: nothing tells it from any game's shown mine.
@@ -487,7 +488,7 @@ mod tests {
             &lost_looks(Verdict::certain(TileClass::Number(1))),
         );
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Mine);
     }
 
@@ -508,7 +509,7 @@ mod tests {
             cells: reading.cells_showing(|l| l == 5),
         });
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         for pos in [(0, 0), (4, 2), (4, 3), (4, 4)] {
             assert_eq!(reading.board.get(Pos::new(pos.0, pos.1)), Cell::Mine);
         }
@@ -521,7 +522,7 @@ mod tests {
         let (mut reading, families) = reading_of(LOST, &looks);
         reading.board.set(Pos::new(0, 0), Cell::Exploded);
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.board.get(Pos::new(0, 0)), Cell::Exploded);
     }
 
@@ -541,7 +542,7 @@ mod tests {
         let (mut reading, families) = reading_of(LOST, &lost_looks(one));
         doubted(&mut reading, &[(0, 0)]);
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.class(0, 0), TileClass::Exploded);
         // Two such tiles: the game marked one, but which is not the board's to say.
@@ -549,7 +550,7 @@ mod tests {
             reading_of("R10000\n110000\n000000\n012321\n01**R1\n", &lost_looks(one));
         doubted(&mut reading, &[(0, 0), (4, 4)]);
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.doubt.len(), 2);
     }
 
@@ -567,7 +568,7 @@ mod tests {
                 });
             }
             let classes = settled(&reading);
-            read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+            read(&mut reading, &families, &classes);
             reading
         };
         let beside = read(LOST);
@@ -585,12 +586,12 @@ mod tests {
         // Read as mines, the 1s would sit beside 0s: the board says they are no mines.
         let (mut reading, families) = reading_of(LOST, &lost_looks(one));
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert!(reading.doubt.is_empty());
         // A lone 1 beside covered tiles may as well be a mine: in doubt.
         let (mut reading, families) = reading_of("*1.\n...\n", &lost_looks(one));
         let classes = settled(&reading);
-        read_symbols(&mut reading, &families, &classes, &none_hidden(&classes));
+        read(&mut reading, &families, &classes);
         assert_eq!(reading.doubt.len(), 1);
         assert_eq!(reading.doubt[0].cells, [(0, 1)]);
         assert!(reading.doubt[0].classes.contains(&TileClass::Mine));
@@ -619,32 +620,22 @@ mod tests {
         ];
         // A fresh board in one look: mines on every tile are no game.
         let (mut fresh, families) = reading_of("..\n..\n", &looks(square)[..2]);
-        read_symbols(
-            &mut fresh,
-            &families,
-            &covered[..2],
-            &none_hidden(&covered[..2]),
-        );
+        read(&mut fresh, &families, &covered[..2]);
         assert!(fresh.doubt.is_empty(), "{:?}", fresh.doubt);
         // In two looks (two phases of a fractional pitch), each more tiles than the game has
         // mines.
         let (mut halves, families) = reading_of(".,.,\n.,.,\n", &looks(square));
         halves.mines = Some(3);
-        read_symbols(&mut halves, &families, &covered, &none_hidden(&covered));
+        read(&mut halves, &families, &covered);
         assert!(halves.doubt.is_empty(), "{:?}", halves.doubt);
         // Without the total, either half may be a lost game's mines.
         halves.mines = None;
-        read_symbols(&mut halves, &families, &covered, &none_hidden(&covered));
+        read(&mut halves, &families, &covered);
         assert!(!halves.doubt.is_empty());
         // In play: the squares on the numbers' face, read as mines, would give each 1 two.
         let plain = Verdict::certain(TileClass::Unrevealed);
         let (mut play, families) = reading_of("1..\n1..\n", &looks(plain)[..2]);
-        read_symbols(
-            &mut play,
-            &families,
-            &covered[..2],
-            &none_hidden(&covered[..2]),
-        );
+        read(&mut play, &families, &covered[..2]);
         assert!(play.doubt.is_empty(), "{:?}", play.doubt);
     }
 }
