@@ -45,7 +45,8 @@ impl Families {
 }
 
 /// Groups `pixels` (each look's sampled tile; `looks` their verdicts; `cells` how many cells show
-/// each) greedily: each look joins the first family whose first member it is similar to, unless
+/// each) greedily: each look joins the family whose first member it is nearest among those it is
+/// similar to, unless
 /// the classifier is sure the two are different things (at a small pitch a thin digit on a dark
 /// tile differs from the empty tile by little on average; noise never turns a sure "2" into a
 /// sure covered tile), or one surely shows a symbol and the other is plain
@@ -62,12 +63,18 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict], cells: &[usize]) -> Fam
         |look: usize| *strongest[look].get_or_insert_with(|| strongest_ink(&pixels[look]));
     for (look, tile) in pixels.iter().enumerate() {
         // A thin digit at 38 px differs from its empty tile by little on average and in no
-        // block by much, but it is a symbol, and the empty tile none.
-        let family = (firsts.iter()).position(|&f| {
-            similar(&pixels[f], tile)
-                && !surely_apart(&looks[f], &looks[look])
-                && !symbol_and_plain(ink_of(f), ink_of(look))
-        });
+        // block by much, but it is a symbol, and the empty tile none. The nearest family, not
+        // the first: at a fractional pitch an empty tile sampled at another phase (its grid
+        // line a sample over) came within the limits of a dark skin's covered tile (a bevel
+        // of one sample against a line of one) while the empty tiles were nearer, and a 0 read
+        // as covered beside open 0s left every 0 of the board covered.
+        let family = (firsts.iter().enumerate())
+            .filter(|&(_, &f)| {
+                !surely_apart(&looks[f], &looks[look]) && !symbol_and_plain(ink_of(f), ink_of(look))
+            })
+            .filter_map(|(family, &f)| Some((family, similar(&pixels[f], tile)?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(family, _)| family);
         of.push(family.unwrap_or_else(|| {
             firsts.push(look);
             firsts.len() - 1
@@ -115,9 +122,12 @@ fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
     apart && ((a.confidence >= SURE && b.confidence >= SURE) || (numbers(a) && numbers(b)))
 }
 
-fn similar(a: &TileImage, b: &TileImage) -> bool {
-    if mean_difference(a, b) > MEAN_LIMIT {
-        return false;
+/// The mean difference of `a` and `b` where they are one look up to noise (within
+/// [`MEAN_LIMIT`], and no block past [`BLOCK_LIMIT`]); `None` where they are not.
+fn similar(a: &TileImage, b: &TileImage) -> Option<f64> {
+    let mean = mean_difference(a, b);
+    if mean > MEAN_LIMIT {
+        return None;
     }
     // 2x2 blocks of samples, all three channels.
     for by in (0..TILE).step_by(2) {
@@ -132,11 +142,11 @@ fn similar(a: &TileImage, b: &TileImage) -> bool {
                 }
             }
             if f64::from(block) > BLOCK_LIMIT * 12.0 {
-                return false;
+                return None;
             }
         }
     }
-    true
+    Some(mean)
 }
 
 #[cfg(test)]
@@ -197,7 +207,7 @@ mod tests {
                 stroke[(y * TILE + 8) * 3 + c] = 110;
             }
         }
-        assert!(similar(&plain, &stroke));
+        assert!(similar(&plain, &stroke).is_some());
         let found = families(&[plain, stroke], &[verdict(0.45), verdict(0.45)], &[3, 1]);
         assert_eq!(found.of, vec![0, 1]);
     }
@@ -222,5 +232,44 @@ mod tests {
         // A covered look and an unsure 0 that look alike are one family, as before.
         let found = families(&[plain, near], &[verdict(0.45), number(0, 0.4)], &[5, 1]);
         assert_eq!(found.of, vec![0, 0]);
+    }
+
+    #[test]
+    fn a_look_joins_the_nearest_family_it_may_join() {
+        // A dark skin: the covered tile's bevel and the empty tile's grid line are a sample
+        // each on the same face. An empty tile at another sampling phase (its line a sample
+        // over) is within the limits of both, and nearer the empty tiles.
+        let face = [53u8; TILE_BYTES];
+        let paint = |tile: &mut [u8; TILE_BYTES], at: &[(usize, usize)], level: u8| {
+            for &(y, x) in at {
+                tile[(y * TILE + x) * 3..][..3].fill(level);
+            }
+        };
+        let edge = |i: usize| [(0, i), (i, 0)];
+        let (mut covered, mut empty, mut shifted) = (face, face, face);
+        for i in 0..TILE {
+            paint(&mut covered, &edge(i), 100);
+            paint(&mut covered, &[(TILE - 1, i), (i, TILE - 1)], 110);
+            paint(&mut empty, &edge(i), 135);
+            paint(&mut shifted, &edge(i), 135);
+            paint(&mut shifted, &[(TILE - 1, i)], 94);
+        }
+        assert!(similar(&covered, &shifted).is_some());
+        assert!(similar(&empty, &shifted).unwrap() < similar(&covered, &shifted).unwrap());
+        let zero = |p: f32| {
+            let mut probs = [0f32; CLASS_COUNT];
+            probs[TileClass::Number(0).index().unwrap()] = p;
+            Verdict {
+                class: TileClass::Number(0),
+                confidence: p,
+                probs,
+            }
+        };
+        let found = families(
+            &[covered, empty, shifted],
+            &[zero(0.99), zero(0.96), zero(0.97)],
+            &[100, 20, 1],
+        );
+        assert_eq!(found.of, vec![0, 1, 1]);
     }
 }
