@@ -124,7 +124,7 @@ fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
 
 /// The mean difference of `a` and `b` where they are one look up to noise (within
 /// [`MEAN_LIMIT`], and no block past [`BLOCK_LIMIT`]); `None` where they are not.
-fn similar(a: &TileImage, b: &TileImage) -> Option<f64> {
+pub(super) fn similar(a: &TileImage, b: &TileImage) -> Option<f64> {
     let mean = mean_difference(a, b);
     if mean > MEAN_LIMIT {
         return None;

@@ -7,12 +7,17 @@
 //! empty tile, not in doubt), and seen on a tile or two only, is left in doubt with a covered
 //! tile: the board gets less advice there, never advice resting on something drawn over it.
 //! Where no open look is read surely (a first click that showed one number), there is nothing
-//! to compare with, and nothing changes. Flags are left out: many web clones draw a flagged
-//! tile on a face of its own (a yellow square), like no other tile.
+//! to compare with, and nothing changes. A flag is left out unless the board cannot hold it:
+//! many web clones draw a flagged tile on a face of its own (a yellow square), like no other
+//! tile, but a number the page lights under the pointer (the emoji clone draws it on a blue
+//! square) can read as a flag that a 0 beside it says is no mine. A player's flag there would
+//! be a wrong one, and read as covered it is one all the same: advice may call it safe.
 
 use super::background::nearest_face;
 use super::doubt::add_doubt;
 use super::families::Families;
+use crate::board::Pos;
+use crate::solver::{holds_with_covered, is_consistent};
 use crate::vision::{Reading, TileClass};
 
 /// Mean difference (0-255 per channel) over the edge ring beyond which a number's face is no
@@ -27,9 +32,10 @@ const FOREIGN: f64 = 40.0;
 /// number.
 const FEW: usize = 2;
 
-/// Puts in doubt with a covered tile every family settled as a number 1 to 8 (`settled`), not
-/// in doubt already and on [`FEW`] tiles at most, whose face is far ([`FOREIGN`]) from that of
-/// every other family not in doubt settled as an open tile (0 to 8), where there is such a
+/// Puts in doubt with a covered tile every family settled as a number 1 to 8 (`settled`), or
+/// as a flag that the board's numbers cannot hold as a mine while they hold with it covered,
+/// not in doubt already and on [`FEW`] tiles at most, whose face is far ([`FOREIGN`]) from that
+/// of every other family not in doubt settled as an open tile (0 to 8), where there is such a
 /// family.
 pub fn doubt_numbers_on_a_face_of_their_own(
     reading: &mut Reading,
@@ -39,8 +45,20 @@ pub fn doubt_numbers_on_a_face_of_their_own(
     let unsure = families.in_doubt(reading);
     let tiles = families.cells(reading);
     let open = |f: usize| !unsure[f] && matches!(settled[f], TileClass::Number(_));
+    let board = &reading.board;
+    let wrong_flag = |f: usize| {
+        let cells: Vec<Pos> = (reading.cells_showing(|l| families.of[l] == f).into_iter())
+            .map(|(row, col)| Pos { row, col })
+            .collect();
+        !is_consistent(board) && holds_with_covered(board, &cells)
+    };
     let foreign: Vec<usize> = (0..settled.len())
-        .filter(|&f| open(f) && settled[f] != TileClass::Number(0) && tiles[f] <= FEW)
+        .filter(|&f| !unsure[f] && tiles[f] <= FEW)
+        .filter(|&f| match settled[f] {
+            TileClass::Number(1..) => true,
+            TileClass::Flag => wrong_flag(f),
+            _ => false,
+        })
         .filter(|&f| {
             let nearest = nearest_face(&reading.pixels, families, f, &open);
             tracing::trace!(family = f, nearest, "the nearest open face");
@@ -50,7 +68,7 @@ pub fn doubt_numbers_on_a_face_of_their_own(
     for family in foreign {
         tracing::debug!(
             family,
-            "a number on a face no open tile shows: in doubt with a covered tile"
+            "a number or a flag on a face no open tile shows: in doubt with a covered tile"
         );
         let cells = reading.cells_showing(|l| families.of[l] == family);
         add_doubt(
@@ -113,5 +131,41 @@ mod tests {
         }
         doubt_numbers_on_a_face_of_their_own(&mut alone, &families, &settled);
         assert_eq!(alone.doubt.len(), 3);
+    }
+
+    /// The board `text` with a look per character: a blue "1" and a 0 on the open sand face,
+    /// covered grass, and a flag drawn as `flag`.
+    fn board_with_flag(text: &str, flag: TileImage) -> (Reading, Families, Vec<TileClass>) {
+        let board = parse_board(text).unwrap();
+        let mut reading = Reading::of_board(board);
+        reading.look_of = (text.chars().filter(|c| !c.is_whitespace()))
+            .map(|c| "1F0.".find(c).unwrap())
+            .collect();
+        reading.looks = vec![
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::certain(TileClass::Flag),
+            Verdict::certain(TileClass::Number(0)),
+            Verdict::certain(TileClass::Unrevealed),
+        ];
+        reading.pixels = vec![tile(SAND, BLUE), flag, tile(SAND, SAND), tile(GRASS, GRASS)];
+        a_family_a_look(reading)
+    }
+
+    #[test]
+    fn a_flag_on_a_face_of_its_own_that_the_board_cannot_hold_is_in_doubt() {
+        // The 0 beside it says it is no mine: a number lit under the pointer, read as a flag.
+        let (mut reading, families, settled) = board_with_flag("1.\n..\n0F\n", tile(BLUE, WHITE));
+        doubt_numbers_on_a_face_of_their_own(&mut reading, &families, &settled);
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(reading.doubt[0].cells, [(2, 1)]);
+        assert!(reading.doubt[0].classes.contains(&TileClass::Unrevealed));
+    }
+
+    #[test]
+    fn a_flag_the_board_holds_keeps_its_reading_on_any_face() {
+        // The "1" beside it counts it: a flag drawn on a square of its own, as web clones do.
+        let (mut reading, families, settled) = board_with_flag("1.\n..\n1F\n", tile(BLUE, WHITE));
+        doubt_numbers_on_a_face_of_their_own(&mut reading, &families, &settled);
+        assert!(reading.doubt.is_empty());
     }
 }

@@ -3,7 +3,7 @@
 //! say so, and left in doubt where they do not.
 
 use super::doubt::add_doubt;
-use super::families::Families;
+use super::families::{similar, Families};
 use super::forced::weakened_except;
 use super::rules::is_possible;
 use super::symbols::{
@@ -83,9 +83,24 @@ pub fn read_symbols(
     // A symbol the board cannot hold as shown mines is no mine of a lost game: the covered
     // tiles of a skin that draws them as a shape on the panel its numbers sit on (an emoji
     // square) look like symbols on the open face, but a number beside them counts too few.
+    let may_be: Vec<bool> = (0..settled.len())
+        .map(|f| unnamed[f] && may_be_shown_mines(reading, |l| families.of[l] == f))
+        .collect();
     for family in (0..settled.len()).filter(|&f| unnamed[f]) {
-        if !may_be_shown_mines(reading, |l| families.of[l] == family) {
+        if !may_be[family] {
             tracing::debug!(family, "a symbol the board cannot hold as a shown mine");
+            continue;
+        }
+        // The same picture, up to noise, as symbols the board cannot hold as mines: a covered
+        // tile too, sampled at another phase (the emoji clone at 46 px: every fifth column of
+        // its blue squares a look of its own, which the classifier read as covered where it
+        // read the rest as an "8").
+        let first = &reading.pixels[families.first[family]];
+        let covered_alike = (0..settled.len())
+            .filter(|&f| unnamed[f] && !may_be[f])
+            .any(|f| similar(&reading.pixels[families.first[f]], first).is_some());
+        if covered_alike {
+            tracing::debug!(family, "a symbol alike the covered symbols: no shown mine");
             continue;
         }
         let look = families.first[family];
@@ -637,5 +652,17 @@ mod tests {
         let (mut play, families) = reading_of("1..\n1..\n", &looks(plain)[..2]);
         read(&mut play, &families, &covered[..2]);
         assert!(play.doubt.is_empty(), "{:?}", play.doubt);
+        // The same square at another phase, on a tile the board could hold as a shown mine, is
+        // one of them: no mine.
+        let (mut phase, families) = reading_of("1.,\n1..\n", &looks(square));
+        read(&mut phase, &families, &covered);
+        assert!(phase.doubt.is_empty(), "{:?}", phase.doubt);
+        // A symbol unlike them there may be a mine.
+        let mut bomb = looks(square);
+        bomb[2].2 = tile(GREY, RED);
+        let (mut lost, families) = reading_of("1.,\n1..\n", &bomb);
+        read(&mut lost, &families, &covered);
+        assert_eq!(lost.doubt.len(), 1, "{:?}", lost.doubt);
+        assert_eq!(lost.doubt[0].cells, [(0, 2)]);
     }
 }
