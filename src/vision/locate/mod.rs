@@ -2,6 +2,7 @@
 //! stage of the vision layer, pixels → [`Grid`].
 
 pub mod blobs;
+mod clipped;
 mod cut;
 pub mod extend;
 pub mod grid;
@@ -12,6 +13,7 @@ mod texture;
 
 use crate::vision::VisionError;
 use blobs::find_blobs;
+use clipped::clipped_side;
 use cut::{cut_side, flush_side};
 use extend::extend;
 use grid::{fitted_lattices, largest, Grid, Rect, MAX_PITCH, MIN_PITCH};
@@ -144,7 +146,9 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                     hint: no_board_hint(hints),
                 });
             }
-            if let Some(side) = cut_side(image, area, &grid) {
+            if let Some(side) =
+                cut_side(image, area, &grid).or_else(|| clipped_side(image, area, &grid))
+            {
                 let rect = grid.rect();
                 return Err(VisionError::Unreadable(format!(
                     "a grid of {}x{} tiles was found at {},{}, but the board goes on past its \

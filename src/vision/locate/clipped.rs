@@ -1,0 +1,223 @@
+//! Boards clipped inside their last line of tiles. GNOME Mines draws its 30×16 board clipped by
+//! a window too small for it, and the clip may fall across a tile's face: at 775×443 (20 px
+//! tiles) the last column shows 13 px of its 16 px faces, then the window. The grid finder takes
+//! those faces for whole tiles (they are flat squares near enough), so the grid's edge is the
+//! window's and nothing past it looks like a tile (`cut` sees no sliver), yet the numbers along
+//! the clip count mines in tiles out of the picture, and advice there could be wrong.
+//!
+//! Such an edge line shows on most of its tiles the inner part of a tile of its line (the same
+//! kind of tile a step or three inward) and, where that tile goes on with its own outer part, the
+//! window: the outer part of the clipped tile is what lies past the grid, not what the tile
+//! beside it shows there. A whole board's last tiles end as the others do.
+
+use super::grid::{Grid, Rect};
+use image::RgbImage;
+
+/// Summed channel difference (0-765) within which a pixel continues a face.
+const FACE: u32 = 24;
+/// The shortest face, as a share of the pitch, worth measuring: shorter runs are a digit's
+/// stroke or a bevel, not a face.
+const LEAST_FACE: f64 = 0.35;
+/// A face at least this share of the pitch wide has no edge of its own between the tiles.
+const WHOLE: f64 = 0.9;
+/// A face this much narrower (a share of the pitch, and at least 2 px) than its line's faces is
+/// clipped.
+const NARROWER: f64 = 0.1;
+/// The tiles of a line, a step inward from the edge and on, that an edge tile is compared with.
+const INWARD: usize = 3;
+/// The share of the compared lines that must show a clipped face.
+const MOST: f64 = 0.8;
+
+/// The side (`"top"`, `"bottom"`, `"left"`, `"right"`) at which the board in `grid` is
+/// clipped inside its edge line of tiles, within `area`; `None` where its edge tiles are whole.
+pub fn clipped_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
+    ["top", "bottom", "left", "right"]
+        .into_iter()
+        .find(|&side| clipped_at(image, area, grid, side))
+}
+
+/// Whether most lines of `grid` that reach `side` end in a tile whose flat face, across the
+/// line, is narrower than that of a tile of the same colour a step or three inward. Lines whose
+/// edge tile shows no face, or a face of a colour none of those tiles has, say nothing; at least
+/// half the lines must say something. Faces are measured from each tile's own middle, so the
+/// grid's drift from the tiles (GNOME Mines lays some columns a pixel wider than others) does
+/// not matter.
+fn clipped_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
+    let vertical = matches!(side, "left" | "right");
+    let (lines, along, pitch) = if vertical {
+        (grid.rows, grid.cols, grid.pitch_x)
+    } else {
+        (grid.cols, grid.rows, grid.pitch_y)
+    };
+    if lines == 0 || along <= INWARD {
+        return false;
+    }
+    let far = matches!(side, "right" | "bottom");
+    let rect = grid.rect();
+    let room = match side {
+        "right" => i64::from(area.x + area.width) - i64::from(rect.x + rect.width),
+        "left" => i64::from(rect.x) - i64::from(area.x),
+        "bottom" => i64::from(area.y + area.height) - i64::from(rect.y + rect.height),
+        _ => i64::from(rect.y) - i64::from(area.y),
+    };
+    if (room as f64) < pitch / 2.0 {
+        // Too little past the edge to see a face end early: a crop is taken as the user cut it.
+        return false;
+    }
+    // The middle of the cell `step` tiles inward from the edge along `line`.
+    let middle = |line: usize, step: usize| {
+        let at = if far { along - 1 - step } else { step };
+        let (x0, y0, x1, y1) = if vertical {
+            grid.cell(line, at)
+        } else {
+            grid.cell(at, line)
+        };
+        (((x0 + x1) / 2.0) as i64, ((y0 + y1) / 2.0) as i64)
+    };
+    let reach = pitch.ceil() as i64;
+    let (mut compared, mut clipped) = (0, 0);
+    for line in 0..lines {
+        let Some(edge) = face(image, area, middle(line, 0), vertical, reach) else {
+            continue;
+        };
+        let inner: Vec<Face> = (1..=INWARD)
+            .filter_map(|step| face(image, area, middle(line, step), vertical, reach))
+            .filter(|f| f.colour_near(&edge))
+            .collect();
+        let Some(widest) = inner.iter().map(|f| f.width).max() else {
+            continue;
+        };
+        // A face as wide as a tile shows no edge of its own (a checkerboard's squares, tiles
+        // drawn without gaps): nothing to measure a clip by.
+        let least = LEAST_FACE * pitch;
+        let whole = WHOLE * pitch;
+        if (widest as f64) < least || (edge.width as f64) < least || widest as f64 >= whole {
+            continue;
+        }
+        compared += 1;
+        let short = (widest - edge.width) as f64;
+        clipped += usize::from(short >= 2.0 && short >= NARROWER * pitch);
+    }
+    compared > 0 && 2 * compared >= lines && clipped as f64 >= MOST * compared as f64
+}
+
+/// A tile's flat face across its line: its colour (at the tile's middle) and its width in
+/// pixels.
+struct Face {
+    colour: [u8; 3],
+    width: i64,
+}
+
+impl Face {
+    fn colour_near(&self, other: &Face) -> bool {
+        distance(self.colour, other.colour) <= FACE
+    }
+}
+
+/// The face through `(x, y)`: the run of pixels of its colour (within [`FACE`]) along the row
+/// (`across` true) or column through it, at most `reach` each way, inside `area`; `None` where
+/// the point lies outside.
+fn face(
+    image: &RgbImage,
+    area: Rect,
+    (x, y): (i64, i64),
+    across: bool,
+    reach: i64,
+) -> Option<Face> {
+    let inside = |x: i64, y: i64| {
+        x >= i64::from(area.x)
+            && y >= i64::from(area.y)
+            && x < i64::from(area.x + area.width)
+            && y < i64::from(area.y + area.height)
+            && x < i64::from(image.width())
+            && y < i64::from(image.height())
+    };
+    if !inside(x, y) {
+        return None;
+    }
+    let pixel = |x: i64, y: i64| image.get_pixel(x as u32, y as u32).0;
+    let colour = pixel(x, y);
+    let run = |step: i64| {
+        let mut length = 0;
+        for k in 1..=reach {
+            let (u, v) = if across {
+                (x + step * k, y)
+            } else {
+                (x, y + step * k)
+            };
+            if !inside(u, v) || distance(pixel(u, v), colour) > FACE {
+                break;
+            }
+            length = k;
+        }
+        length
+    };
+    Some(Face {
+        colour,
+        width: run(-1) + run(1) + 1,
+    })
+}
+
+fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    a.iter()
+        .zip(&b)
+        .map(|(&p, &q)| u32::from(p.abs_diff(q)))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    const WINDOW: Rgb<u8> = Rgb([245, 245, 245]);
+    const FACE_GREY: Rgb<u8> = Rgb([187, 187, 187]);
+
+    /// A window with a board of `cols` x 4 tiles at (40, 40), 20 px apart: 16 px faces and
+    /// 4 px gaps of the window's colour, each face starting 2 px into its cell; the window's
+    /// own edge (everything from `clip_x` on) drawn over it.
+    fn board(cols: u32, clip_x: u32) -> RgbImage {
+        RgbImage::from_fn(400, 200, |x, y| {
+            let (u, v) = (x as i64 - 40, y as i64 - 40);
+            let on_face = |w: i64| (2..18).contains(&w.rem_euclid(20));
+            let inside = (0..20 * i64::from(cols)).contains(&u) && (0..80).contains(&v);
+            if x < clip_x && inside && on_face(u) && on_face(v) {
+                FACE_GREY
+            } else {
+                WINDOW
+            }
+        })
+    }
+
+    #[test]
+    fn a_window_edge_across_the_last_faces_is_a_clip() {
+        // Ten columns drawn, the window ending 13 px into the eighth's face: the grid finder
+        // sees eight columns, the last a little narrow.
+        let grid = Grid::square(40.0, 40.0, 20.0, 4, 8);
+        let clipped = board(10, 40 + 7 * 20 + 2 + 13);
+        assert_eq!(
+            clipped_side(&clipped, Rect::whole(400, 200), &grid),
+            Some("right")
+        );
+        // Eight whole columns: no clip.
+        let whole = board(8, 400);
+        assert_eq!(clipped_side(&whole, Rect::whole(400, 200), &grid), None);
+    }
+
+    #[test]
+    fn faces_without_gaps_or_a_tight_crop_say_nothing() {
+        // A checkerboard's squares meet: no face ends before its tile does.
+        let flat = RgbImage::from_pixel(400, 200, FACE_GREY);
+        let grid = Grid::square(40.0, 40.0, 20.0, 4, 8);
+        assert_eq!(clipped_side(&flat, Rect::whole(400, 200), &grid), None);
+        // The picture ends at the clipped face: the user's crop.
+        let clipped = board(10, 40 + 7 * 20 + 2 + 13);
+        let crop = Rect {
+            x: 0,
+            y: 0,
+            width: 40 + 8 * 20,
+            height: 200,
+        };
+        assert_eq!(clipped_side(&clipped, crop, &grid), None);
+    }
+}
