@@ -7,11 +7,12 @@
 //! empty tile, not in doubt), and seen on a tile or two only, is left in doubt with a covered
 //! tile: the board gets less advice there, never advice resting on something drawn over it.
 //! Where no open look is read surely (a first click that showed one number), there is nothing
-//! to compare with, and nothing changes. A flag is left out unless the board cannot hold it:
-//! many web clones draw a flagged tile on a face of its own (a yellow square), like no other
-//! tile, but a number the page lights under the pointer (the emoji clone draws it on a blue
-//! square) can read as a flag that a 0 beside it says is no mine. A player's flag there would
-//! be a wrong one, and read as covered it is one all the same: advice may call it safe.
+//! to compare with, and nothing changes. A flag is left out unless it is far from the covered
+//! tiles' face too and the board cannot hold it: many web clones draw a flagged tile on a face
+//! of its own (a yellow square), like no other tile, but a number the page lights under the
+//! pointer (the emoji clone draws it on a blue square) can read as a flag that a 0 beside it
+//! says is no mine. A player's wrong flag on the covered face (most games draw it so) is named
+//! as such; one on a face of its own is left in doubt, with no advice resting on it.
 
 use super::background::nearest_face;
 use super::doubt::add_doubt;
@@ -32,11 +33,11 @@ const FOREIGN: f64 = 40.0;
 /// number.
 const FEW: usize = 2;
 
-/// Puts in doubt with a covered tile every family settled as a number 1 to 8 (`settled`), or
-/// as a flag that the board's numbers cannot hold as a mine while they hold with it covered,
-/// not in doubt already and on [`FEW`] tiles at most, whose face is far ([`FOREIGN`]) from that
-/// of every other family not in doubt settled as an open tile (0 to 8), where there is such a
-/// family.
+/// Puts in doubt with a covered tile every family settled as a number 1 to 8 (`settled`), not
+/// in doubt already and on [`FEW`] tiles at most, whose face is far ([`FOREIGN`]) from that of
+/// every other family not in doubt settled as an open tile (0 to 8), where there is such a
+/// family; and likewise every family settled as a flag whose face is far from the covered
+/// tiles' too, where the board's numbers cannot hold it as a mine but hold with it covered.
 pub fn doubt_numbers_on_a_face_of_their_own(
     reading: &mut Reading,
     families: &Families,
@@ -45,24 +46,34 @@ pub fn doubt_numbers_on_a_face_of_their_own(
     let unsure = families.in_doubt(reading);
     let tiles = families.cells(reading);
     let open = |f: usize| !unsure[f] && matches!(settled[f], TileClass::Number(_));
+    // A flag is drawn on the covered tiles' face in most games: on a face of its own it is far
+    // from theirs too.
+    let open_or_covered = |f: usize| open(f) || (!unsure[f] && settled[f] == TileClass::Unrevealed);
     let board = &reading.board;
-    let wrong_flag = |f: usize| {
+    // Whether the board's numbers hold, asked once, where a flag needs it.
+    let mut consistent = None;
+    let mut wrong_flag = |f: usize| {
         let cells: Vec<Pos> = (reading.cells_showing(|l| families.of[l] == f).into_iter())
             .map(|(row, col)| Pos { row, col })
             .collect();
-        !is_consistent(board) && holds_with_covered(board, &cells)
+        !*consistent.get_or_insert_with(|| is_consistent(board))
+            && holds_with_covered(board, &cells)
     };
     let foreign: Vec<usize> = (0..settled.len())
         .filter(|&f| !unsure[f] && tiles[f] <= FEW)
-        .filter(|&f| match settled[f] {
-            TileClass::Number(1..) => true,
-            TileClass::Flag => wrong_flag(f),
-            _ => false,
-        })
         .filter(|&f| {
-            let nearest = nearest_face(&reading.pixels, families, f, &open);
-            tracing::trace!(family = f, nearest, "the nearest open face");
-            nearest.is_finite() && nearest > FOREIGN
+            let flag = match settled[f] {
+                TileClass::Number(1..) => false,
+                TileClass::Flag => true,
+                _ => return false,
+            };
+            let nearest = if flag {
+                nearest_face(&reading.pixels, families, f, &open_or_covered)
+            } else {
+                nearest_face(&reading.pixels, families, f, &open)
+            };
+            tracing::trace!(family = f, nearest, flag, "the nearest open face");
+            nearest.is_finite() && nearest > FOREIGN && (!flag || wrong_flag(f))
         })
         .collect();
     for family in foreign {
@@ -165,6 +176,15 @@ mod tests {
     fn a_flag_the_board_holds_keeps_its_reading_on_any_face() {
         // The "1" beside it counts it: a flag drawn on a square of its own, as web clones do.
         let (mut reading, families, settled) = board_with_flag("1.\n..\n1F\n", tile(BLUE, WHITE));
+        doubt_numbers_on_a_face_of_their_own(&mut reading, &families, &settled);
+        assert!(reading.doubt.is_empty());
+    }
+
+    #[test]
+    fn a_wrong_flag_on_the_covered_face_stays_a_flag_to_be_named() {
+        // Most games draw a flag on the covered tiles' face: a player's wrong flag there is
+        // named as such, not hidden.
+        let (mut reading, families, settled) = board_with_flag("1.\n..\n0F\n", tile(GRASS, WHITE));
         doubt_numbers_on_a_face_of_their_own(&mut reading, &families, &settled);
         assert!(reading.doubt.is_empty());
     }

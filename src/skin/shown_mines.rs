@@ -24,7 +24,8 @@ const EXPLODED_RANK: usize = 4;
 /// - a look read as covered that shows a symbol the reading could not name (`symbols`), or read
 ///   as covered against the classifier's digit or mine, where the board holds with it read as a
 ///   shown mine: a shown mine if it sits on the open face (`on_open_face`), else in doubt
-///   between a covered tile and a mine;
+///   between a covered tile and a mine, unless its picture is, up to noise, that of symbols the
+///   board cannot hold as shown mines (the same covered tile at another sampling phase);
 /// - on a board that shows mines, a look read as a digit that the classifier found about as
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure.
@@ -95,15 +96,14 @@ pub fn read_symbols(
         // tile too, sampled at another phase (the emoji clone at 46 px: every fifth column of
         // its blue squares a look of its own, which the classifier read as covered where it
         // read the rest as an "8").
-        let first = &reading.pixels[families.first[family]];
+        let look = families.first[family];
         let covered_alike = (0..settled.len())
             .filter(|&f| unnamed[f] && !may_be[f])
-            .any(|f| similar(&reading.pixels[families.first[f]], first).is_some());
+            .any(|f| similar(&reading.pixels[families.first[f]], &reading.pixels[look]).is_some());
         if covered_alike {
             tracing::debug!(family, "a symbol alike the covered symbols: no shown mine");
             continue;
         }
-        let look = families.first[family];
         tracing::debug!(
             family,
             look,
