@@ -5,10 +5,10 @@
 //! window's and nothing past it looks like a tile (`cut` sees no sliver), yet the numbers along
 //! the clip count mines in tiles out of the picture, and advice there could be wrong.
 //!
-//! Such an edge line shows on most of its tiles the inner part of a tile of its line (the same
-//! kind of tile a step or three inward) and, where that tile goes on with its own outer part, the
-//! window: the outer part of the clipped tile is what lies past the grid, not what the tile
-//! beside it shows there. A whole board's last tiles end as the others do.
+//! Such an edge line's tiles show narrower faces than the tiles of the same colour a step or
+//! three inward: the face, measured across the line through each tile's own middle, ends where
+//! the window begins. A whole board's last tiles are as wide as the others. Skins whose faces
+//! fill their tiles (a checkerboard) show no face edge to measure, and say nothing here.
 
 use super::grid::{Grid, Rect};
 use image::RgbImage;
@@ -98,7 +98,7 @@ fn clipped_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
         let short = (widest - edge.width) as f64;
         clipped += usize::from(short >= 2.0 && short >= NARROWER * pitch);
     }
-    compared > 0 && 2 * compared >= lines && clipped as f64 >= MOST * compared as f64
+    2 * compared >= lines && clipped as f64 >= MOST * compared as f64
 }
 
 /// A tile's flat face across its line: its colour (at the tile's middle) and its width in
