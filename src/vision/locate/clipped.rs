@@ -10,6 +10,7 @@
 //! the window begins. A whole board's last tiles are as wide as the others. Skins whose faces
 //! fill their tiles (a checkerboard) show no face edge to measure, and say nothing here.
 
+use super::cut::room_past;
 use super::grid::{Grid, Rect};
 use image::RgbImage;
 
@@ -53,14 +54,7 @@ fn clipped_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
         return false;
     }
     let far = matches!(side, "right" | "bottom");
-    let rect = grid.rect();
-    let room = match side {
-        "right" => i64::from(area.x + area.width) - i64::from(rect.x + rect.width),
-        "left" => i64::from(rect.x) - i64::from(area.x),
-        "bottom" => i64::from(area.y + area.height) - i64::from(rect.y + rect.height),
-        _ => i64::from(rect.y) - i64::from(area.y),
-    };
-    if (room as f64) < pitch / 2.0 {
+    if room_past(area, grid.rect(), side) < pitch / 2.0 {
         // Too little past the edge to see a face end early: a crop is taken as the user cut it.
         return false;
     }

@@ -80,19 +80,12 @@ enum Past {
 pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
     let rect = grid.rect();
     let room = [
-        ("left", f64::from(rect.x) - f64::from(area.x), grid.pitch_x),
-        ("top", f64::from(rect.y) - f64::from(area.y), grid.pitch_y),
-        (
-            "right",
-            f64::from(area.x + area.width) - f64::from(rect.x + rect.width),
-            grid.pitch_x,
-        ),
-        (
-            "bottom",
-            f64::from(area.y + area.height) - f64::from(rect.y + rect.height),
-            grid.pitch_y,
-        ),
-    ];
+        ("left", grid.pitch_x),
+        ("top", grid.pitch_y),
+        ("right", grid.pitch_x),
+        ("bottom", grid.pitch_y),
+    ]
+    .map(|(side, pitch)| (side, room_past(area, rect, side), pitch));
     let open = room.iter().filter(|(_, gap, pitch)| *gap >= *pitch).count();
     let flush: Vec<(&'static str, f64, f64)> = room
         .into_iter()
@@ -111,6 +104,17 @@ pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static 
     // A strip narrower than the sliver `cut_side` compares: cut if it is the same part of the
     // line's tiles, whole if it is the window's margin.
     cut_at(image, area, grid, side, (gap - 1.0) / pitch, Past::Anything).then_some(side)
+}
+
+/// How far the picture (`area`) goes on past `side` of a grid's outer edge `rect`, in pixels
+/// (negative where the grid reaches past it).
+pub(super) fn room_past(area: Rect, rect: Rect, side: &str) -> f64 {
+    match side {
+        "left" => f64::from(rect.x) - f64::from(area.x),
+        "top" => f64::from(rect.y) - f64::from(area.y),
+        "right" => f64::from(area.x + area.width) - f64::from(rect.x + rect.width),
+        _ => f64::from(area.y + area.height) - f64::from(rect.y + rect.height),
+    }
 }
 
 /// Whether the strip `share` of a tile deep past `side` of the grid continues the line's
