@@ -730,3 +730,59 @@ fn an_unsure_skin_gives_less_advice_never_wrong_advice() {
         report.join("\n")
     );
 }
+
+/// The emoji clone in Chromium's forced dark mode draws its empty tiles as white-square emoji on
+/// the dark page, where its numbers show the bare page: the board's evidence takes the squares
+/// for no empty tile, the model for 0s. Until 2026-11-30 the squares read as flags and the board
+/// was refused as impossible; read as covered, the advice called them safe. At 41 px each must
+/// read as a 0 or be left in doubt (never called safe), the board must be advised, and no tile
+/// called safe that the label does not make safe.
+#[test]
+fn empty_tiles_drawn_as_a_symbol_of_their_own_read_as_0s_or_in_doubt() {
+    let classifier = Classifier::embedded().unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let name = "emoji-dark-41px-mid";
+    let text = std::fs::read_to_string(data.join(format!("{name}.json"))).unwrap();
+    let label: Label = serde_json::from_str(&text).unwrap();
+    let image = load_image(&data.join(&label.image)).unwrap();
+    let reading =
+        read_board(&image, Hints::default(), &classifier).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        (reading.grid.rows, reading.grid.cols),
+        (label.rows, label.cols)
+    );
+    let doubt = reading.doubt_cells();
+    let mut zeros = (0, 0);
+    for (row, text) in label.tiles.iter().enumerate() {
+        for (col, c) in text.chars().enumerate() {
+            let read = reading.class(row, col);
+            if c == '0' {
+                zeros.0 += 1;
+                if read == TileClass::Number(0) {
+                    zeros.1 += 1;
+                }
+                assert!(
+                    read == TileClass::Number(0) || doubt.contains(&(row, col)),
+                    "{name}: the 0 at ({row}, {col}) read as {read:?}, not in doubt"
+                );
+            }
+        }
+    }
+    println!(
+        "{name}: {} of {} empty tiles read as 0s, the rest in doubt",
+        zeros.1, zeros.0
+    );
+    let mut report = Vec::new();
+    let wrong = wrong_safe_calls(name, &reading, &label, &mut report);
+    assert_eq!(wrong, 0, "{}", report.join("\n"));
+    assert!(report.is_empty(), "{}", report.join("\n"));
+    let Outcome::Advice { advice, .. } =
+        outcome(&reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: no advice");
+    };
+    assert!(
+        !advice.moves.is_empty() || advice.best_guess.is_some(),
+        "{name}: neither a move nor a guess"
+    );
+}

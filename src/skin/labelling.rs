@@ -9,7 +9,7 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
-use super::background::{digit_on_covered_face, evidence, faces};
+use super::background::{digit_on_covered_face, evidence, faces, Evidence};
 use super::counted_flags::settle_counted_flags;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::doubt_with_runner_up;
@@ -21,15 +21,18 @@ use super::meanings::{meanings, Meaning};
 use super::open_marks::doubt_marks_on_open_face;
 use super::pressed::release_pressed;
 use super::repair::repairs;
-use super::rules::is_possible;
+use super::rules::{is_possible, unsure_flags_over_count};
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+/// The classifier's confidence in a flag look from which it is a flag wherever the numbers put
+/// it: a player's wrong flag, not a misreading.
+const SURE_FLAG: f32 = 0.9;
 /// A labelling within this cost of the best (`ln 20`: the prior favours the best by less than
 /// twenty to one) that also obeys the rules leaves the looks it changes in doubt.
 const DOUBT_MARGIN: f64 = 3.0;
@@ -128,14 +131,61 @@ pub fn settle(reading: &mut Reading) -> Settled {
             cost: 0.0,
         }];
     }
-    let (mut walk, mut options, mut repaired) = search(as_flags, &family_of, &reading.board);
+    // The families read as flags surely: a flag of any other family may not make a number see
+    // more flags than it counts (`unsure_flags_over_count`). Hidden tiles are flags standing for
+    // anything.
+    let sure_flags = |hidden: &[bool]| -> Vec<bool> {
+        (families.verdicts.iter().zip(hidden))
+            .map(|(verdict, &hidden)| {
+                hidden || (verdict.class == TileClass::Flag && verdict.confidence >= SURE_FLAG)
+            })
+            .collect()
+    };
+    let (mut walk, mut options, mut repaired) =
+        search(as_flags, &family_of, &sure_flags(&hidden), &reading.board);
     if walk.found.is_empty() && hidden.contains(&true) {
         // No labelling holds with the patch hidden: read it as it looks, as where none is
         // found (a lost game under a box whose button is a patch reads as lost then).
         let checked = walk.checked;
-        (walk, options, repaired) = search(options_as_read, &family_of, &reading.board);
-        walk.checked += checked;
         hidden.fill(false);
+        (walk, options, repaired) = search(
+            options_as_read,
+            &family_of,
+            &sure_flags(&hidden),
+            &reading.board,
+        );
+        walk.checked += checked;
+    }
+    // The meanings on the classifier's own odds of an empty tile, without the board's evidence
+    // that a look is none. That evidence rests on a skin drawing its empty tile as the numbers'
+    // face without a digit; a skin that draws it as a symbol of its own (an emoji clone's white
+    // square on a dark page) has 0s the evidence rules out. The rules still bar a 0 beside a
+    // covered tile, so covered tiles taken for 0s hold only where none is left beside them.
+    let without_evidence = || -> Vec<Vec<Meaning>> {
+        (families.verdicts.iter().enumerate())
+            .map(|(f, verdict)| {
+                let evidence = match evidence[f] {
+                    Evidence::NotEmpty => Evidence::None,
+                    other => other,
+                };
+                meanings(verdict, evidence, faces[f])
+            })
+            .collect()
+    };
+    if walk.found.is_empty() && evidence.contains(&Evidence::NotEmpty) {
+        // No labelling holds with the evidence: read again without it.
+        let checked = walk.checked;
+        (walk, options, repaired) = search(
+            without_evidence(),
+            &family_of,
+            &sure_flags(&hidden),
+            &reading.board,
+        );
+        tracing::debug!(
+            possible = !walk.found.is_empty(),
+            "board-level reading: read again without the evidence of looks that are no empty tile"
+        );
+        walk.checked += checked;
     }
     let Walk {
         found,
@@ -170,6 +220,30 @@ pub fn settle(reading: &mut Reading) -> Settled {
         reading.cover(index);
     }
     reading.doubt = doubts(reading, &families, &options, &settled, &found, &repaired);
+    // A look the classifier took for an empty tile, read as covered on the evidence alone,
+    // while the board also holds with it empty: in doubt between the two, so no advice calls
+    // open tiles safe (an emoji clone's empty white squares, read as covered).
+    let overruled_zero = |f: usize| {
+        evidence[f] == Evidence::NotEmpty
+            && families.verdicts[f].class == TileClass::Number(0)
+            && settled[f].cell() != Cell::Number(0)
+    };
+    if (0..settled.len()).any(overruled_zero) {
+        let (free, free_options, _) = search(
+            without_evidence(),
+            &family_of,
+            &sure_flags(&hidden),
+            &reading.board,
+        );
+        if let Some(free_best) = free.found.first() {
+            for (family, meaning) in free_options.iter().enumerate() {
+                let class = meaning[free_best.picks[family]].class;
+                if class.cell() != settled[family].cell() {
+                    add_doubt(reading, &families, family, &[settled[family], class]);
+                }
+            }
+        }
+    }
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
     // doubt between an empty open tile and a covered one changes nothing there.
     let cols = reading.grid.cols;
@@ -208,6 +282,30 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
 }
 
+/// Puts `classes` among the classes in doubt of `family`'s looks (the doubt made where there is
+/// none yet, its first class the one read).
+fn add_doubt(reading: &mut Reading, families: &Families, family: usize, classes: &[TileClass]) {
+    let look = families.first[family];
+    let index = match reading.doubt.iter().position(|doubt| doubt.look == look) {
+        Some(index) => index,
+        None => {
+            let cells = reading.cells_showing(|l| families.of[l] == family);
+            reading.doubt.push(Doubt {
+                look,
+                classes: Vec::new(),
+                cells,
+            });
+            reading.doubt.len() - 1
+        }
+    };
+    let doubt = &mut reading.doubt[index];
+    for &class in classes {
+        if !doubt.classes.contains(&class) {
+            doubt.classes.push(class);
+        }
+    }
+}
+
 /// The classifier's probability below which a look read as a number is in doubt with its
 /// runner-up: it found the number less likely than all else together.
 const SURE_DIGIT: f32 = 0.5;
@@ -238,13 +336,14 @@ fn doubt_unsure_digits(reading: &mut Reading) {
 fn search(
     mut options: Vec<Vec<Meaning>>,
     family_of: &[usize],
+    sure_flags: &[bool],
     board: &Board,
 ) -> (Walk, Vec<Vec<Meaning>>, Vec<bool>) {
-    let mut walk = walk(&options, family_of, board);
+    let mut walk = walk(&options, family_of, sure_flags, board);
     let mut repaired = vec![false; options.len()];
     if walk.found.is_empty() {
         for tried in repairs(&options, family_of, board) {
-            let again = self::walk(&tried, family_of, board);
+            let again = self::walk(&tried, family_of, sure_flags, board);
             tracing::debug!(
                 checked = again.checked,
                 possible = !again.found.is_empty(),
@@ -277,7 +376,7 @@ struct Walk {
 
 /// Walks the labellings of `options` (each family's meanings; `family_of` each cell's family)
 /// cheapest first, and keeps those under which `board`'s cells make a real position.
-fn walk(options: &[Vec<Meaning>], family_of: &[usize], board: &Board) -> Walk {
+fn walk(options: &[Vec<Meaning>], family_of: &[usize], sure_flags: &[bool], board: &Board) -> Walk {
     let mut heap = BinaryHeap::new();
     heap.push(State {
         cost: 0.0,
@@ -315,7 +414,8 @@ fn walk(options: &[Vec<Meaning>], family_of: &[usize], board: &Board) -> Walk {
             board.set_index(index, options[family][state.picks[family]].cell());
         }
         let released = release_pressed(&mut board);
-        if is_possible(&board) {
+        let unsure = |p: Pos| !sure_flags[family_of[board.index(p)]];
+        if is_possible(&board) && !unsure_flags_over_count(&board, unsure) {
             if found.is_empty() {
                 pressed = released;
             }
@@ -638,5 +738,86 @@ mod tests {
         assert_eq!(r.doubt_cells(), [(2, 0), (2, 1)]);
         assert!(r.doubt.iter().all(|d| d.hides_the_tiles()));
         assert_eq!(advice_board(&r).get(Pos::new(2, 0)), Cell::Unrevealed);
+    }
+
+    /// An emoji clone's board in a dark page: "w", its empty tile (a white square), between sure
+    /// 1s and 0s, with the verdict given. "w" is white all over, unlike the numbers' face: the
+    /// board's evidence that it is no empty tile.
+    fn white_squares_beside_ones(w: Verdict) -> Reading {
+        // Ten rows: more 0s beside "w" than a pointer shows pressed, were it covered.
+        let mut r = reading(
+            &["c1wz"; 10],
+            "c1wz",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+                w,
+                verdict(&[(TileClass::Number(0), 1.0)]),
+            ],
+        );
+        r.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(WHITE, WHITE),
+            tile_with_ink(SAND, SAND),
+        ];
+        r
+    }
+
+    #[test]
+    fn a_look_unsurely_a_flag_does_not_give_a_number_more_flags_than_it_counts() {
+        // As flags, the white squares would give each 1 two flags and each 0 one or more: a
+        // player's wrong flags by the lenient rule, but the classifier doubts they are flags.
+        let mut r = white_squares_beside_ones(verdict(&[
+            (TileClass::Flag, 0.6),
+            (TileClass::Number(0), 0.35),
+            (TileClass::Unrevealed, 0.05),
+        ]));
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(1, 2), TileClass::Number(0));
+    }
+
+    #[test]
+    fn a_sure_flag_stays_a_flag_where_the_numbers_cannot_hold_it() {
+        // The same board with the classifier sure of the flags: the player's wrong flags, for
+        // the analysis to point out.
+        let mut r = white_squares_beside_ones(verdict(&[
+            (TileClass::Flag, 0.99),
+            (TileClass::Number(0), 0.01),
+        ]));
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(1, 2), TileClass::Flag);
+    }
+
+    #[test]
+    fn an_empty_tile_read_as_covered_on_the_evidence_alone_is_in_doubt() {
+        // The classifier takes the white squares for 0s, the board's evidence says they are no
+        // empty tiles, and the board holds either way: in doubt, so no advice calls them safe.
+        let mut r = reading(
+            &["c1w"; 10],
+            "c1w",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+                verdict(&[
+                    (TileClass::Number(0), 0.85),
+                    (TileClass::Flag, 0.1),
+                    (TileClass::Unrevealed, 0.05),
+                ]),
+            ],
+        );
+        r.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(WHITE, WHITE),
+        ];
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(0, 2), TileClass::Unrevealed);
+        let doubt = r
+            .doubt_of(r.look_of[2])
+            .expect("the white squares in doubt");
+        assert!(doubt.classes.contains(&TileClass::Number(0)));
+        assert_eq!(doubt.cells.len(), 10);
+        assert_eq!(advice_board(&r).get(Pos::new(0, 2)), Cell::Unrevealed);
     }
 }

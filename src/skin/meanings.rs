@@ -96,6 +96,19 @@ pub fn meanings(verdict: &Verdict, evidence: Evidence, face: Face) -> Vec<Meanin
             });
         }
     }
+    // The classifier's own first choice stays a meaning, however far the board's evidence
+    // moved it: the evidence rests on how most skins draw an empty tile (the numbers' face
+    // without a digit), and a skin that draws it otherwise (an emoji clone's white square on a
+    // dark page) would leave no labelling of its 0s that the rules allow.
+    let own = verdict.class.cell();
+    if !kept.iter().any(|m| m.cell() == own) {
+        if let Some(entry) = by_cell.iter().find(|m| m.0 == own) {
+            kept.push(Meaning {
+                class: entry.1,
+                cost: cost(entry.2),
+            });
+        }
+    }
     kept
 }
 

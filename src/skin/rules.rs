@@ -43,6 +43,23 @@ pub(super) fn flags_as_covered(mut board: Board) -> Board {
     board
 }
 
+/// Whether a number of `board` sees more flags than it counts while one of those flags is one
+/// the reading is unsure of (`unsure`). A player's wrong flag is a real position, but a look
+/// the classifier doubts is a flag, read as one on tiles where the numbers cannot hold that many
+/// mines, is more likely no flag at all (an emoji clone's white square of an empty tile, taken
+/// for a flag beside its 1s).
+pub fn unsure_flags_over_count(board: &Board, unsure: impl Fn(Pos) -> bool) -> bool {
+    board.positions().any(|p| {
+        let Cell::Number(count) = board.get(p) else {
+            return false;
+        };
+        let flags: Vec<Pos> = (board.neighbors(p))
+            .filter(|&q| board.get(q) == Cell::Flag)
+            .collect();
+        flags.len() > usize::from(count) && flags.iter().any(|&q| unsure(q))
+    })
+}
+
 /// The first of the cheap rules `board` breaks, in words for the user; `None` when it keeps
 /// them (whether its numbers can all hold is the solver's to say).
 pub fn broken_rule(board: &Board) -> Option<&'static str> {
@@ -128,5 +145,17 @@ mod tests {
         assert!(!possible("3.\n.1\n"));
         // Mines only: a fresh board's covered tiles, all one look, read as shown mines.
         assert!(!possible("**\n**\n"));
+    }
+
+    #[test]
+    fn unsure_flags_may_not_give_a_number_more_flags_than_it_counts() {
+        let board = parse_board("1FF\n1FF\n..0\n").unwrap();
+        let flag = |p: Pos| board.get(p) == Cell::Flag;
+        assert!(unsure_flags_over_count(&board, flag));
+        // Sure flags: a player's wrong flags, a real position.
+        assert!(!unsure_flags_over_count(&board, |_| false));
+        // As many flags as the number counts, unsure or not.
+        let board = parse_board("1F.\n11.\n").unwrap();
+        assert!(!unsure_flags_over_count(&board, |_| true));
     }
 }
