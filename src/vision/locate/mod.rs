@@ -6,6 +6,7 @@ mod clipped;
 mod cut;
 pub mod extend;
 pub mod grid;
+mod halves;
 mod pitch;
 mod several;
 mod subpitch;
@@ -17,6 +18,7 @@ use clipped::clipped_side;
 use cut::{cut_side, flush_side};
 use extend::extend;
 use grid::{fitted_lattices, largest, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use halves::halved;
 use image::RgbImage;
 use pitch::refine_pitch;
 use several::second_board;
@@ -75,13 +77,14 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             if best.as_ref().is_none_or(|b| found.1 > b.1) {
                 // The user's pitch stands. A grid found at a multiple of the tiles' pitch
                 // (grid lines vanishing in a pattern) has the regions' edges between its
-                // squares; otherwise a grid most of whose tiles stood out as squares has its
+                // squares, or two faces in the quarters of its cells; otherwise a grid most of whose tiles stood out as squares has its
                 // pitch from them.
                 refined = hints
                     .tile_width
                     .is_none()
                     .then(|| {
                         subdivided(found.0, &blobs)
+                            .or_else(|| halved(image, found.0))
                             .or_else(|| (!complete(&found)).then(|| refine_pitch(found.0, &blobs)))
                     })
                     .flatten()

@@ -1,0 +1,245 @@
+//! A lattice found at twice the tiles' pitch where every other grid line vanished, told by the
+//! tiles' faces.
+//!
+//! A flat skin's 1-pixel lines between tiles, drawn at 50% zoom, land on a pixel only every
+//! other tile: the page shows squares of four tiles, and the grid finder takes them for tiles
+//! twice as wide (a 16×16 board read as 7×8, its numbers off-centre in the big cells, given a
+//! guess). The squares fill their cells, so `subpitch` finds no room between them for the
+//! tiles it looks for. The faces tell instead: a cell of four tiles on the frontier shows two
+//! faces (covered tiles beside open ones) in its quarters, where a tile shows one face in all
+//! four (its digit, centred, covers little of any quarter). Halved, each quarter is a tile
+//! with one face. A fresh board shows one face everywhere and is left as found.
+
+use super::grid::{Grid, MIN_PITCH};
+use image::RgbImage;
+
+/// Each quarter is sampled inside this share of the quarter's width from its sides, off the
+/// lines and bevels.
+const INSET: f64 = 0.15;
+/// A quarter is sampled at most this many times along each side.
+const SAMPLES: u32 = 8;
+/// A quarter has a face where one colour (within [`SAME`]) covers at least this share of it.
+const FACE: f64 = 0.5;
+/// Channel differences summed (0-765) within which two samples are of one colour.
+const SAME: i32 = 12;
+/// Two faces differ where their channels differ by more than this, summed (0-765).
+const APART: i32 = 36;
+/// Cells showing two faces needed, at the least and as a share of the cells, before a halved
+/// lattice is tried.
+const LEAST_SPLIT: usize = 4;
+const SPLIT_SHARE: f64 = 0.04;
+/// The halved lattice must show cells of two faces at most this share of the rate the found
+/// one shows them (a symbol big enough to fill a quarter shows two faces at any lattice).
+const HALVED_RATE: f64 = 0.25;
+
+/// `grid` with its pitch halved on both axes, where its cells show the faces of four tiles;
+/// `None` where they do not (or half the pitch is below the smallest tile).
+pub fn halved(image: &RgbImage, grid: Grid) -> Option<Grid> {
+    if grid.pitch_x / 2.0 < MIN_PITCH || grid.pitch_y / 2.0 < MIN_PITCH {
+        return None;
+    }
+    let (split, cells) = split_cells(image, &grid);
+    if split < LEAST_SPLIT || (split as f64) < SPLIT_SHARE * cells as f64 {
+        return None;
+    }
+    let half = Grid {
+        pitch_x: grid.pitch_x / 2.0,
+        pitch_y: grid.pitch_y / 2.0,
+        rows: grid.rows * 2,
+        cols: grid.cols * 2,
+        ..grid
+    };
+    let (half_split, half_cells) = split_cells(image, &half);
+    let rate = |split: usize, cells: usize| split as f64 / cells.max(1) as f64;
+    let keeps = rate(half_split, half_cells) <= HALVED_RATE * rate(split, cells);
+    tracing::debug!(
+        split,
+        cells,
+        half_split,
+        half_cells,
+        keeps,
+        "cells showing two faces, at the found pitch and at half of it"
+    );
+    keeps.then_some(half)
+}
+
+/// How many of `grid`'s cells inside `image` show two faces in their quarters, each of them
+/// the one face of some other cell, and how many cells were looked at. Four tiles merged show
+/// the faces the board's whole tiles show (a covered face beside an open one); a bevelled tile
+/// shows a lit and a shaded quarter, faces no whole cell shows.
+fn split_cells(image: &RgbImage, grid: &Grid) -> (usize, usize) {
+    let mut quarters: Vec<Vec<[u8; 3]>> = Vec::new();
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            let x = grid.x + grid.pitch_x * col as f64;
+            let y = grid.y + grid.pitch_y * row as f64;
+            let (w, h) = (grid.pitch_x / 2.0, grid.pitch_y / 2.0);
+            quarters.push(
+                (0..4)
+                    .filter_map(|q| {
+                        let (qx, qy) = (f64::from(q % 2), f64::from(q / 2));
+                        face(image, x + qx * w, y + qy * h, w, h)
+                    })
+                    .collect(),
+            );
+        }
+    }
+    // The faces of cells whose four quarters show one.
+    let mut whole: Vec<[u8; 3]> = Vec::new();
+    for faces in &quarters {
+        let one = faces.len() == 4 && faces.iter().all(|f| distance(*f, faces[0]) <= SAME);
+        if one && !whole.iter().any(|w| distance(*w, faces[0]) <= SAME) {
+            whole.push(faces[0]);
+        }
+    }
+    let of_a_whole_cell = |f: &[u8; 3]| whole.iter().any(|w| distance(*w, *f) <= SAME);
+    let cells = quarters.iter().filter(|faces| !faces.is_empty()).count();
+    let split = (quarters.iter())
+        .filter(|faces| {
+            (faces.iter().enumerate()).any(|(i, a)| {
+                faces[i + 1..]
+                    .iter()
+                    .any(|b| distance(*a, *b) > APART && of_a_whole_cell(a) && of_a_whole_cell(b))
+            })
+        })
+        .count();
+    (split, cells)
+}
+
+/// The colour covering at least [`FACE`] of the rectangle at (`x`, `y`), `w` × `h`, inset by
+/// [`INSET`]; `None` where none does or the rectangle leaves the image.
+fn face(image: &RgbImage, x: f64, y: f64, w: f64, h: f64) -> Option<[u8; 3]> {
+    let x0 = (x + INSET * w).round();
+    let x1 = (x + w - INSET * w).round();
+    let y0 = (y + INSET * h).round();
+    let y1 = (y + h - INSET * h).round();
+    if x0 < 0.0 || y0 < 0.0 || x1 > f64::from(image.width()) || y1 > f64::from(image.height()) {
+        return None;
+    }
+    // At most SAMPLES × SAMPLES samples, evenly spread: the faces are flat, and every search
+    // for a board looks at every cell.
+    let (x0, x1, y0, y1) = (x0 as u32, x1 as u32, y0 as u32, y1 as u32);
+    let step = |from: u32, to: u32| ((to.saturating_sub(from)) / SAMPLES).max(1) as usize;
+    let (step_x, step_y) = (step(x0, x1), step(y0, y1));
+    let samples: Vec<[u8; 3]> = (y0..y1)
+        .step_by(step_y)
+        .flat_map(|py| {
+            (x0..x1)
+                .step_by(step_x)
+                .map(move |px| image.get_pixel(px, py).0)
+        })
+        .collect();
+    if samples.is_empty() {
+        return None;
+    }
+    // The median colour, channel by channel, is the face where one covers most of the quarter.
+    let mut channels = [0u8; 3];
+    for (c, channel) in channels.iter_mut().enumerate() {
+        let mut values: Vec<u8> = samples.iter().map(|s| s[c]).collect();
+        values.sort_unstable();
+        *channel = values[values.len() / 2];
+    }
+    let near = (samples.iter())
+        .filter(|&&s| distance(s, channels) <= SAME)
+        .count();
+    (near as f64 >= FACE * samples.len() as f64).then_some(channels)
+}
+
+/// Channel differences summed.
+fn distance(a: [u8; 3], b: [u8; 3]) -> i32 {
+    (0..3)
+        .map(|c| (i32::from(a[c]) - i32::from(b[c])).abs())
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    const OPEN: [u8; 3] = [238; 3];
+    const COVERED: [u8; 3] = [204; 3];
+    const LINE: [u8; 3] = [187; 3];
+
+    /// A flat board of `n`×`n` tiles of `tile` px at (10, 10) in a page of white, with a 1-pixel
+    /// line only every other tile (a page at 50%), each tile open where `open(row, col)`.
+    fn merged_board(n: u32, tile: u32, open: impl Fn(u32, u32) -> bool) -> RgbImage {
+        let side = 20 + n * tile;
+        RgbImage::from_fn(side, side, |x, y| {
+            let inside = (10..10 + n * tile).contains(&x) && (10..10 + n * tile).contains(&y);
+            if !inside {
+                return Rgb([255; 3]);
+            }
+            let (dx, dy) = (x - 10, y - 10);
+            if dx % (2 * tile) == 0 || dy % (2 * tile) == 0 {
+                return Rgb(LINE);
+            }
+            Rgb(if open(dy / tile, dx / tile) {
+                OPEN
+            } else {
+                COVERED
+            })
+        })
+    }
+
+    /// The grid of squares the finder takes on such a board: its merged pairs of tiles.
+    fn merged_grid(n: u32, tile: u32) -> Grid {
+        Grid {
+            x: 10.5,
+            y: 10.5,
+            pitch_x: f64::from(2 * tile),
+            pitch_y: f64::from(2 * tile),
+            rows: (n / 2) as usize,
+            cols: (n / 2) as usize,
+        }
+    }
+
+    #[test]
+    fn cells_of_four_tiles_on_the_frontier_halve_the_pitch() {
+        // Open tiles below the board's diagonal, a step of one tile per row: the frontier
+        // crosses the merged cells through their middles.
+        let image = merged_board(16, 16, |row, col| col < row);
+        let half = halved(&image, merged_grid(16, 16)).expect("halved");
+        assert_eq!((half.pitch_x, half.pitch_y), (16.0, 16.0));
+        assert_eq!((half.rows, half.cols), (16, 16));
+        assert_eq!((half.x, half.y), (10.5, 10.5));
+    }
+
+    #[test]
+    fn a_fresh_board_of_merged_tiles_keeps_the_pitch_found() {
+        let image = merged_board(16, 16, |_, _| false);
+        assert_eq!(halved(&image, merged_grid(16, 16)), None);
+    }
+
+    #[test]
+    fn bevelled_tiles_keep_their_pitch() {
+        // Tiles of 32 px, each lit in its upper left half and shaded in its lower right one
+        // (a bevel), some open and flat: a tile shows two faces in its quarters, but no whole
+        // tile shows either.
+        let tile = 32;
+        let image = RgbImage::from_fn(20 + 8 * tile, 20 + 8 * tile, |x, y| {
+            let inside = (10..10 + 8 * tile).contains(&x) && (10..10 + 8 * tile).contains(&y);
+            if !inside {
+                return Rgb([255; 3]);
+            }
+            let (row, col) = ((y - 10) / tile, (x - 10) / tile);
+            let (dx, dy) = ((x - 10) % tile, (y - 10) % tile);
+            if col < row {
+                Rgb(OPEN)
+            } else if dx + dy < tile {
+                Rgb([230; 3])
+            } else {
+                Rgb([150; 3])
+            }
+        });
+        let grid = Grid {
+            x: 10.0,
+            y: 10.0,
+            pitch_x: 32.0,
+            pitch_y: 32.0,
+            rows: 8,
+            cols: 8,
+        };
+        assert_eq!(halved(&image, grid), None);
+    }
+}
