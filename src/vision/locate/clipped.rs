@@ -10,6 +10,7 @@
 //! the window begins. A whole board's last tiles are as wide as the others. Skins whose faces
 //! fill their tiles (a checkerboard) show no face edge to measure, and say nothing here.
 
+use super::colour_distance;
 use super::cut::room_past;
 use super::grid::{Grid, Rect};
 use image::RgbImage;
@@ -104,7 +105,7 @@ struct Face {
 
 impl Face {
     fn colour_near(&self, other: &Face) -> bool {
-        distance(self.colour, other.colour) <= FACE
+        colour_distance(self.colour, other.colour) <= FACE
     }
 }
 
@@ -139,7 +140,7 @@ fn face(
             } else {
                 (x, y + step * k)
             };
-            if !inside(u, v) || distance(pixel(u, v), colour) > FACE {
+            if !inside(u, v) || colour_distance(pixel(u, v), colour) > FACE {
                 break;
             }
             length = k;
@@ -150,13 +151,6 @@ fn face(
         colour,
         width: run(-1) + run(1) + 1,
     })
-}
-
-fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
-    a.iter()
-        .zip(&b)
-        .map(|(&p, &q)| u32::from(p.abs_diff(q)))
-        .sum()
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! four (its digit, centred, covers little of any quarter). Halved, each quarter is a tile
 //! with one face. A fresh board shows one face everywhere and is left as found.
 
+use super::colour_distance;
 use super::grid::{Grid, MIN_PITCH};
 use image::RgbImage;
 
@@ -21,9 +22,9 @@ const SAMPLES: u32 = 8;
 /// A quarter has a face where one colour (within [`SAME`]) covers at least this share of it.
 const FACE: f64 = 0.5;
 /// Channel differences summed (0-765) within which two samples are of one colour.
-const SAME: i32 = 12;
+const SAME: u32 = 12;
 /// Two faces differ where their channels differ by more than this, summed (0-765).
-const APART: i32 = 36;
+const APART: u32 = 36;
 /// Cells showing two faces needed, at the least and as a share of the cells, before a halved
 /// lattice is tried.
 const LEAST_SPLIT: usize = 4;
@@ -87,19 +88,19 @@ fn split_cells(image: &RgbImage, grid: &Grid) -> (usize, usize) {
     // The faces of cells whose four quarters show one.
     let mut whole: Vec<[u8; 3]> = Vec::new();
     for faces in &quarters {
-        let one = faces.len() == 4 && faces.iter().all(|f| distance(*f, faces[0]) <= SAME);
-        if one && !whole.iter().any(|w| distance(*w, faces[0]) <= SAME) {
+        let one = faces.len() == 4 && faces.iter().all(|f| colour_distance(*f, faces[0]) <= SAME);
+        if one && !whole.iter().any(|w| colour_distance(*w, faces[0]) <= SAME) {
             whole.push(faces[0]);
         }
     }
-    let of_a_whole_cell = |f: &[u8; 3]| whole.iter().any(|w| distance(*w, *f) <= SAME);
+    let of_a_whole_cell = |f: &[u8; 3]| whole.iter().any(|w| colour_distance(*w, *f) <= SAME);
     let cells = quarters.iter().filter(|faces| !faces.is_empty()).count();
     let split = (quarters.iter())
         .filter(|faces| {
             (faces.iter().enumerate()).any(|(i, a)| {
-                faces[i + 1..]
-                    .iter()
-                    .any(|b| distance(*a, *b) > APART && of_a_whole_cell(a) && of_a_whole_cell(b))
+                faces[i + 1..].iter().any(|b| {
+                    colour_distance(*a, *b) > APART && of_a_whole_cell(a) && of_a_whole_cell(b)
+                })
             })
         })
         .count();
@@ -140,16 +141,9 @@ fn face(image: &RgbImage, x: f64, y: f64, w: f64, h: f64) -> Option<[u8; 3]> {
         *channel = values[values.len() / 2];
     }
     let near = (samples.iter())
-        .filter(|&&s| distance(s, channels) <= SAME)
+        .filter(|&&s| colour_distance(s, channels) <= SAME)
         .count();
     (near as f64 >= FACE * samples.len() as f64).then_some(channels)
-}
-
-/// Channel differences summed.
-fn distance(a: [u8; 3], b: [u8; 3]) -> i32 {
-    (0..3)
-        .map(|c| (i32::from(a[c]) - i32::from(b[c])).abs())
-        .sum()
 }
 
 #[cfg(test)]
