@@ -8,6 +8,7 @@
 //! real case, whichever it is), so a tile certain on the weakened board is certain on the real
 //! one. The advice itself never names a cell in doubt (`crate::pipeline`).
 
+use super::rules::room_and_shown;
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
 
@@ -44,6 +45,20 @@ pub(super) fn doubt_with_runner_up(reading: &mut Reading, look: usize) {
     };
     let cells = reading.cells_showing(|l| l == look);
     add_doubt(reading, look, cells, verdict.class, other);
+}
+
+/// Whether `class` may be what one of `cells` shows on `board`: anything but a number, or a
+/// number no greater than the neighbours that may hold a mine (covered, flagged or shown) of
+/// one of them. A gold "3" the classifier took for an "8", between open tiles, is no "8" to
+/// keep in doubt: no real board shows it there.
+pub(super) fn has_room_for(board: &Board, cells: &[(usize, usize)], class: TileClass) -> bool {
+    let Cell::Number(count) = class.cell() else {
+        return true;
+    };
+    cells.iter().any(|&(row, col)| {
+        let (room, _) = room_and_shown(board, Pos::new(row, col), |q| board.get(q));
+        usize::from(count) <= room
+    })
 }
 
 /// The board with every cell in doubt weakened so that nothing certain on it depends on them.

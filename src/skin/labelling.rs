@@ -12,7 +12,7 @@
 use super::background::{digit_on_covered_face, evidence, faces, Evidence};
 use super::counted_flags::settle_counted_flags;
 use super::digit_inks::{ink, inks_differ};
-use super::doubt::doubt_with_runner_up;
+use super::doubt::{add_doubt, has_room_for};
 use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
 use super::families::{families, Families};
 use super::forced::settle_forced_numbers;
@@ -26,7 +26,8 @@ use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use crate::board::{Board, Cell, Pos};
-use crate::vision::{Doubt, Reading, TileClass};
+use crate::vision::classes::CLASS_COUNT;
+use crate::vision::{Doubt, Reading, TileClass, Verdict};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -239,7 +240,9 @@ pub fn settle(reading: &mut Reading) -> Settled {
             for (family, meaning) in free_options.iter().enumerate() {
                 let class = meaning[free_best.picks[family]].class;
                 if class.cell() != settled[family].cell() {
-                    add_doubt(reading, &families, family, &[settled[family], class]);
+                    let look = families.first[family];
+                    let cells = reading.cells_showing(|l| families.of[l] == family);
+                    add_doubt(reading, look, cells, settled[family], class);
                 }
             }
         }
@@ -282,40 +285,25 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
 }
 
-/// Puts `classes` among the classes in doubt of `family`'s looks (the doubt made where there is
-/// none yet, its first class the one read).
-fn add_doubt(reading: &mut Reading, families: &Families, family: usize, classes: &[TileClass]) {
-    let look = families.first[family];
-    let index = match reading.doubt.iter().position(|doubt| doubt.look == look) {
-        Some(index) => index,
-        None => {
-            let cells = reading.cells_showing(|l| families.of[l] == family);
-            reading.doubt.push(Doubt {
-                look,
-                classes: Vec::new(),
-                cells,
-            });
-            reading.doubt.len() - 1
-        }
-    };
-    let doubt = &mut reading.doubt[index];
-    for &class in classes {
-        if !doubt.classes.contains(&class) {
-            doubt.classes.push(class);
-        }
-    }
-}
-
 /// The classifier's probability below which a look read as a number is in doubt with its
 /// runner-up: it found the number less likely than all else together.
 const SURE_DIGIT: f32 = 0.5;
 
-/// Leaves in doubt, between the number read and the classifier's next likeliest class, each look
-/// read as a number (1 to 8) that the classifier itself gave less than `SURE_DIGIT`. A family
-/// of looks is labelled as one, and a small digit misread as a neighbouring number (a "2" at
-/// 24 px taken for a "1", with one family of sure 1s) is settled with it; the look's own odds
-/// still say the tile is unsure, and a number one too low calls a mine safe. Whether the board
-/// also holds with the next class is not asked: the misread digits may hold only together.
+/// The share of the odds of the classes a look's tiles leave room for from which a number the
+/// classifier gave less than [`SURE_DIGIT`] is sure: the rest went to numbers no tile of the
+/// look can show.
+const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
+
+/// Leaves in doubt, between the number read and the classifier's next likeliest class that its
+/// tiles leave room for, each look read as a number (1 to 8) that the classifier itself gave
+/// less than `SURE_DIGIT`, unless it gave it `SURE_AMONG_THE_POSSIBLE` of the odds of the classes
+/// its tiles leave room for. A family of looks is labelled as one, and a small
+/// digit misread as a neighbouring number (a "2" at 24 px taken for a "1", with one family of
+/// sure 1s) is settled with it; the look's own odds still say the tile is unsure, and a number
+/// one too low calls a mine safe. Whether the board also holds with the next class is not asked:
+/// the misread digits may hold only together. A number no tile of the look has room for (an
+/// "8" beside open tiles, the classifier's first choice for KMines' gold "3" at 31 px) is no
+/// real alternative: no board shows it there.
 fn doubt_unsure_digits(reading: &mut Reading) {
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
@@ -325,8 +313,39 @@ fn doubt_unsure_digits(reading: &mut Reading) {
         if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.probs[read] >= SURE_DIGIT {
             continue;
         }
-        doubt_with_runner_up(reading, look);
+        let cells = reading.cells_showing(|l| l == look);
+        if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class) {
+            continue;
+        }
+        let next = (0..CLASS_COUNT)
+            .filter(|&i| {
+                TileClass::from_index(i).is_some_and(|c| has_room_for(&reading.board, &cells, c))
+            })
+            .filter(|&i| i != read)
+            .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
+            .and_then(TileClass::from_index);
+        if let Some(other) = next {
+            add_doubt(reading, look, cells, verdict.class, other);
+        }
     }
+}
+
+/// Whether `verdict` gives `class` at least [`SURE_AMONG_THE_POSSIBLE`] of the odds of the
+/// classes that one of `cells` leaves room for on `board`.
+fn sure_among_the_possible(
+    board: &Board,
+    cells: &[(usize, usize)],
+    verdict: &Verdict,
+    class: TileClass,
+) -> bool {
+    let Some(index) = class.index() else {
+        return false;
+    };
+    let odds: f32 = (0..CLASS_COUNT)
+        .filter(|&i| TileClass::from_index(i).is_some_and(|c| has_room_for(board, cells, c)))
+        .map(|i| verdict.probs[i])
+        .sum();
+    verdict.probs[index] >= SURE_AMONG_THE_POSSIBLE * odds
 }
 
 /// The likeliest labellings of `options` (each family's meanings) that the rules allow: a walk
@@ -469,11 +488,24 @@ fn doubts(
         }
         // A number the rules chose against the classifier's own number for the look: the rules
         // found a count that holds, not the one the tile shows (two small digits each misread
-        // by one can hold together), so it stays in doubt with the classifier's.
+        // by one can hold together), so it stays in doubt with the classifier's; unless no tile
+        // of the look has room for the classifier's and it gave the rules' choice nearly all
+        // the odds of what they have room for.
         let saw = families.verdicts[family].class;
+        let cells = || reading.cells_showing(|look| families.of[look] == family);
+        let impossible_saw = || {
+            !has_room_for(&reading.board, &cells(), saw)
+                && sure_among_the_possible(
+                    &reading.board,
+                    &cells(),
+                    &families.verdicts[family],
+                    chosen.class,
+                )
+        };
         if matches!(chosen.cell(), Cell::Number(1..))
             && matches!(saw.cell(), Cell::Number(_))
             && saw.cell() != chosen.cell()
+            && !impossible_saw()
         {
             classes.push(saw);
         }
@@ -487,7 +519,7 @@ fn doubts(
             out.push(Doubt {
                 look: families.first[family],
                 classes,
-                cells: reading.cells_showing(|look| families.of[look] == family),
+                cells: cells(),
             });
         }
     }
@@ -819,5 +851,63 @@ mod tests {
         assert!(doubt.classes.contains(&TileClass::Number(0)));
         assert_eq!(doubt.cells.len(), 10);
         assert_eq!(advice_board(&r).get(Pos::new(0, 2)), Cell::Unrevealed);
+    }
+
+    #[test]
+    fn a_number_no_tile_has_room_for_leaves_no_doubt() {
+        // KMines' gold "3" at 31 px: the classifier finds it an "8" at 0.82, a "3" at 0.18.
+        // Beside open tiles no "8" can be; the "3" holds, and is taken without doubt.
+        let mut r = reading(
+            &["ccc", "2e2", "000"],
+            "c2e0",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Number(2), 1.0)]),
+                verdict(&[(TileClass::Number(8), 0.82), (TileClass::Number(3), 0.18)]),
+                verdict(&[(TileClass::Number(0), 1.0)]),
+            ],
+        );
+        r.pixels = faces_of_three_numbers();
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(1, 1), TileClass::Number(3));
+        assert!(r.doubt.is_empty(), "{:?}", r.doubt);
+        // Where the tiles have room for a "2" as well, and the board holds with it, the "3"
+        // stays in doubt.
+        let mut r = reading(
+            // Three blocks, so that no look shows on as few tiles as a note over the board.
+            &["ccccccccccc", "cecccecccec", "121c121c121"],
+            "ce12",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[
+                    (TileClass::Number(8), 0.5),
+                    (TileClass::Number(3), 0.3),
+                    (TileClass::Number(2), 0.2),
+                ]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+                verdict(&[(TileClass::Number(2), 1.0)]),
+            ],
+        );
+        r.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, [200, 30, 30]),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(SAND, [30, 140, 30]),
+        ];
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(1, 1), TileClass::Number(3));
+        let doubt = r.doubt_of(1).expect("the 3 in doubt");
+        assert!(doubt.classes.contains(&TileClass::Number(2)));
+    }
+
+    /// Covered grass, a blue number and a red one on sand, an empty sand tile: the looks of
+    /// `a_number_no_tile_has_room_for_leaves_no_doubt`'s first board.
+    fn faces_of_three_numbers() -> Vec<[u8; TILE_BYTES]> {
+        vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(SAND, [200, 30, 30]),
+            tile_with_ink(SAND, SAND),
+        ]
     }
 }

@@ -73,7 +73,17 @@ def shell(script):
 
 
 def xdotool(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True, timeout=10)
+    # An X server starved of CPU (a sweep beside a build) can leave xdotool waiting past its
+    # bound now and then: one more try before the sweep gives up.
+    for attempt in range(2):
+        try:
+            subprocess.run(["xdotool", *map(str, args)], check=True, timeout=10)
+            return
+        except subprocess.TimeoutExpired:
+            if attempt == 1:
+                raise
+            print(f"xdotool {' '.join(map(str, args))}: no answer in 10 s, trying again",
+                  file=sys.stderr)
 
 
 def screenshot(path):
