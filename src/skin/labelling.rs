@@ -32,8 +32,9 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 /// The classifier's confidence in a flag look from which it is a flag wherever the numbers put
-/// it: a player's wrong flag, not a misreading.
-const SURE_FLAG: f32 = 0.9;
+/// it: a player's wrong flag, not a misreading. (The emoji clone's white squares, in forced
+/// dark at 43 px, are flags to it at 0.91.)
+const SURE_FLAG: f32 = 0.99;
 /// A labelling within this cost of the best (`ln 20`: the prior favours the best by less than
 /// twenty to one) that also obeys the rules leaves the looks it changes in doubt.
 const DOUBT_MARGIN: f64 = 3.0;
