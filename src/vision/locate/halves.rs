@@ -120,25 +120,29 @@ fn face(image: &RgbImage, x: f64, y: f64, w: f64, h: f64) -> Option<[u8; 3]> {
     // At most SAMPLES × SAMPLES samples, evenly spread: the faces are flat, and every search
     // for a board looks at every cell.
     let (x0, x1, y0, y1) = (x0 as u32, x1 as u32, y0 as u32, y1 as u32);
-    let step = |from: u32, to: u32| ((to.saturating_sub(from)) / SAMPLES).max(1) as usize;
+    let step = |from: u32, to: u32| to.saturating_sub(from).div_ceil(SAMPLES).max(1) as usize;
     let (step_x, step_y) = (step(x0, x1), step(y0, y1));
-    let samples: Vec<[u8; 3]> = (y0..y1)
-        .step_by(step_y)
-        .flat_map(|py| {
-            (x0..x1)
-                .step_by(step_x)
-                .map(move |px| image.get_pixel(px, py).0)
-        })
-        .collect();
+    let mut samples = [[0u8; 3]; (SAMPLES * SAMPLES) as usize];
+    let mut count = 0;
+    for py in (y0..y1).step_by(step_y) {
+        for px in (x0..x1).step_by(step_x) {
+            samples[count] = image.get_pixel(px, py).0;
+            count += 1;
+        }
+    }
+    let samples = &samples[..count];
     if samples.is_empty() {
         return None;
     }
     // The median colour, channel by channel, is the face where one covers most of the quarter.
     let mut channels = [0u8; 3];
+    let mut values = [0u8; (SAMPLES * SAMPLES) as usize];
     for (c, channel) in channels.iter_mut().enumerate() {
-        let mut values: Vec<u8> = samples.iter().map(|s| s[c]).collect();
-        values.sort_unstable();
-        *channel = values[values.len() / 2];
+        let values = &mut values[..count];
+        for (value, sample) in values.iter_mut().zip(samples) {
+            *value = sample[c];
+        }
+        *channel = *values.select_nth_unstable(count / 2).1;
     }
     let near = (samples.iter())
         .filter(|&&s| colour_distance(s, channels) <= SAME)
