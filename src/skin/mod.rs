@@ -25,6 +25,8 @@
 //!   rules point at;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
+//! - [`unsure_digits`]: numbers the classifier read unsurely, in doubt with the likeliest class
+//!   their tiles have room for;
 //! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
 //!   with a digit;
 //! - [`drawn_over`]: tiles under something drawn over the board (a page's note, a dialog's
@@ -55,6 +57,7 @@ pub mod symbols;
 #[cfg(test)]
 mod testing;
 pub mod unknown_skin;
+pub mod unsure_digits;
 
 pub use doubt::advice_board;
 pub use labelling::{settle, Settled};
