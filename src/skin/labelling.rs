@@ -174,8 +174,10 @@ pub fn settle(reading: &mut Reading) -> Settled {
             })
             .collect()
     };
+    let mut read_without_evidence = false;
     if walk.found.is_empty() && evidence.contains(&Evidence::NotEmpty) {
         // No labelling holds with the evidence: read again without it.
+        read_without_evidence = true;
         let checked = walk.checked;
         (walk, options, repaired) = search(
             without_evidence(),
@@ -224,13 +226,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
     reading.doubt = doubts(reading, &families, &options, &settled, &found, &repaired);
     // A look the classifier took for an empty tile, read as covered on the evidence alone,
     // while the board also holds with it empty: in doubt between the two, so no advice calls
-    // open tiles safe (an emoji clone's empty white squares, read as covered).
+    // open tiles safe (an emoji clone's empty white squares, read as covered). A reading made
+    // without the evidence is that labelling already.
     let overruled_zero = |f: usize| {
         evidence[f] == Evidence::NotEmpty
             && families.verdicts[f].class == TileClass::Number(0)
             && settled[f].cell() != Cell::Number(0)
     };
-    if (0..settled.len()).any(overruled_zero) {
+    if !read_without_evidence && (0..settled.len()).any(overruled_zero) {
         let free = search(
             without_evidence(),
             &family_of,
@@ -384,8 +387,9 @@ fn walk(options: &[Vec<Meaning>], family_of: &[usize], sure_flags: &[bool], boar
             board.set_index(index, options[family][state.picks[family]].cell());
         }
         let released = release_pressed(&mut board);
+        // The count of flags first: it is cheap, where `is_possible` may ask the solver.
         let unsure = |p: Pos| !sure_flags[family_of[board.index(p)]];
-        if is_possible(&board) && !unsure_flags_over_count(&board, unsure) {
+        if !unsure_flags_over_count(&board, unsure) && is_possible(&board) {
             if found.is_empty() {
                 pressed = released;
             }
@@ -445,10 +449,11 @@ fn doubts(
         let saw = families.verdicts[family].class;
         let cells = || reading.cells_showing(|look| families.of[look] == family);
         let impossible_saw = || {
-            !has_room_for(&reading.board, &cells(), saw)
+            let cells = cells();
+            !has_room_for(&reading.board, &cells, saw)
                 && sure_among_the_possible(
                     &reading.board,
-                    &cells(),
+                    &cells,
                     &families.verdicts[family],
                     chosen.class,
                 )

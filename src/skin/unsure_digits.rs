@@ -38,10 +38,7 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading) {
         if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class) {
             continue;
         }
-        let next = (0..CLASS_COUNT)
-            .filter(|&i| {
-                TileClass::from_index(i).is_some_and(|c| has_room_for(&reading.board, &cells, c))
-            })
+        let next = classes_with_room(&reading.board, &cells)
             .filter(|&i| i != read)
             .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
             .and_then(TileClass::from_index);
@@ -62,9 +59,18 @@ pub(super) fn sure_among_the_possible(
     let Some(index) = class.index() else {
         return false;
     };
-    let odds: f32 = (0..CLASS_COUNT)
-        .filter(|&i| TileClass::from_index(i).is_some_and(|c| has_room_for(board, cells, c)))
+    let odds: f32 = classes_with_room(board, cells)
         .map(|i| verdict.probs[i])
         .sum();
     verdict.probs[index] >= SURE_AMONG_THE_POSSIBLE * odds
+}
+
+/// The indices of the classes (in [`TileClass::from_index`] order) that one of `cells` leaves
+/// room for on `board` (`has_room_for`).
+fn classes_with_room<'a>(
+    board: &'a Board,
+    cells: &'a [(usize, usize)],
+) -> impl Iterator<Item = usize> + 'a {
+    (0..CLASS_COUNT)
+        .filter(|&i| TileClass::from_index(i).is_some_and(|c| has_room_for(board, cells, c)))
 }
