@@ -465,6 +465,22 @@ fn a_number_no_tile_has_room_for_leaves_no_doubt() {
     assert_read_exactly("kmines-31px-mid");
 }
 
+/// The table clone in Chromium's dark mode at 20 px, after the first click: six tiles open in a
+/// corner, on a face no other tile shows. They were taken for a note drawn over the board and
+/// hidden; a note's text is one ink, while these are a purple "1" and green "2"s.
+#[test]
+fn a_first_opening_on_a_face_of_its_own_is_no_note() {
+    assert_read_exactly("table-dark-20px-opened");
+}
+
+/// The same board lost: the model takes the dark covered tiles for empty ones, so the board
+/// showed 0s beside its bombs, and no labelling held. The 0s beside a shown mine are read as the
+/// covered tiles they are.
+#[test]
+fn a_lost_games_covered_tiles_read_as_empty_ones_are_read_covered() {
+    assert_read_exactly("table-dark-20px-lost");
+}
+
 /// The flat clone draws its mines as the colour emoji bomb (💣). Until the model saw emoji bombs
 /// among its synthetic mines, at 110% (34 px) its dark lost board was refused (the bombs read as
 /// 6s) and two bombs of its light one were left in doubt. Every mine of its lost fixtures must

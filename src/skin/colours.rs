@@ -4,7 +4,7 @@
 use crate::vision::tiles::{TileImage, TILE};
 
 /// The ring of samples along a tile's edge whose median colour is its background.
-const RING: usize = 2;
+pub(super) const RING: usize = 2;
 
 /// How far apart two colours are: the differences of their channels summed (0-765).
 pub fn apart(a: [i32; 3], b: [i32; 3]) -> i32 {

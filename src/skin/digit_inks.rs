@@ -9,8 +9,8 @@
 //! background (a thin stroke at a small pitch, a dimmed digit) does not change: a skin that
 //! draws its numbers in one colour, or in greys, says nothing here.
 
-use super::colours::{apart, colour, ring_median};
-use crate::vision::tiles::TileImage;
+use super::colours::{apart, colour, ring_median, RING};
+use crate::vision::tiles::{TileImage, TILE};
 
 /// The least distance (summed over the channels, 0–765) from the background of a look's
 /// strongest ink sample for the look to show ink at all.
@@ -26,12 +26,21 @@ const INK_SAMPLES: usize = 4;
 const OTHER_INK: f64 = 50.0;
 
 /// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
-/// ring) to its ink samples: the same for every blend of one ink into one background, so a thin
+/// ring) to its ink samples inside that ring: the same for every blend of one ink into one background, so a thin
 /// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
 /// ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
     let background = ring_median(tile);
-    let samples: Vec<[i32; 3]> = tile.chunks_exact(3).map(colour).collect();
+    // Inside the edge ring only: a grid line or a bevel along a tile's edge, brighter than a
+    // dark skin's green "2", is no ink of the digit.
+    let inside = |i: usize| {
+        let (x, y) = (i % TILE, i / TILE);
+        (RING..TILE - RING).contains(&x) && (RING..TILE - RING).contains(&y)
+    };
+    let samples: Vec<[i32; 3]> = (tile.chunks_exact(3).enumerate())
+        .filter(|&(i, _)| inside(i))
+        .map(|(_, p)| colour(p))
+        .collect();
     let distance = |s: &[i32; 3]| apart(*s, background);
     let strongest = samples.iter().map(distance).max().unwrap_or(0);
     if strongest < INK {
@@ -103,6 +112,25 @@ mod tests {
         // No ink: nothing to compare.
         assert_eq!(ink(&tile_with_ink(TAN, [200, 170, 140])), None);
         assert!(!inks_differ(pink, None));
+    }
+
+    #[test]
+    fn a_grid_line_along_the_edge_is_no_ink() {
+        const DARK: [u8; 3] = [53; 3];
+        let green = ink(&tile_with_ink(DARK, [60, 170, 60]));
+        // A light grey line along two edges, farther from the face than the digit.
+        let mut lined = tile_with_ink(DARK, [60, 170, 60]);
+        for (i, pixel) in lined.chunks_exact_mut(3).enumerate() {
+            if i % TILE == 0 || i / TILE == 0 {
+                pixel.copy_from_slice(&[140; 3]);
+            }
+        }
+        let with_line = ink(&lined);
+        assert!(!inks_differ(green, with_line));
+        assert!(inks_differ(
+            with_line,
+            ink(&tile_with_ink(DARK, [200, 150, 230]))
+        ));
     }
 
     #[test]

@@ -15,6 +15,7 @@
 
 use super::background::nearest_face;
 use super::colours::{apart, colour, median_colour};
+use super::digit_inks::{ink, inks_differ};
 use super::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -38,6 +39,10 @@ const TOUCHED: usize = 8;
 /// The largest share of the tiles not hidden that may show rare looks (each on [`FEW`] tiles
 /// at most) for a patch to be hidden.
 const RARE_SHARE: f64 = 0.1;
+
+/// The classifier's confidence from which a tile of a patch counts as the number or empty tile
+/// it reads as (`coloured_numbers`).
+const SURE_NUMBER: f32 = 0.99;
 
 /// The edge ring's depth in samples, as the faces are compared (`background`).
 const RING: usize = 2;
@@ -133,7 +138,8 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
             ?colour,
             "a patch of tiles on a face the game draws none on"
         );
-        if patch.len() >= PATCH {
+        let patch_families: Vec<usize> = patch.iter().map(|&i| family_at(i)).collect();
+        if patch.len() >= PATCH && !coloured_numbers(pixels, families, &patch_families) {
             for i in patch {
                 hidden[family_at(i)] = true;
             }
@@ -161,6 +167,30 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
         hidden.fill(false);
     }
     hidden
+}
+
+/// Whether the `patch`'s families (a family per tile) read as a game's first opening does: every
+/// tile surely a number or an empty tile, the numbers of two digits or more, each digit in one
+/// ink and different digits in different inks (`digit_inks`). A skin that draws its open tiles
+/// on a face of their own shows such a patch after the first click (the table clone in
+/// Chromium's dark mode, six tiles opened in a corner); a note's text is one ink, and what it
+/// covers reads as symbols the classifier is unsure of.
+fn coloured_numbers(pixels: &[TileImage], families: &Families, patch: &[usize]) -> bool {
+    let sure_open = (patch.iter()).all(|&f| {
+        let verdict = &families.verdicts[f];
+        matches!(verdict.class, TileClass::Number(_)) && verdict.confidence >= SURE_NUMBER
+    });
+    let numbers: Vec<(u8, Option<[f64; 3]>)> = (patch.iter())
+        .filter_map(|&f| match families.verdicts[f].class {
+            TileClass::Number(digit @ 1..=8) => Some((digit, ink(&pixels[families.first[f]]))),
+            _ => None,
+        })
+        .collect();
+    let two_digits = (numbers.iter()).any(|&(digit, _)| digit != numbers[0].0);
+    let inks_hold = (numbers.iter()).all(|&(a, ink_a)| {
+        ink_a.is_some() && (numbers.iter()).all(|&(b, ink_b)| (a == b) != inks_differ(ink_a, ink_b))
+    });
+    sure_open && two_digits && inks_hold
 }
 
 /// The colour of what covers `tile`: the median of the samples of its edge ring unlike the
@@ -272,6 +302,36 @@ mod tests {
             }
         }
         tile
+    }
+
+    /// A board of covered tiles (the classifier reads their dark face as 0s) opened in its
+    /// corner, on the sand face: 1s drawn in `one`, 2s in `two`.
+    fn first_opening(one: [u8; 3], two: [u8; 3]) -> (Reading, Families, Vec<TileClass>) {
+        const DARK: [u8; 3] = [53; 3];
+        let text = "....12\n....21\n......\n";
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        reading.looks = vec![
+            Verdict::certain(TileClass::Number(0)),
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::certain(TileClass::Number(2)),
+        ];
+        reading.pixels = vec![tile(DARK, DARK), tile(SAND, one), tile(SAND, two)];
+        reading.look_of = (text.chars().filter(|c| !c.is_whitespace()))
+            .map(|c| c.to_digit(10).map_or(0, |d| d as usize))
+            .collect();
+        a_family_a_look(reading)
+    }
+
+    #[test]
+    fn a_first_opening_of_numbers_each_in_its_own_ink_is_no_note() {
+        let (reading, families, settled) = first_opening(BLUE, RED);
+        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        // The same tiles in one ink, as a note's text is drawn: hidden.
+        let (reading, families, settled) = first_opening(WHITE, WHITE);
+        assert_eq!(
+            hidden_families(&reading, &families, &settled),
+            [false, true, true]
+        );
     }
 
     #[test]

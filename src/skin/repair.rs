@@ -22,7 +22,9 @@ use crate::board::{Board, Cell, Pos};
 /// 1. each pointed family read as a covered tile only (less advice, never wrong advice);
 /// 2. each allowed the meanings its own cells leave room for (a digit so read is in doubt);
 /// 3. each read as a covered tile, with the families pointed at once those count as covered
-///    (the 0s that then touch one, and so on): more is hidden, but a board may be read at all.
+///    (the 0s that then touch one, and so on): more is hidden, but a board may be read at all;
+/// 4. as 3, with the 0s beside a shown mine pointed at too (a lost game whose covered tiles
+///    read as empty ones). Last, so no board an earlier try reads changes.
 ///
 /// Empty where the first choice breaks no rule that points at a family (its numbers only fail
 /// together, which the solver alone sees).
@@ -37,16 +39,18 @@ pub fn repairs(
     }
     release_pressed(&mut first);
     let pointed = pointed_families(&first, family_of, options.len(), Pointed::MayBeOpen);
-    if !pointed.iter().any(|&p| p) {
-        return Vec::new();
+    let mut out = Vec::new();
+    if pointed.contains(&true) {
+        out.push(covered_options(options, &pointed));
+        out.push(roomy_options(options, family_of, &first, &pointed));
     }
-    let mut out = vec![
-        covered_options(options, &pointed),
-        roomy_options(options, family_of, &first, &pointed),
-    ];
     let more = pointed_families(&first, family_of, options.len(), Pointed::Covered);
     if more != pointed {
         out.push(covered_options(options, &more));
+    }
+    let mines = pointed_families(&first, family_of, options.len(), Pointed::CoveredOrMine);
+    if mines != more {
+        out.push(covered_options(options, &mines));
     }
     out
 }
@@ -110,6 +114,10 @@ enum Pointed {
     MayBeOpen,
     /// Covered: the 0 beside it is pointed at in turn.
     Covered,
+    /// Covered, and a 0 beside a mine shown after a loss misses by each such mine: the
+    /// covered tiles of a lost game that the classifier took for empty ones (the table clone's
+    /// flat dark covered face in Chromium's dark mode at 20-26 px, its bombs shown among them).
+    CoveredOrMine,
 }
 
 /// The families the rules point at on `board` (the first-choice labelling; `family_of` each
@@ -153,11 +161,15 @@ fn pointed_families(
                         Pointed::MayBeOpen => {
                             !pointed[family_of[board.index(q)]] && board.get(q).is_unrevealed()
                         }
-                        Pointed::Covered => cell(q).is_unrevealed(),
+                        Pointed::Covered | Pointed::CoveredOrMine => cell(q).is_unrevealed(),
                     };
                     if let Some(q) = board.neighbors(p).find(|&q| covered(q)) {
                         blame(family, 1);
                         blame(family_of[board.index(q)], 1);
+                    }
+                    if beside_zero == Pointed::CoveredOrMine {
+                        let (_, shown) = room_and_shown(board, p, cell);
+                        blame(family, shown);
                     }
                 }
                 Cell::Number(digit) => {
@@ -242,6 +254,34 @@ mod tests {
         assert_eq!(tries[0][1], vec![options[1][1]]);
         assert_eq!(tries[0][0], vec![options[0][0]]);
         assert_eq!(tries[2][0], vec![options[0][0]]);
+    }
+
+    #[test]
+    fn a_lost_games_covered_tiles_read_as_0s_beside_its_mines_are_pointed_at() {
+        // Family 0: covered tiles the classifier took for 0s. Family 1: a mine shown after the
+        // loss. Family 2: 1s. Family 3: real 0s.
+        let options = vec![
+            vec![
+                meaning(TileClass::Number(0), 0.0),
+                meaning(TileClass::Unrevealed, 10.0),
+            ],
+            vec![meaning(TileClass::Mine, 0.0)],
+            vec![meaning(TileClass::Number(1), 0.0)],
+            vec![
+                meaning(TileClass::Number(0), 0.0),
+                meaning(TileClass::Unrevealed, 10.0),
+            ],
+        ];
+        // . * 1 0
+        // . . 1 0
+        let family_of = vec![0, 1, 2, 3, 0, 0, 2, 3];
+        let tries = repairs(&options, &family_of, &Board::new(2, 4));
+        // No 0 touches a covered tile and every 1 sees its mine: only the 0s beside the mine
+        // break a rule, and only they are read covered.
+        assert_eq!(tries.len(), 1);
+        assert_eq!(tries[0][0], vec![options[0][1]]);
+        assert_eq!(tries[0][3], vec![options[3][0]]);
+        assert_eq!(tries[0][2], vec![options[2][0]]);
     }
 
     #[test]
