@@ -481,6 +481,16 @@ fn a_lost_games_covered_tiles_read_as_empty_ones_are_read_covered() {
     assert_read_exactly("table-dark-20px-lost");
 }
 
+/// The table clone in Chromium's dark mode, an Expert board (30×16) at 27 px in mid-game: its
+/// covered tiles' one-pixel frame lies between the bounds the board's evidence of empty tiles
+/// is sure of, so the evidence took them for empty ones, and the board was read nearly all
+/// covered, no advice. Beside the empty tiles, which match the numbers' frame exactly, they are
+/// no empty tiles.
+#[test]
+fn covered_tiles_that_share_the_empty_ones_face_are_told_by_their_frame() {
+    assert_read_exactly("table-dark-27px-expert-mid");
+}
+
 /// The flat clone draws its mines as the colour emoji bomb (💣). Until the model saw emoji bombs
 /// among its synthetic mines, at 110% (34 px) its dark lost board was refused (the bombs read as
 /// 6s) and two bombs of its light one were left in doubt. Every mine of its lost fixtures must
