@@ -491,6 +491,15 @@ fn covered_tiles_that_share_the_empty_ones_face_are_told_by_their_frame() {
     assert_read_exactly("table-dark-27px-expert-mid");
 }
 
+/// The emoji clone in Chromium's forced dark, an Expert board (30×16) at 34 px wider than the
+/// page's dark panel: the page beside it is nearly the panel's colour, and its cells passed for
+/// the thin purple "1"s of the board's last column. The grid grew a column over the page and
+/// the board was refused as cut by the picture's edge.
+#[test]
+fn a_strip_of_page_is_no_line_of_thin_digits() {
+    assert_read_exactly("emoji-dark-34px-expert-mid");
+}
+
 /// The flat clone draws its mines as the colour emoji bomb (💣). Until the model saw emoji bombs
 /// among its synthetic mines, at 110% (34 px) its dark lost board was refused (the bombs read as
 /// 6s) and two bombs of its light one were left in doubt. Every mine of its lost fixtures must

@@ -41,6 +41,7 @@ struct Look {
     tile: TileImage,
     coarse: Coarse,
     texture: f64,
+    contrast: i32,
 }
 
 impl Look {
@@ -51,10 +52,12 @@ impl Look {
     fn sampled(tile: TileImage) -> Look {
         let coarse = coarse_of(&tile);
         let texture = texture(&tile, &coarse);
+        let contrast = contrast(&tile);
         Look {
             tile,
             coarse,
             texture,
+            contrast,
         }
     }
 
@@ -67,7 +70,9 @@ impl Look {
     /// A texture at another phase is still a texture; a flat cell whose block averages happen
     /// to match (a strip of dark page beside a dark board, against an open tile whose light
     /// border and digit together cross every block, which the test takes for a texture) is not
-    /// that look.
+    /// that look. Nor is a plain cell a look with a symbol on it, however small the symbol (a
+    /// thin "1" on a dark page differs from the bare page by a few levels over the whole tile:
+    /// the emoji clone's Expert board in Chromium's forced dark grew a column over the page).
     fn shown_by(&self, cell: &Look) -> bool {
         // Block averages differ by no more than the samples do, so the cheap coarse test comes
         // first and rules out most cells.
@@ -76,9 +81,15 @@ impl Look {
                 cell.texture > STILL_TEXTURED
             } else {
                 mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
+                    && !(self.contrast >= SYMBOL && cell.contrast < PLAIN)
             }
     }
 }
+/// Channel differences summed (0-765) from the tile's mean colour that some sample of a look
+/// with a symbol on it (a digit, a flag) reaches, and that no sample of a plain cell does.
+const SYMBOL: i32 = 120;
+const PLAIN: i32 = 30;
+
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
 const MAX_GROWTH: usize = 40;
 /// How many of the grid's outer lines give the looks a line beside it is compared with.
@@ -271,6 +282,22 @@ fn texture(tile: &TileImage, coarse: &Coarse) -> f64 {
     least
 }
 
+/// How far (channel differences summed) the sample of `tile` farthest from its mean colour lies.
+fn contrast(tile: &TileImage) -> i32 {
+    let mut sum = [0u32; 3];
+    for pixel in tile.chunks_exact(3) {
+        for c in 0..3 {
+            sum[c] += u32::from(pixel[c]);
+        }
+    }
+    let samples = (TILE * TILE) as u32;
+    let mean = sum.map(|s| (s / samples) as i32);
+    (tile.chunks_exact(3))
+        .map(|p| (0..3).map(|c| (i32::from(p[c]) - mean[c]).abs()).sum())
+        .max()
+        .unwrap_or(0)
+}
+
 fn distance(a: &Coarse, b: &Coarse) -> f64 {
     let sum: f32 = a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum();
     f64::from(sum) / a.len() as f64
@@ -452,6 +479,22 @@ mod tests {
         });
         let board = whole_board();
         assert_eq!(extend(&image, Rect::whole(120, 100), board), board);
+    }
+
+    #[test]
+    fn a_plain_cell_is_not_a_look_with_a_thin_symbol() {
+        use crate::vision::tiles::TILE_BYTES;
+        // A thin purple "1" on a dark panel, a sample wide: the whole tile differs from the
+        // page beside the panel by a few levels only.
+        let mut one = [38u8; TILE_BYTES];
+        for y in 5..TILE - 5 {
+            one[(y * TILE + TILE / 2) * 3..][..3].copy_from_slice(&[200, 150, 230]);
+        }
+        let one = Look::sampled(one);
+        let page = Look::sampled([37; TILE_BYTES]);
+        assert!(mean_difference(&one.tile, &page.tile) <= SAME_SAMPLES);
+        assert!(!one.shown_by(&page));
+        assert!(one.shown_by(&Look::sampled(one.tile)));
     }
 
     #[test]
