@@ -26,9 +26,9 @@ const INK_SAMPLES: usize = 4;
 const OTHER_INK: f64 = 50.0;
 
 /// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
-/// ring) to its ink samples inside that ring: the same for every blend of one ink into one background, so a thin
-/// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
-/// ink.
+/// ring) to its ink samples inside that ring: the same for every blend of one ink into one
+/// background, so a thin stroke, a dimmed digit and a bold one in the same colour agree. `None`
+/// where it shows little ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
     let background = ring_median(tile);
     // Inside the edge ring only: a grid line or a bevel along a tile's edge, brighter than a

@@ -85,9 +85,11 @@ impl Look {
             }
     }
 }
-/// Channel differences summed (0-765) from the tile's mean colour that some sample of a look
-/// with a symbol on it (a digit, a flag) reaches, and that no sample of a plain cell does.
+
+/// Channel differences summed (0-765) from a tile's mean colour ([`contrast`]) that some sample
+/// of a look with a symbol on it (a digit, a flag) reaches.
 const SYMBOL: i32 = 120;
+/// The contrast under which a cell is plain: a page's flat colour, or a face without a mark.
 const PLAIN: i32 = 30;
 
 /// Lines added at most on each side: a board the finder saw less than half of is not grown.
