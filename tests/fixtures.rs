@@ -500,6 +500,15 @@ fn a_strip_of_page_is_no_line_of_thin_digits() {
     assert_read_exactly("emoji-dark-34px-expert-mid");
 }
 
+/// KMines (held out) in its smallest window, 17 px tiles: its "1"s are flags to the model at
+/// 0.94, on the open tiles' face. On a skin the model reads this unsurely, an unsure digit is
+/// in doubt with its runner-up, and a flag on the open face is none: in doubt with another
+/// number, the board names the 1.
+#[test]
+fn a_digit_on_the_open_face_is_in_doubt_with_no_mark() {
+    assert_read_exactly("kmines-17px-opened");
+}
+
 /// The flat clone draws its mines as the colour emoji bomb (💣). Until the model saw emoji bombs
 /// among its synthetic mines, at 110% (34 px) its dark lost board was refused (the bombs read as
 /// 6s) and two bombs of its light one were left in doubt. Every mine of its lost fixtures must

@@ -10,6 +10,7 @@
 
 use super::rules::room_and_shown;
 use crate::board::{Board, Cell, Pos};
+use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{Doubt, Reading, TileClass};
 
 /// Puts `cells` (showing look `look`) in doubt between `read` and `other`; where a doubt already
@@ -37,10 +38,20 @@ pub(super) fn add_doubt(
 }
 
 /// Puts every cell showing look `look` in doubt between the class it was read as and the
-/// classifier's next likeliest class (nothing, where the classifier gave no other class).
-pub(super) fn doubt_with_runner_up(reading: &mut Reading, look: usize) {
+/// classifier's next likeliest class that `may_be` allows (nothing, where the classifier gave
+/// no other such class).
+pub(super) fn doubt_with_runner_up(
+    reading: &mut Reading,
+    look: usize,
+    may_be: impl Fn(TileClass) -> bool,
+) {
     let verdict = reading.looks[look];
-    let Some(other) = verdict.runner_up() else {
+    let read = verdict.class.index();
+    let other = (0..CLASS_COUNT)
+        .filter(|&i| Some(i) != read && TileClass::from_index(i).is_some_and(&may_be))
+        .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
+        .and_then(TileClass::from_index);
+    let Some(other) = other else {
         return;
     };
     let cells = reading.cells_showing(|l| l == look);

@@ -9,7 +9,7 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
-use super::background::{digit_on_covered_face, evidence, faces, Evidence};
+use super::background::{digit_on_covered_face, evidence, faces, Evidence, Face};
 use super::counted_flags::settle_counted_flags;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::{add_doubt, has_room_for};
@@ -251,8 +251,10 @@ pub fn settle(reading: &mut Reading) -> Settled {
             (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
         !(only_pressed && zero_or_covered)
     });
-    doubt_unsure_digits(reading);
-    doubt_digits_of_an_unknown_skin(reading);
+    // Whether a look lies on the open tiles' face, by the board's pixels: no player's mark.
+    let open_face = |look: usize| faces[families.of[look]] == Face::Open;
+    doubt_unsure_digits(reading, &open_face);
+    doubt_digits_of_an_unknown_skin(reading, &open_face);
     // Tiles under something drawn over the board are covered tiles to the rules that follow.
     let mut settled = settled;
     cover_hidden(reading, &families, &hidden);
@@ -456,6 +458,7 @@ fn doubts(
                     &cells,
                     &families.verdicts[family],
                     chosen.class,
+                    &|_| true,
                 )
         };
         if matches!(chosen.cell(), Cell::Number(1..))

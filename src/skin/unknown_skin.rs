@@ -17,7 +17,7 @@
 
 use super::doubt::doubt_with_runner_up;
 use crate::board::Cell;
-use crate::vision::Reading;
+use crate::vision::{Reading, TileClass};
 
 /// The median classifier confidence of a board's number looks below which the board's skin is
 /// taken for one the classifier does not know (0.95 at the least on known skins, 0.92 at the
@@ -34,8 +34,14 @@ const SURE_ON_UNKNOWN_SKIN: f32 = 0.999;
 /// read with a median confidence under [`KNOWN_SKIN`], over the looks and over the tiles, every
 /// look read as a number (1 to 8)
 /// that it gave less than [`SURE_ON_UNKNOWN_SKIN`], between that number and its next likeliest
-/// class.
-pub fn doubt_digits_of_an_unknown_skin(reading: &mut Reading) {
+/// class; for a look on the open tiles' face (`on_open_face`, from the board's pixels, not the
+/// classifier), the next likeliest that is no player's mark: flags and question marks are drawn
+/// on covered tiles. (KMines at 17 px: its "1"s are flags to the model at 0.94, on the face of
+/// the empty tiles beside them.)
+pub fn doubt_digits_of_an_unknown_skin(
+    reading: &mut Reading,
+    on_open_face: &dyn Fn(usize) -> bool,
+) {
     // Each look read as a number, with the classifier's probability of that number.
     let numbers: Vec<(usize, f32)> = (reading.looks.iter().enumerate())
         .filter(|(_, v)| matches!(v.class.cell(), Cell::Number(1..)))
@@ -69,7 +75,9 @@ pub fn doubt_digits_of_an_unknown_skin(reading: &mut Reading) {
     );
     for (look, p) in numbers {
         if p < SURE_ON_UNKNOWN_SKIN {
-            doubt_with_runner_up(reading, look);
+            let open = on_open_face(look);
+            let mark = |class: TileClass| matches!(class, TileClass::Flag | TileClass::Question);
+            doubt_with_runner_up(reading, look, |class| !(open && mark(class)));
         }
     }
 }
@@ -128,6 +136,31 @@ mod tests {
     }
 
     #[test]
+    fn on_the_open_face_a_digit_is_in_doubt_with_a_digit_not_a_mark() {
+        // Unsure digits on an unknown skin, the 1 a flag to the classifier (the rules read it
+        // as a 1), its next likeliest class a 4.
+        let text = "123\n...\n";
+        let odds = [('1', 0.9), ('2', 0.9), ('3', 0.9), ('.', 1.0)];
+        let mut reading = reading(text, &odds);
+        reading.looks[0] = Verdict::from_probs(&[
+            (TileClass::Number(1), 0.04),
+            (TileClass::Flag, 0.94),
+            (TileClass::Number(4), 0.02),
+        ]);
+        let mut on_covered = reading.clone();
+        doubt_digits_of_an_unknown_skin(&mut on_covered, &|_| false);
+        assert_eq!(
+            on_covered.doubt[0].classes,
+            [TileClass::Number(1), TileClass::Flag]
+        );
+        doubt_digits_of_an_unknown_skin(&mut reading, &|look| look == 0);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Number(1), TileClass::Number(4)]
+        );
+    }
+
+    #[test]
     fn rare_unsure_looks_do_not_make_a_known_skin_unknown() {
         // Common 1s and 2s read surely; three rare looks (3, 4, 5, one tile each) unsurely.
         let text = "1112345\n1122...\n.......\n";
@@ -140,7 +173,7 @@ mod tests {
             ('.', 1.0),
         ];
         let mut known = reading(text, &odds);
-        doubt_digits_of_an_unknown_skin(&mut known);
+        doubt_digits_of_an_unknown_skin(&mut known, &|_| false);
         assert!(known.doubt.is_empty(), "{:?}", known.doubt);
         // The same looks with the common ones read unsurely too: an unknown skin, whose
         // digits short of all but certain are left in doubt.
@@ -153,7 +186,7 @@ mod tests {
             ('.', 1.0),
         ];
         let mut unknown = reading(text, &odds);
-        doubt_digits_of_an_unknown_skin(&mut unknown);
+        doubt_digits_of_an_unknown_skin(&mut unknown, &|_| false);
         let doubted = unknown.doubt_cells();
         assert!(doubted.contains(&(0, 0)) && doubted.contains(&(0, 6)));
         assert!(!doubted.contains(&(0, 3)), "the sure 2 is taken as read");

@@ -24,8 +24,10 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// one too low calls a mine safe. Whether the board also holds with the next class is not asked:
 /// the misread digits may hold only together. A number no tile of the look has room for (an
 /// "8" beside open tiles, the classifier's first choice for KMines' gold "3" at 31 px) is no
-/// real alternative: no board shows it there.
-pub(super) fn doubt_unsure_digits(reading: &mut Reading) {
+/// real alternative: no board shows it there. Nor is a player's mark, for a look on the open
+/// tiles' face (`on_open_face`, from the board's pixels): flags and question marks are drawn on
+/// covered tiles (KMines' "1"s at 17 px are flags to the model at 0.94).
+pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(usize) -> bool) {
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
         let Some(read) = verdict.class.index() else {
@@ -35,11 +37,19 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading) {
             continue;
         }
         let cells = reading.cells_showing(|l| l == look);
-        if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class) {
+        let open = on_open_face(look);
+        let mark = |i: usize| {
+            matches!(
+                TileClass::from_index(i),
+                Some(TileClass::Flag | TileClass::Question)
+            )
+        };
+        let may_be = |i: usize| !(open && mark(i));
+        if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be) {
             continue;
         }
         let next = classes_with_room(&reading.board, &cells)
-            .filter(|&i| i != read)
+            .filter(|&i| i != read && may_be(i))
             .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
             .and_then(TileClass::from_index);
         if let Some(other) = next {
@@ -49,17 +59,19 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading) {
 }
 
 /// Whether `verdict` gives `class` at least [`SURE_AMONG_THE_POSSIBLE`] of the odds of the
-/// classes that one of `cells` leaves room for on `board`.
+/// classes that one of `cells` leaves room for on `board`, of those `may_be` allows (by index).
 pub(super) fn sure_among_the_possible(
     board: &Board,
     cells: &[(usize, usize)],
     verdict: &Verdict,
     class: TileClass,
+    may_be: &dyn Fn(usize) -> bool,
 ) -> bool {
     let Some(index) = class.index() else {
         return false;
     };
     let odds: f32 = classes_with_room(board, cells)
+        .filter(|&i| may_be(i))
         .map(|i| verdict.probs[i])
         .sum();
     verdict.probs[index] >= SURE_AMONG_THE_POSSIBLE * odds
