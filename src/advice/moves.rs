@@ -7,7 +7,6 @@ use super::deduce::{deduce, Action, Depth, Move, Reason};
 use super::guess::{best_guess, Guess, GuessPolicy};
 use crate::board::{Board, Pos};
 use crate::solver::Analysis;
-use std::collections::HashSet;
 
 /// What to do on a board.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +30,9 @@ pub fn advise(board: &Board, analysis: &Analysis, policy: &GuessPolicy) -> Advic
 pub fn certain_moves(board: &Board, analysis: &Analysis) -> Vec<Move> {
     let deduced = deduce(board, analysis.mines, Depth::Triple);
     let mut moves = Vec::new();
-    let mut seen = HashSet::new();
+    // The tiles given a move already, by board index.
+    let mut seen = vec![false; board.rows() * board.cols()];
+    let mut first = |pos: Pos| !std::mem::replace(&mut seen[board.index(pos)], true);
     if !deduced.contradiction {
         for m in deduced.moves {
             // The exact count is the authority: a rule's move it does not confirm is dropped
@@ -40,7 +41,7 @@ pub fn certain_moves(board: &Board, analysis: &Analysis) -> Vec<Move> {
                 Action::Open => analysis.safe.contains(&m.pos),
                 Action::Flag => analysis.certain_mines.contains(&m.pos),
             };
-            if confirmed && seen.insert(m.pos) {
+            if confirmed && first(m.pos) {
                 moves.push(m);
             }
         }
@@ -51,12 +52,12 @@ pub fn certain_moves(board: &Board, analysis: &Analysis) -> Vec<Move> {
         reason: Reason::AllLayouts(analysis.solutions.clone()),
     };
     for &pos in &analysis.safe {
-        if seen.insert(pos) {
+        if first(pos) {
             moves.push(by_count(pos, Action::Open));
         }
     }
     for &pos in &analysis.certain_mines {
-        if seen.insert(pos) {
+        if first(pos) {
             moves.push(by_count(pos, Action::Flag));
         }
     }

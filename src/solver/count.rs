@@ -174,9 +174,12 @@ pub(crate) fn count_forward(plan: &Plan, track_mines: bool) -> Vec<Layer> {
         polys: vec![Poly::one()],
         edges: Vec::new(),
     };
+    // One map for every step, emptied between them: it keeps the room it grew to, so the
+    // steps after the first few add states without rehashing.
+    let mut index: FxHashMap<State, u32> = FxHashMap::default();
     for step in &plan.steps {
         let mut next = Layer::default();
-        let mut index: FxHashMap<State, u32> = FxHashMap::default();
+        index.clear();
         current.edges = Vec::with_capacity(current.states.len());
         for (state, poly) in current.states.iter().zip(&current.polys) {
             let mut edges = Vec::with_capacity(usize::from(step.size) + 1);
