@@ -10,7 +10,6 @@
 
 use super::rules::room_and_shown;
 use crate::board::{Board, Cell, Pos};
-use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{Doubt, Reading, TileClass};
 
 /// Puts `cells` (showing look `look`) in doubt between `read` and `other`; where a doubt already
@@ -46,12 +45,7 @@ pub(super) fn doubt_with_runner_up(
     may_be: impl Fn(TileClass) -> bool,
 ) {
     let verdict = reading.looks[look];
-    let read = verdict.class.index();
-    let other = (0..CLASS_COUNT)
-        .filter(|&i| Some(i) != read && TileClass::from_index(i).is_some_and(&may_be))
-        .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
-        .and_then(TileClass::from_index);
-    let Some(other) = other else {
+    let Some(other) = verdict.runner_up_among(may_be) else {
         return;
     };
     let cells = reading.cells_showing(|l| l == look);

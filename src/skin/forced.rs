@@ -82,12 +82,11 @@ fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) {
 /// never one: a covered tile lit under the pointer may look like an open one.)
 fn between_numbers(doubt: &Doubt, on_open_face: &dyn Fn(&Doubt) -> bool) -> bool {
     let number = |c: &TileClass| matches!(c, TileClass::Number(_));
-    let mark = |c: &TileClass| matches!(c, TileClass::Flag | TileClass::Question);
     if doubt.classes.iter().all(number) {
         return true;
     }
     let digit = (doubt.classes.iter()).any(|c| matches!(c, TileClass::Number(1..)));
-    digit && doubt.classes.iter().all(|c| number(c) || mark(c)) && on_open_face(doubt)
+    digit && doubt.classes.iter().all(|c| number(c) || c.is_mark()) && on_open_face(doubt)
 }
 
 /// The one number from 0 to 8 under which the board holds with `doubt`'s cells showing it and

@@ -47,7 +47,7 @@ pub fn meanings(verdict: &Verdict, evidence: Evidence, face: Face) -> Vec<Meanin
         let mut p = f64::from(verdict.probs[index]).max(0.0);
         // Question marks and flags are drawn on covered tiles: a symbol on the open face is
         // neither (a covered tile's own meaning, which hides what it shows at worst, stays).
-        if face == Face::Open && matches!(class, TileClass::Question | TileClass::Flag) {
+        if face == Face::Open && class.is_mark() {
             p /= EVIDENCE;
         }
         match by_cell.iter_mut().find(|m| m.0 == class.cell()) {

@@ -16,7 +16,7 @@ use crate::vision::{Reading, TileClass};
 pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
     let mut unsure = families.in_doubt(reading);
     let marks: Vec<usize> = (0..settled.len())
-        .filter(|&f| !unsure[f] && matches!(settled[f], TileClass::Flag | TileClass::Question))
+        .filter(|&f| !unsure[f] && settled[f].is_mark())
         .collect();
     if marks.is_empty() {
         return;

@@ -17,7 +17,7 @@
 
 use super::doubt::doubt_with_runner_up;
 use crate::board::Cell;
-use crate::vision::{Reading, TileClass};
+use crate::vision::Reading;
 
 /// The median classifier confidence of a board's number looks below which the board's skin is
 /// taken for one the classifier does not know (0.95 at the least on known skins, 0.92 at the
@@ -76,8 +76,7 @@ pub fn doubt_digits_of_an_unknown_skin(
     for (look, p) in numbers {
         if p < SURE_ON_UNKNOWN_SKIN {
             let open = on_open_face(look);
-            let mark = |class: TileClass| matches!(class, TileClass::Flag | TileClass::Question);
-            doubt_with_runner_up(reading, look, |class| !(open && mark(class)));
+            doubt_with_runner_up(reading, look, |class| !(open && class.is_mark()));
         }
     }
 }

@@ -38,20 +38,12 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
         }
         let cells = reading.cells_showing(|l| l == look);
         let open = on_open_face(look);
-        let mark = |i: usize| {
-            matches!(
-                TileClass::from_index(i),
-                Some(TileClass::Flag | TileClass::Question)
-            )
-        };
-        let may_be = |i: usize| !(open && mark(i));
+        let may_be = |class: TileClass| !(open && class.is_mark());
         if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be) {
             continue;
         }
-        let next = classes_with_room(&reading.board, &cells)
-            .filter(|&i| i != read && may_be(i))
-            .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
-            .and_then(TileClass::from_index);
+        let next = verdict
+            .runner_up_among(|class| may_be(class) && has_room_for(&reading.board, &cells, class));
         if let Some(other) = next {
             add_doubt(reading, look, cells, verdict.class, other);
         }
@@ -59,30 +51,22 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
 }
 
 /// Whether `verdict` gives `class` at least [`SURE_AMONG_THE_POSSIBLE`] of the odds of the
-/// classes that one of `cells` leaves room for on `board`, of those `may_be` allows (by index).
+/// classes that one of `cells` leaves room for on `board`, of those `may_be` allows.
 pub(super) fn sure_among_the_possible(
     board: &Board,
     cells: &[(usize, usize)],
     verdict: &Verdict,
     class: TileClass,
-    may_be: &dyn Fn(usize) -> bool,
+    may_be: &dyn Fn(TileClass) -> bool,
 ) -> bool {
     let Some(index) = class.index() else {
         return false;
     };
-    let odds: f32 = classes_with_room(board, cells)
-        .filter(|&i| may_be(i))
+    let odds: f32 = (0..CLASS_COUNT)
+        .filter(|&i| {
+            TileClass::from_index(i).is_some_and(|c| may_be(c) && has_room_for(board, cells, c))
+        })
         .map(|i| verdict.probs[i])
         .sum();
     verdict.probs[index] >= SURE_AMONG_THE_POSSIBLE * odds
-}
-
-/// The indices of the classes (in [`TileClass::from_index`] order) that one of `cells` leaves
-/// room for on `board` (`has_room_for`).
-fn classes_with_room<'a>(
-    board: &'a Board,
-    cells: &'a [(usize, usize)],
-) -> impl Iterator<Item = usize> + 'a {
-    (0..CLASS_COUNT)
-        .filter(|&i| TileClass::from_index(i).is_some_and(|c| has_room_for(board, cells, c)))
 }

@@ -89,6 +89,12 @@ impl TileClass {
             TileClass::WrongFlag => Cell::Blank,
         }
     }
+
+    /// Whether this is a mark a player puts on a covered tile (a flag, a question mark): no game
+    /// draws one on an open tile's face.
+    pub fn is_mark(self) -> bool {
+        matches!(self, TileClass::Flag | TileClass::Question)
+    }
 }
 
 #[cfg(test)]

@@ -71,11 +71,17 @@ impl Verdict {
 
     /// The class the model ranks next after `class`, the verdict's own.
     pub fn runner_up(&self) -> Option<TileClass> {
-        let read = self.class.index();
+        self.runner_up_among(|_| true)
+    }
+
+    /// The class the model ranks highest, other than `class` (the verdict's own), among those
+    /// `keep` accepts.
+    pub fn runner_up_among(&self, keep: impl Fn(TileClass) -> bool) -> Option<TileClass> {
         (0..CLASS_COUNT)
-            .filter(|&i| Some(i) != read)
-            .max_by(|&a, &b| self.probs[a].total_cmp(&self.probs[b]))
-            .and_then(TileClass::from_index)
+            .filter_map(|i| TileClass::from_index(i).map(|class| (i, class)))
+            .filter(|&(_, class)| class != self.class && keep(class))
+            .max_by(|a, b| self.probs[a.0].total_cmp(&self.probs[b.0]))
+            .map(|(_, class)| class)
     }
 
     /// A verdict giving each listed class its probability, the first pair being its choice.
@@ -218,5 +224,25 @@ impl Classifier {
             })
             .collect();
         Ok(verdicts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_runner_up_is_the_likeliest_other_class_among_those_kept() {
+        let verdict = Verdict::from_probs(&[
+            (TileClass::Number(1), 0.04),
+            (TileClass::Flag, 0.94),
+            (TileClass::Number(4), 0.02),
+        ]);
+        assert_eq!(verdict.runner_up(), Some(TileClass::Flag));
+        assert_eq!(
+            verdict.runner_up_among(|class| !class.is_mark()),
+            Some(TileClass::Number(4))
+        );
+        assert_eq!(verdict.runner_up_among(|_| false), None);
     }
 }
