@@ -140,7 +140,10 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
             ?colour,
             "a patch of tiles on a face the game draws none on"
         );
-        let patch_families: Vec<usize> = patch.iter().map(|&i| family_at(i)).collect();
+        // Each family once: its ink is measured once, and compared once with each other's.
+        let mut patch_families: Vec<usize> = patch.iter().map(|&i| family_at(i)).collect();
+        patch_families.sort_unstable();
+        patch_families.dedup();
         if patch.len() >= PATCH && !coloured_numbers(pixels, families, &patch_families) {
             for i in patch {
                 hidden[family_at(i)] = true;
@@ -171,7 +174,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
     hidden
 }
 
-/// Whether the `patch`'s families (a family per tile) read as a game's first opening does: every
+/// Whether the `patch`'s families (each once) read as a game's first opening does: every
 /// tile surely a number or an empty tile, the numbers of two digits or more, each digit in one
 /// ink and different digits in different inks (`digit_inks`). A skin that draws its open tiles
 /// on a face of their own shows such a patch after the first click (the table clone in
