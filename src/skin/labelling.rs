@@ -26,6 +26,7 @@ use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use super::unsure_digits::{doubt_unsure_digits, sure_among_the_possible};
+use super::walled_zeros::settle_walled_in_zeros;
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
 use std::cmp::Ordering;
@@ -41,6 +42,12 @@ const DOUBT_MARGIN: f64 = 3.0;
 /// Labellings checked against the rules at most. A board whose likely labellings all break them
 /// is left as the classifier read it, and reported impossible downstream.
 const CHECK_LIMIT: usize = 400;
+/// The same, until one labelling holds, for the last reading tried before a board is refused
+/// (without the board's evidence of looks that are no empty tile): a skin the classifier reads
+/// badly all over (an emoji clone's covered squares taken for 5s and 6s on a forced dark page)
+/// leaves many likelier labellings to pass over, most of which the cheap rules reject at once.
+/// Past `CHECK_LIMIT` the walk stops at the first that holds, as it would have stopped there.
+const LAST_CHECK_LIMIT: usize = 3000;
 /// Alternatives within the margin collected at most.
 const ALTERNATIVES: usize = 16;
 
@@ -143,8 +150,15 @@ pub fn settle(reading: &mut Reading) -> Settled {
             })
             .collect()
     };
-    let (mut walk, mut options, mut repaired) =
-        search(as_flags, &family_of, &sure_flags(&hidden), &reading.board);
+    let (mut walk, mut options, mut repaired) = search(
+        as_flags,
+        &family_of,
+        &sure_flags(&hidden),
+        &reading.board,
+        CHECK_LIMIT,
+    );
+    // The patch first found, for the reading without the evidence below.
+    let hidden_at_first = hidden.clone();
     if walk.found.is_empty() && hidden.contains(&true) {
         // No labelling holds with the patch hidden: read it as it looks, as where none is
         // found (a lost game under a box whose button is a patch reads as lost then).
@@ -155,6 +169,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             &family_of,
             &sure_flags(&hidden),
             &reading.board,
+            CHECK_LIMIT,
         );
         walk.checked += checked;
     }
@@ -176,17 +191,43 @@ pub fn settle(reading: &mut Reading) -> Settled {
     };
     let mut read_without_evidence = false;
     if walk.found.is_empty() && evidence.contains(&Evidence::NotEmpty) {
-        // No labelling holds with the evidence: read again without it.
+        // No labelling holds with the evidence: read again without it, the patch hidden first
+        // if one was (a tile lit under the pointer on an emoji clone's page), then as it looks.
         read_without_evidence = true;
-        let checked = walk.checked;
-        (walk, options, repaired) = search(
-            without_evidence(),
-            &family_of,
-            &sure_flags(&hidden),
-            &reading.board,
-        );
+        let mut checked = walk.checked;
+        if hidden_at_first.contains(&true) {
+            let mut free_as_flags = without_evidence();
+            for family in (0..free_as_flags.len()).filter(|&f| hidden_at_first[f]) {
+                free_as_flags[family] = vec![Meaning {
+                    class: TileClass::Flag,
+                    cost: 0.0,
+                }];
+            }
+            (walk, options, repaired) = search(
+                free_as_flags,
+                &family_of,
+                &sure_flags(&hidden_at_first),
+                &reading.board,
+                LAST_CHECK_LIMIT,
+            );
+            if walk.found.is_empty() {
+                checked += walk.checked;
+            } else {
+                hidden.copy_from_slice(&hidden_at_first);
+            }
+        }
+        if walk.found.is_empty() {
+            (walk, options, repaired) = search(
+                without_evidence(),
+                &family_of,
+                &sure_flags(&hidden),
+                &reading.board,
+                LAST_CHECK_LIMIT,
+            );
+        }
         tracing::debug!(
             possible = !walk.found.is_empty(),
+            checked = walk.checked,
             "board-level reading: read again without the evidence of looks that are no empty tile"
         );
         walk.checked += checked;
@@ -205,7 +246,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         };
     };
     // The class the best labelling gives each family.
-    let settled: Vec<TileClass> = (options.iter().enumerate())
+    let mut settled: Vec<TileClass> = (options.iter().enumerate())
         .map(|(family, meaning)| meaning[best.picks[family]].class)
         .collect();
     let mut changed = 0;
@@ -239,9 +280,12 @@ pub fn settle(reading: &mut Reading) -> Settled {
             &family_of,
             &sure_flags(&hidden),
             &reading.board,
+            CHECK_LIMIT,
         );
         doubt_where_the_evidence_decided(reading, &families, &settled, free);
     }
+    let own_face: Vec<bool> = evidence.iter().map(|&e| e == Evidence::NotEmpty).collect();
+    settle_walled_in_zeros(reading, &families, &own_face, &mut settled, &pressed);
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
     // doubt between an empty open tile and a covered one changes nothing there.
     let cols = reading.grid.cols;
@@ -256,7 +300,6 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_unsure_digits(reading, &open_face);
     doubt_digits_of_an_unknown_skin(reading, &open_face);
     // Tiles under something drawn over the board are covered tiles to the rules that follow.
-    let mut settled = settled;
     cover_hidden(reading, &families, &hidden);
     for family in (0..settled.len()).filter(|&f| hidden[f]) {
         settled[family] = TileClass::Unrevealed;
@@ -313,12 +356,13 @@ fn search(
     family_of: &[usize],
     sure_flags: &[bool],
     board: &Board,
+    limit: usize,
 ) -> (Walk, Vec<Vec<Meaning>>, Vec<bool>) {
-    let mut walk = walk(&options, family_of, sure_flags, board);
+    let mut walk = walk(&options, family_of, sure_flags, board, limit);
     let mut repaired = vec![false; options.len()];
     if walk.found.is_empty() {
         for tried in repairs(&options, family_of, board) {
-            let again = self::walk(&tried, family_of, sure_flags, board);
+            let again = self::walk(&tried, family_of, sure_flags, board, limit);
             tracing::debug!(
                 checked = again.checked,
                 possible = !again.found.is_empty(),
@@ -351,7 +395,13 @@ struct Walk {
 
 /// Walks the labellings of `options` (each family's meanings; `family_of` each cell's family)
 /// cheapest first, and keeps those under which `board`'s cells make a real position.
-fn walk(options: &[Vec<Meaning>], family_of: &[usize], sure_flags: &[bool], board: &Board) -> Walk {
+fn walk(
+    options: &[Vec<Meaning>],
+    family_of: &[usize],
+    sure_flags: &[bool],
+    board: &Board,
+    limit: usize,
+) -> Walk {
     let mut heap = BinaryHeap::new();
     heap.push(State {
         cost: 0.0,
@@ -367,7 +417,8 @@ fn walk(options: &[Vec<Meaning>], family_of: &[usize], sure_flags: &[bool], boar
             .first()
             .is_some_and(|best| state.cost > best.cost + DOUBT_MARGIN)
             || found.len() > ALTERNATIVES
-            || checked >= CHECK_LIMIT
+            || checked >= limit
+            || (checked >= CHECK_LIMIT && !found.is_empty())
         {
             break;
         }
@@ -780,36 +831,61 @@ mod tests {
         assert_eq!(r.class(1, 2), TileClass::Flag);
     }
 
-    #[test]
-    fn an_empty_tile_read_as_covered_on_the_evidence_alone_is_in_doubt() {
-        // The classifier takes the white squares for 0s, the board's evidence says they are no
-        // empty tiles, and the board holds either way: in doubt, so no advice calls them safe.
+    /// A board of `rows` with covered tiles "c", sure 1s "1" and white squares "w" that the
+    /// classifier takes for 0s and the board's evidence for no empty tile (white all over,
+    /// unlike the numbers' sand face); covered tiles of colour `covered`.
+    fn white_squares_taken_for_zeros(rows: &[&str], covered: [u8; 3]) -> Reading {
         let mut r = reading(
-            &["c1w"; 10],
+            rows,
             "c1w",
             vec![
                 verdict(&[(TileClass::Unrevealed, 1.0)]),
                 verdict(&[(TileClass::Number(1), 1.0)]),
-                verdict(&[
-                    (TileClass::Number(0), 0.85),
-                    (TileClass::Flag, 0.1),
-                    (TileClass::Unrevealed, 0.05),
-                ]),
+                verdict(&[(TileClass::Number(0), 0.85), (TileClass::Unrevealed, 0.15)]),
             ],
         );
         r.pixels = vec![
-            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(covered, covered),
             tile_with_ink(SAND, BLUE),
             tile_with_ink(WHITE, WHITE),
         ];
+        r
+    }
+
+    #[test]
+    fn an_empty_tile_read_as_covered_on_the_evidence_alone_is_in_doubt() {
+        // One white square walled in by 1s, and the board holds either way: in doubt, so no
+        // advice calls the 1s' other neighbours safe (one tile of a look of its own may be a
+        // covered tile lit under the pointer).
+        let rows = ["ccccc", "c111c", "c1w1c", "c111c", "ccccc"];
+        let mut r = white_squares_taken_for_zeros(&rows, GRASS);
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(2, 2), TileClass::Unrevealed);
+        let doubt = r.doubt_of(2).expect("the white square in doubt");
+        assert!(doubt.classes.contains(&TileClass::Number(0)));
+        assert_eq!(advice_board(&r).get(Pos::new(2, 2)), Cell::Unrevealed);
+    }
+
+    #[test]
+    fn white_squares_walled_in_by_numbers_on_a_colour_of_their_own_are_empty_tiles() {
+        // A column of white squares beside 1s at the board's edge, as a cascade leaves them:
+        // read as 0s, the 1s' mines in the covered column.
+        let mut r = white_squares_taken_for_zeros(&["c1w"; 10], GRASS);
+        assert!(settle(&mut r).possible);
+        assert_eq!(r.class(0, 2), TileClass::Number(0));
+        assert!(r.doubt.is_empty(), "{:?}", r.doubt);
+        // Where the covered tiles are near-white too, the squares may be covered tiles of
+        // another grain: in doubt still.
+        let mut r = white_squares_taken_for_zeros(&["c1w"; 10], [225, 225, 225]);
         assert!(settle(&mut r).possible);
         assert_eq!(r.class(0, 2), TileClass::Unrevealed);
-        let doubt = r
-            .doubt_of(r.look_of[2])
-            .expect("the white squares in doubt");
-        assert!(doubt.classes.contains(&TileClass::Number(0)));
-        assert_eq!(doubt.cells.len(), 10);
-        assert_eq!(advice_board(&r).get(Pos::new(0, 2)), Cell::Unrevealed);
+        assert_eq!(r.doubt_of(2).map(|d| d.cells.len()), Some(10));
+        // And where one square touches a covered tile there is no cascade (nor a 0 at all).
+        let mut rows = vec!["c1w"; 10];
+        rows[9] = "c1c";
+        let mut r = white_squares_taken_for_zeros(&rows, GRASS);
+        assert!(settle(&mut r).possible);
+        assert_ne!(r.class(0, 2), TileClass::Number(0));
     }
 
     #[test]

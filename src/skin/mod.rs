@@ -23,6 +23,8 @@
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
 //! - [`repair`]: where none of the likely ones does, a search that changes only the looks the
 //!   rules point at;
+//! - [`walled_zeros`]: empty tiles on a face of their own (an emoji's white square), in doubt
+//!   with covered ones, settled as 0s where numbers wall them in as only a cascade leaves them;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
 //! - [`unsure_digits`]: numbers the classifier read unsurely, in doubt with the likeliest class
@@ -58,6 +60,7 @@ pub mod symbols;
 mod testing;
 pub mod unknown_skin;
 pub mod unsure_digits;
+pub mod walled_zeros;
 
 pub use doubt::advice_board;
 pub use labelling::{settle, Settled};
