@@ -13,20 +13,45 @@ const MIN_SQUARES: usize = 20;
 /// quarter the tiles is still a board a player could be looking at.
 const MIN_SHARE: f64 = 0.25;
 
+/// How far apart, as a share, a lattice's pitch must be from the board's, and from twice,
+/// three times, a half and a third of it, for its squares to be no squares of the board.
+const OTHER_PITCH: f64 = 0.08;
+
 /// The largest of `lattices` (every group of squares that fits a lattice, with its squares)
-/// that lies wholly outside `grid` and holds enough squares to be a board of its own. `squares`
-/// is how many the board's own group holds.
+/// that holds enough squares to be a board of its own and lies outside `grid`: wholly, or
+/// starting outside it at a pitch of its own. (A lattice fitted across both boards spans the
+/// two: a small board beside a picture of a larger one, at 18 px beside 21.) `squares` is how
+/// many the board's own group holds.
 pub fn second_board(grid: &Grid, squares: usize, lattices: &[(Grid, usize)]) -> Option<Grid> {
     let board = grid.rect();
     lattices
         .iter()
         .filter(|(other, count)| {
-            *count >= MIN_SQUARES
-                && *count as f64 >= MIN_SHARE * squares as f64
-                && !overlap(board, other.rect())
+            let apart = !overlap(board, other.rect())
+                || (of_another_pitch(grid, other) && !overlap(board, first_tile(other)));
+            *count >= MIN_SQUARES && *count as f64 >= MIN_SHARE * squares as f64 && apart
         })
         .map(|(other, _)| *other)
         .max_by_key(|other| other.rows * other.cols)
+}
+
+/// Whether `other`'s pitch is no simple multiple of `grid`'s (`OTHER_PITCH`): a lattice over
+/// every second tile of the board, or over its squares' halves, is the board's own.
+fn of_another_pitch(grid: &Grid, other: &Grid) -> bool {
+    let ratio = (other.pitch_x + other.pitch_y) / (grid.pitch_x + grid.pitch_y);
+    [1.0, 2.0, 3.0, 0.5, 1.0 / 3.0]
+        .iter()
+        .all(|&multiple| (ratio / multiple - 1.0).abs() > OTHER_PITCH)
+}
+
+/// The rectangle of `grid`'s first tile, top left.
+fn first_tile(grid: &Grid) -> Rect {
+    Grid {
+        rows: 1,
+        cols: 1,
+        ..*grid
+    }
+    .rect()
 }
 
 /// Whether two rectangles share a pixel.
@@ -61,5 +86,32 @@ mod tests {
         // A board of a twentieth of the squares is not one a player is looking at.
         let tiny = Grid::square(900.0, 500.0, 20.0, 4, 5);
         assert_eq!(second_board(&board, 480, &[(board, 480), (tiny, 20)]), None);
+    }
+
+    #[test]
+    fn a_lattice_fitted_across_a_small_board_and_a_larger_one_names_the_small_one() {
+        // A 16x16 board at 18 px left of a picture of a 30x16 one at 21 px: the small board's
+        // squares fit a lattice whose columns run on over the picture.
+        let picture = Grid::square(1100.0, 235.0, 21.0, 16, 30);
+        let across = Grid::square(739.0, 205.0, 18.0, 14, 42);
+        assert_eq!(
+            second_board(&picture, 485, &[(picture, 485), (across, 256)]),
+            Some(across)
+        );
+        // At the board's own pitch, or twice it, such a lattice is the board's own squares
+        // with others of the page in line with them.
+        for pitch in [21.0, 42.0] {
+            let own = Grid::square(739.0, 205.0, pitch, 14, 42);
+            assert_eq!(
+                second_board(&picture, 485, &[(picture, 485), (own, 256)]),
+                None
+            );
+        }
+        // Starting on the board, it is a lattice over the board's own squares.
+        let inside = Grid::square(1120.0, 240.0, 18.0, 14, 30);
+        assert_eq!(
+            second_board(&picture, 485, &[(picture, 485), (inside, 256)]),
+            None
+        );
     }
 }
