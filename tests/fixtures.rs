@@ -541,6 +541,30 @@ fn a_lit_number_on_a_skin_the_model_reads_badly_leaves_the_board_read() {
     assert!(report.is_empty(), "{}", report.join("\n"));
 }
 
+/// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
+/// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
+/// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost
+/// game's mine, and the board was given no advice; on every crossing of its rows and columns it
+/// is a phase of the covered tiles, and the board reads with nothing in doubt.
+#[test]
+fn covered_tiles_at_one_phase_of_a_fractional_pitch_are_no_shown_mines() {
+    assert_read_exactly("emoji-light-25px-mid-hover");
+}
+
+/// The checkerboard clone at 18 px beside a picture of xdemineur's 30x16 board at 21 px: the
+/// picture's board was read and advised, the player's own left out. The small board's squares
+/// fit a lattice that runs on over the picture; starting outside it, at a pitch of its own, it
+/// is a second board, and the picture is refused as showing two.
+#[test]
+fn a_small_board_beside_a_picture_of_a_larger_one_is_refused_as_two_boards() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let image = load_image(&data.join("checker-18px-beside-a-picture.png")).unwrap();
+    let classifier = Classifier::embedded().unwrap();
+    let refused = read_board(&image, Hints::default(), &classifier).err();
+    let message = refused.map(|e| e.to_string()).unwrap_or_default();
+    assert!(message.contains("two boards"), "not refused: {message:?}");
+}
+
 /// KMines (held out) in its smallest window, 17 px tiles: its "1"s are flags to the model at
 /// 0.94, on the open tiles' face. On a skin the model reads this unsurely, an unsure digit is
 /// in doubt with its runner-up, and a flag on the open face is none: in doubt with another

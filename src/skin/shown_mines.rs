@@ -104,6 +104,13 @@ pub fn read_symbols(
             tracing::debug!(family, "a symbol alike the covered symbols: no shown mine");
             continue;
         }
+        if on_a_lattice_of_phases(reading, |l| families.of[l] == family) {
+            tracing::debug!(
+                family,
+                "a symbol on every crossing of its rows and columns: no shown mine"
+            );
+            continue;
+        }
         tracing::debug!(
             family,
             look,
@@ -118,6 +125,33 @@ pub fn read_symbols(
         settle_plain_mines_beside_the_exploded_one(reading);
         doubt_mine_like_digits(reading, families);
     }
+}
+
+/// Whether the tiles showing a look that `pick` accepts lie on every crossing of their rows and
+/// their columns (each crossing one of them or an open tile), on two rows and two columns at
+/// least. So lie covered tiles sampled at one phase of a fractional pitch: the phase steps with
+/// the row and with the column, and every tile at a row of one phase and a column of another
+/// shows the same look (the emoji clone's blue squares at 25 px, every fifth row and column).
+/// A lost game's mines, strewn at random, fill no such lattice.
+fn on_a_lattice_of_phases(reading: &Reading, pick: impl Fn(usize) -> bool) -> bool {
+    let cells = reading.cells_showing(&pick);
+    let mut rows: Vec<usize> = cells.iter().map(|&(r, _)| r).collect();
+    let mut cols: Vec<usize> = cells.iter().map(|&(_, c)| c).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    cols.sort_unstable();
+    cols.dedup();
+    if rows.len() < 2 || cols.len() < 2 {
+        return false;
+    }
+    let board = &reading.board;
+    let cols_count = reading.grid.cols;
+    rows.iter().all(|&r| {
+        cols.iter().all(|&c| {
+            pick(reading.look_of[r * cols_count + c])
+                || matches!(board.get(Pos::new(r, c)), Cell::Number(_))
+        })
+    })
 }
 
 /// Settles as the exploded mine the one doubt between the exploded mine and a plain one that
@@ -441,6 +475,40 @@ mod tests {
     }
 
     #[test]
+    fn a_look_on_every_crossing_of_its_rows_and_columns_is_a_phase_of_the_covered_tiles() {
+        let looks = |_: ()| {
+            vec![
+                (
+                    '.',
+                    Verdict::certain(TileClass::Unrevealed),
+                    tile(BLUE, BLUE),
+                ),
+                (
+                    ',',
+                    Verdict::certain(TileClass::Unrevealed),
+                    tile(GREY, BLUE),
+                ),
+                (
+                    '1',
+                    Verdict::certain(TileClass::Number(1)),
+                    tile(GREY, GREEN),
+                ),
+            ]
+        };
+        let lattice = |text: &str| {
+            let (reading, _) = reading_of(text, &looks(()));
+            on_a_lattice_of_phases(&reading, |l| l == 1)
+        };
+        // Every fifth row and column at a fractional pitch, open tiles at some crossings.
+        assert!(lattice(".,..,.\n......\n.,..,.\n......\n"));
+        assert!(lattice(".,..,.\n......\n.,..1.\n......\n"));
+        // Strewn as a lost game's mines are: a crossing shows a plain covered tile.
+        assert!(!lattice(".,....\n......\n....,.\n......\n"));
+        // One row is no lattice: two mines side by side fill their crossings too.
+        assert!(!lattice(".,..,.\n......\n......\n......\n"));
+    }
+
+    #[test]
     fn a_mine_alone_on_a_face_of_its_own_beside_other_shown_mines_is_the_exploded_one() {
         let (mut reading, families) =
             reading_of(LOST, &lost_looks(Verdict::certain(TileClass::Number(1))));
@@ -643,10 +711,14 @@ mod tests {
         halves.mines = Some(3);
         read(&mut halves, &families, &covered);
         assert!(halves.doubt.is_empty(), "{:?}", halves.doubt);
-        // Without the total, either half may be a lost game's mines.
+        // Without the total, on every crossing of its rows and columns, a half is a phase of
+        // the covered tiles; strewn, it may be a lost game's mines.
         halves.mines = None;
         read(&mut halves, &families, &covered);
-        assert!(!halves.doubt.is_empty());
+        assert!(halves.doubt.is_empty(), "{:?}", halves.doubt);
+        let (mut strewn, families) = reading_of(",..,\n.,,.\n", &looks(square));
+        read(&mut strewn, &families, &covered);
+        assert!(!strewn.doubt.is_empty());
         // In play: the squares on the numbers' face, read as mines, would give each 1 two.
         let plain = Verdict::certain(TileClass::Unrevealed);
         let (mut play, families) = reading_of("1..\n1..\n", &looks(plain)[..2]);
