@@ -104,7 +104,11 @@ pub fn read_symbols(
             tracing::debug!(family, "a symbol alike the covered symbols: no shown mine");
             continue;
         }
-        if on_a_lattice_of_phases(reading, |l| families.of[l] == family) {
+        // Only on a board that shows no mine otherwise: late in a lost game nearly every
+        // crossing is open, and its mines could fill one; its exploded mine, read, ends that.
+        let phases = !reading.board.shows_mines()
+            && on_a_lattice_of_phases(reading, |l| families.of[l] == family);
+        if phases {
             tracing::debug!(
                 family,
                 "a symbol on every crossing of its rows and columns: no shown mine"
@@ -506,6 +510,32 @@ mod tests {
         assert!(!lattice(".,....\n......\n....,.\n......\n"));
         // One row is no lattice: two mines side by side fill their crossings too.
         assert!(!lattice(".,..,.\n......\n......\n......\n"));
+    }
+
+    #[test]
+    fn a_lattice_of_symbols_on_a_board_that_shows_a_mine_may_still_be_mines() {
+        let square = Verdict::from_probs(&[(TileClass::Mine, 0.6), (TileClass::Unrevealed, 0.4)]);
+        let looks = vec![
+            (
+                '.',
+                Verdict::certain(TileClass::Unrevealed),
+                tile(WHITE, WHITE),
+            ),
+            (',', square, tile(GREY, BLUE)),
+            ('R', Verdict::certain(TileClass::Mine), tile(RED, WHITE)),
+        ];
+        let classes = [
+            TileClass::Unrevealed,
+            TileClass::Unrevealed,
+            TileClass::Mine,
+        ];
+        let in_doubt = |text: &str| {
+            let (mut reading, families) = reading_of(text, &looks);
+            read(&mut reading, &families, &classes);
+            reading.doubt_of(1).is_some()
+        };
+        assert!(!in_doubt(".,..,.\n......\n.,..,.\n......\n"));
+        assert!(in_doubt(".,..,.\n......\n.,..,.\n.....R\n"));
     }
 
     #[test]
