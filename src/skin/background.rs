@@ -9,7 +9,7 @@
 //! drawn: a look with ink there is no empty tile where another look with the evidence is plain
 //! there (`ink_among_the_empty`).
 
-use super::colours::{self, apart, median_colour, ring_median};
+use super::colours::{self, apart, median_colour, ring_median, CENTRE_INSET};
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::TileClass;
@@ -190,8 +190,6 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
     found
 }
 
-/// The middle of a tile, where every game draws its digit: samples from this far in on each side.
-const CENTRE_INSET: usize = TILE / 4;
 /// A look whose middle has at most this share of ink is plain there, as an empty tile is.
 const PLAIN: f64 = 0.03;
 /// A look whose middle has at least this share of ink shows a symbol.

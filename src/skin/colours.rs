@@ -28,6 +28,16 @@ pub fn ring_median(tile: &TileImage) -> [i32; 3] {
     })
 }
 
+/// The samples kept from each side of a tile when its middle is taken: a symbol's or an emoji's
+/// body lies there at any pitch, its edge and the page round it outside.
+pub(super) const CENTRE_INSET: usize = TILE / 4;
+
+/// The colour of the middle of `tile` (inside `CENTRE_INSET`): the median, channel by channel.
+pub fn centre_median(tile: &TileImage) -> [i32; 3] {
+    let inside = |v: usize| (CENTRE_INSET..TILE - CENTRE_INSET).contains(&v);
+    median_colour(tile, |x, y| inside(x) && inside(y))
+}
+
 /// The median, channel by channel, of the samples of `tile` at which `keep(x, y)` holds (at
 /// least one must): of an even count, the upper of the middle two. Run for every look of a
 /// board, so without allocating.

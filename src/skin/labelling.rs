@@ -133,13 +133,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // hold a mine, beside which a 0 may lie: a player's flag may be wrong).
     let prior: Vec<TileClass> = families.verdicts.iter().map(|v| v.class).collect();
     let mut hidden = hidden_families(reading, &families, &prior);
-    let mut as_flags = options_as_read.clone();
-    for family in (0..as_flags.len()).filter(|&f| hidden[f]) {
-        as_flags[family] = vec![Meaning {
-            class: TileClass::Flag,
-            cost: 0.0,
-        }];
-    }
+    let as_flags = hidden_as_flags(options_as_read.clone(), &hidden);
     // The families read as flags surely: a flag of any other family may not make a number see
     // more flags than it counts (`unsure_flags_over_count`). Hidden tiles are flags standing for
     // anything.
@@ -196,15 +190,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
         read_without_evidence = true;
         let mut checked = walk.checked;
         if hidden_at_first.contains(&true) {
-            let mut free_as_flags = without_evidence();
-            for family in (0..free_as_flags.len()).filter(|&f| hidden_at_first[f]) {
-                free_as_flags[family] = vec![Meaning {
-                    class: TileClass::Flag,
-                    cost: 0.0,
-                }];
-            }
             (walk, options, repaired) = search(
-                free_as_flags,
+                hidden_as_flags(without_evidence(), &hidden_at_first),
                 &family_of,
                 &sure_flags(&hidden_at_first),
                 &reading.board,
@@ -323,6 +310,18 @@ pub fn settle(reading: &mut Reading) -> Settled {
         changed,
         pressed: pressed.len(),
     }
+}
+
+/// `options` (each family's meanings) with every `hidden` family a flag alone: in the walk, the one
+/// cell the rules let be anything.
+fn hidden_as_flags(mut options: Vec<Vec<Meaning>>, hidden: &[bool]) -> Vec<Vec<Meaning>> {
+    for family in (0..options.len()).filter(|&f| hidden[f]) {
+        options[family] = vec![Meaning {
+            class: TileClass::Flag,
+            cost: 0.0,
+        }];
+    }
+    options
 }
 
 /// Leaves in doubt, between the class `settled` gives it and the one the labelling read without

@@ -18,11 +18,10 @@
 //! colours, one of them only ever in pockets walled in by numbers: no game the project has seen
 //! draws one.
 
-use super::colours::{apart, median_colour};
+use super::colours::{apart, centre_median};
 use super::families::Families;
 use super::rules::is_possible;
 use crate::board::{Cell, Pos};
-use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Reading, TileClass};
 
 /// How far apart (channel differences summed) the centres of the walled-in look and of every
@@ -31,9 +30,6 @@ const OTHER_COLOUR: i32 = 150;
 
 /// How many tiles must show the walled-in looks together.
 const MIN_TILES: usize = 2;
-
-/// The samples kept from each side of a tile when its centre's colour is taken.
-const CENTRE_INSET: usize = TILE / 4;
 
 /// Settles as 0 each family in doubt only between a covered tile and a 0, on a face the board's
 /// evidence finds no empty tile of the numbers' face (`own_face`), that is walled in by numbers
@@ -76,7 +72,7 @@ pub(super) fn settle_walled_in_zeros(
     if covered.is_empty() {
         return;
     }
-    let centre = |family: usize| centre_colour(&reading.pixels[families.first[family]]);
+    let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
     for (family, walled) in walled.iter_mut().enumerate() {
         if *walled {
             let own = centre(family);
@@ -87,8 +83,11 @@ pub(super) fn settle_walled_in_zeros(
     }
     // A family one of whose tiles touches anything but a sure number or a candidate's tile is
     // dropped, and the others are looked at again without it.
-    let in_doubt_cells = doubted_cells(reading);
     let cols = reading.grid.cols;
+    let mut in_doubt_cells = vec![false; reading.look_of.len()];
+    for (row, col) in reading.doubt_cells() {
+        in_doubt_cells[row * cols + col] = true;
+    }
     let family_at = |p: Pos| families.of[reading.look_of[p.row * cols + p.col]];
     loop {
         let mut dropped = false;
@@ -148,23 +147,4 @@ pub(super) fn settle_walled_in_zeros(
         tiles,
         "board-level reading: empty tiles on a face of their own, walled in by numbers, read as 0s"
     );
-}
-
-/// Whether each cell (row by row) is in one of `reading`'s doubts.
-fn doubted_cells(reading: &Reading) -> Vec<bool> {
-    let cols = reading.grid.cols;
-    let mut doubted = vec![false; reading.look_of.len()];
-    for doubt in &reading.doubt {
-        for &(row, col) in &doubt.cells {
-            doubted[row * cols + col] = true;
-        }
-    }
-    doubted
-}
-
-/// The median colour of the middle of `tile`, where an emoji's square or a tile's face lies
-/// whatever the page around it.
-fn centre_colour(tile: &TileImage) -> [i32; 3] {
-    let inside = |v: usize| (CENTRE_INSET..TILE - CENTRE_INSET).contains(&v);
-    median_colour(tile, |x, y| inside(x) && inside(y))
 }
