@@ -565,6 +565,42 @@ fn a_small_board_beside_a_picture_of_a_larger_one_is_refused_as_two_boards() {
     assert!(message.contains("two boards"), "not refused: {message:?}");
 }
 
+/// The flat clone at 18.6 px (device scale 0.9, zoom 67%), the pointer on the board: its
+/// one-pixel lines show after two tiles, two, one, two, two, two, one, so the tiles merge into
+/// squares of four, bars of two and single tiles, and no lattice of squares held a board (none
+/// was found). The merged rectangles' edges give the tiles' lattice, and the board reads
+/// exactly.
+#[test]
+fn tiles_merged_by_vanishing_lines_read_on_the_lattice_of_their_edges() {
+    assert_read_exactly("flat-light-18px-merged-lines-hover");
+}
+
+/// The same clone's fresh board in dark: a few of its squares of four fell on one lattice, and
+/// the board was read as 8x8 tiles twice as wide, and given a guess. The merged rectangles'
+/// lattice holds many more tiles at the tiles' own pitch: the board is 16x16.
+#[test]
+fn a_lattice_of_merged_squares_is_no_board_of_tiles_twice_as_wide() {
+    assert_read_exactly("flat-dark-18px-merged-lines-fresh");
+}
+
+/// The table clone, light, at 37 px with the page's "Game saved!" note over the middle of its
+/// 9x9 board. The note's dark face beside the board's, in the cells its edges cross, looked
+/// like cells of four tiles (a covered face beside an open one), and the board was read as
+/// 18x18 tiles half as wide, then refused. Merged tiles' faces meet on the cell's middle line,
+/// the note's edges anywhere: the board keeps its 9x9 tiles, and no tile is called safe wrongly.
+#[test]
+fn a_note_over_the_board_does_not_halve_its_tiles() {
+    let name = "table-light-37px-note";
+    let (reading, label) = read_test_data(name);
+    assert_eq!(
+        (reading.grid.rows, reading.grid.cols),
+        (label.rows, label.cols)
+    );
+    let mut report = Vec::new();
+    assert_eq!(wrong_safe_calls(name, &reading, &label, &mut report), 0);
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
 /// KMines (held out) in its smallest window, 17 px tiles: its "1"s are flags to the model at
 /// 0.94, on the open tiles' face. On a skin the model reads this unsurely, an unsure digit is
 /// in doubt with its runner-up, and a flag on the open face is none: in doubt with another

@@ -136,3 +136,23 @@ pub fn blob(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
         area: (x1 - x0) * (y1 - y0),
     }
 }
+
+/// The flat regions of a board of tiles `pitch` apart from (`x`, `y`) whose grid lines show
+/// only at the boundaries `columns` and `rows` (tile indices, the board's edges included):
+/// tiles between lines that do not show merge into one region, as a page zoomed out draws a
+/// flat skin's one-pixel lines.
+pub fn merged_regions(x: f64, y: f64, pitch: f64, columns: &[usize], rows: &[usize]) -> Vec<Blob> {
+    let at = |i: usize, origin: f64| (origin + i as f64 * pitch).round() as u32;
+    let mut blobs = Vec::new();
+    for r in rows.windows(2) {
+        for c in columns.windows(2) {
+            blobs.push(blob(
+                at(c[0], x) + 1,
+                at(r[0], y) + 1,
+                at(c[1], x),
+                at(r[1], y),
+            ));
+        }
+    }
+    blobs
+}

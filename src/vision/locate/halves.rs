@@ -64,47 +64,106 @@ pub fn halved(image: &RgbImage, grid: Grid) -> Option<Grid> {
     keeps.then_some(half)
 }
 
-/// How many of `grid`'s cells inside `image` show two faces in their quarters, each of them
-/// the one face of some other cell, and how many cells were looked at. Four tiles merged show
-/// the faces the board's whole tiles show (a covered face beside an open one); a bevelled tile
-/// shows a lit and a shaded quarter, faces no whole cell shows.
+/// How many of `grid`'s cells inside `image` show two faces in their quarters, side by side,
+/// each of them the one face of some other cell and the two meeting on the cell's middle line,
+/// and how many cells were looked at. Four tiles merged show the faces the board's whole tiles
+/// show (a covered face beside an open one), and they meet where the tiles do; a bevelled tile
+/// shows a lit and a shaded quarter, faces no whole cell shows; a page's note over the board (a
+/// dark toast on the table clone) has a face of its own over whole cells, but its edges cross
+/// cells anywhere.
 fn split_cells(image: &RgbImage, grid: &Grid) -> (usize, usize) {
-    let mut quarters: Vec<Vec<[u8; 3]>> = Vec::new();
+    let (w, h) = (grid.pitch_x / 2.0, grid.pitch_y / 2.0);
+    // Each cell's corner and the faces of its quarters, in reading order.
+    let mut quarters: Vec<CellFaces> = Vec::new();
     for row in 0..grid.rows {
         for col in 0..grid.cols {
             let x = grid.x + grid.pitch_x * col as f64;
             let y = grid.y + grid.pitch_y * row as f64;
-            let (w, h) = (grid.pitch_x / 2.0, grid.pitch_y / 2.0);
-            quarters.push(
-                (0..4)
-                    .filter_map(|q| {
-                        let (qx, qy) = (f64::from(q % 2), f64::from(q / 2));
-                        face(image, x + qx * w, y + qy * h, w, h)
-                    })
-                    .collect(),
-            );
+            let faces = std::array::from_fn(|q| {
+                let (qx, qy) = ((q % 2) as f64, (q / 2) as f64);
+                face(image, x + qx * w, y + qy * h, w, h)
+            });
+            quarters.push(((x, y), faces));
         }
     }
     // The faces of cells whose four quarters show one.
     let mut whole: Vec<[u8; 3]> = Vec::new();
-    for faces in &quarters {
-        let one = faces.len() == 4 && faces.iter().all(|f| colour_distance(*f, faces[0]) <= SAME);
-        if one && !whole.iter().any(|w| colour_distance(*w, faces[0]) <= SAME) {
-            whole.push(faces[0]);
+    for (_, faces) in &quarters {
+        let first = faces[0];
+        let one = (faces.iter()).all(|f| {
+            f.zip(first)
+                .is_some_and(|(f, a)| colour_distance(f, a) <= SAME)
+        });
+        if let (true, Some(first)) = (one, first) {
+            if !whole.iter().any(|w| colour_distance(*w, first) <= SAME) {
+                whole.push(first);
+            }
         }
     }
-    let of_a_whole_cell = |f: &[u8; 3]| whole.iter().any(|w| colour_distance(*w, *f) <= SAME);
-    let cells = quarters.iter().filter(|faces| !faces.is_empty()).count();
+    let of_a_whole_cell = |f: [u8; 3]| whole.iter().any(|w| colour_distance(*w, f) <= SAME);
+    let cells = (quarters.iter())
+        .filter(|(_, faces)| faces.iter().any(Option::is_some))
+        .count();
+    // Quarters side by side: (first, second, whether the second lies below the first).
+    const BESIDE: [(usize, usize, bool); 4] =
+        [(0, 1, false), (2, 3, false), (0, 2, true), (1, 3, true)];
     let split = (quarters.iter())
-        .filter(|faces| {
-            (faces.iter().enumerate()).any(|(i, a)| {
-                faces[i + 1..].iter().any(|b| {
-                    colour_distance(*a, *b) > APART && of_a_whole_cell(a) && of_a_whole_cell(b)
-                })
+        .filter(|((x, y), faces)| {
+            BESIDE.iter().any(|&(i, j, down)| {
+                let (Some(a), Some(b)) = (faces[i], faces[j]) else {
+                    return false;
+                };
+                let apart =
+                    colour_distance(a, b) > APART && of_a_whole_cell(a) && of_a_whole_cell(b);
+                // Through the middle of the two quarters, from the first's centre to the
+                // second's.
+                let (qx, qy) = ((i % 2) as f64 * w, (i / 2) as f64 * h);
+                let from = (x + qx + w / 2.0, y + qy + h / 2.0);
+                apart && meet_in_the_middle(image, from, (w, h), down, (a, b))
             })
         })
         .count();
     (split, cells)
+}
+
+/// A cell's corner and the faces of its four quarters (`None`: no face), in reading order.
+type CellFaces = ((f64, f64), [Option<[u8; 3]>; 4]);
+
+/// Two faces of merged tiles meet this many pixels from the cell's middle line at most.
+const MIDDLE: f64 = 2.0;
+
+/// Whether the face `a` of the quarter centred at `from` (`w` × `h`) gives way to `b` of the
+/// next quarter (right, or `down`) within [`MIDDLE`] of the line between them: the two pixels
+/// just short of that band on the walk from one centre to the other are nearer to `a` than to
+/// `b`, the two just past it nearer to `b`. (The walk's own first change can be a digit's ink
+/// in the middle of an open tile.)
+fn meet_in_the_middle(
+    image: &RgbImage,
+    from: (f64, f64),
+    (w, h): (f64, f64),
+    down: bool,
+    (a, b): ([u8; 3], [u8; 3]),
+) -> bool {
+    let middle = if down { h } else { w } / 2.0;
+    let nearer = |k: f64, to: [u8; 3], than: [u8; 3]| {
+        let (px, py) = if down {
+            (from.0, from.1 + k)
+        } else {
+            (from.0 + k, from.1)
+        };
+        let (px, py) = (px.round(), py.round());
+        let inside = px >= 0.0
+            && py >= 0.0
+            && px < f64::from(image.width())
+            && py < f64::from(image.height());
+        inside && {
+            let pixel = image.get_pixel(px as u32, py as u32).0;
+            colour_distance(pixel, to) < colour_distance(pixel, than)
+        }
+    };
+    let before = [middle - MIDDLE - 2.0, middle - MIDDLE - 1.0];
+    let after = [middle + MIDDLE + 1.0, middle + MIDDLE + 2.0];
+    before.iter().all(|&k| nearer(k, a, b)) && after.iter().all(|&k| nearer(k, b, a))
 }
 
 /// The colour covering at least [`FACE`] of the rectangle at (`x`, `y`), `w` × `h`, inset by
@@ -207,6 +266,39 @@ mod tests {
     fn a_fresh_board_of_merged_tiles_keeps_the_pitch_found() {
         let image = merged_board(16, 16, |_, _| false);
         assert_eq!(halved(&image, merged_grid(16, 16)), None);
+    }
+
+    #[test]
+    fn a_note_over_the_board_keeps_its_pitch() {
+        // Tiles of 32 px, every line shown, all of one face, and a dark note over three rows
+        // of them, its edges 13 px below a tile's top and 21 px right of its left: the cells
+        // its edges cross show the board's face beside the note's, not meeting in their
+        // middles (halved, its tiles show one face in each quarter).
+        let tile = 32;
+        let image = RgbImage::from_fn(20 + 8 * tile, 20 + 8 * tile, |x, y| {
+            let inside = (10..10 + 8 * tile).contains(&x) && (10..10 + 8 * tile).contains(&y);
+            if !inside {
+                return Rgb([255; 3]);
+            }
+            let note = (10 + tile / 2 + 5..10 + 7 * tile + 5).contains(&x)
+                && (10 + 2 * tile + 13..10 + 5 * tile + 13).contains(&y);
+            if note {
+                Rgb([44; 3])
+            } else if (x - 10) % tile == 0 || (y - 10) % tile == 0 {
+                Rgb(LINE)
+            } else {
+                Rgb(COVERED)
+            }
+        });
+        let grid = Grid {
+            x: 10.5,
+            y: 10.5,
+            pitch_x: 32.0,
+            pitch_y: 32.0,
+            rows: 8,
+            cols: 8,
+        };
+        assert_eq!(halved(&image, grid), None);
     }
 
     #[test]

@@ -7,19 +7,21 @@ mod cut;
 pub mod extend;
 pub mod grid;
 mod halves;
+mod merged;
 mod pitch;
 mod several;
 mod subpitch;
 mod texture;
 
 use crate::vision::VisionError;
-use blobs::find_blobs;
+use blobs::{find_blobs, Blob};
 use clipped::clipped_side;
 use cut::{cut_side, flush_side};
 use extend::extend;
 use grid::{fitted_lattices, largest, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use halves::halved;
 use image::RgbImage;
+use merged::merged_grid;
 use pitch::refine_pitch;
 use several::second_board;
 use subpitch::subdivided;
@@ -70,6 +72,8 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     // if it lets the grid grow further than the squares' own (`pitch`).
     let mut refined: Option<Grid> = None;
     let complete = |found: &(Grid, usize)| found.1 * 10 >= found.0.rows * found.0.cols * 9;
+    // The first pass's regions, for a board of merged tiles where no lattice of squares shows.
+    let mut fine_blobs = Vec::new();
     for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
         let blobs = find_blobs(image, area, tolerance);
         let fitted = fitted_lattices(&blobs, hints.tile_width);
@@ -92,6 +96,9 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                 best = Some(found);
                 lattices = fitted;
             }
+        }
+        if tolerance == FINE_TOLERANCE {
+            fine_blobs = blobs;
         }
         // Most tiles stood out as squares: another try would only cost time.
         if best.as_ref().is_some_and(complete) {
@@ -127,6 +134,26 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                 best = Some((grid, count));
                 refined = None;
                 lattices = fitted;
+            }
+        }
+    }
+    // No lattice of squares, or one of a few squares at another pitch (squares of four tiles
+    // where a pattern of lines showed): tiles merged by grid lines too thin to show.
+    if hints.tile_width.is_none() && !best.as_ref().is_some_and(complete) {
+        if let Some(found) = merged_grid(&fine_blobs) {
+            // Compared by the area their tiles cover: a skin whose open tiles show a frame
+            // inside them (KMines) gives cells of a lattice at half the tiles' pitch too, over
+            // less of the board than the tiles' own squares.
+            let area = |(grid, count): &(Grid, usize)| *count as f64 * grid.pitch_x * grid.pitch_y;
+            let other_pitch =
+                |b: &(Grid, usize)| (b.0.pitch_x - found.0.pitch_x).abs() > 0.08 * found.0.pitch_x;
+            if best
+                .as_ref()
+                .is_none_or(|b| other_pitch(b) && area(&found) > area(b))
+            {
+                best = Some(found);
+                refined = None;
+                lattices = vec![found];
             }
         }
     }
@@ -176,6 +203,17 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                         grid.cols, grid.rows, rect.x, rect.y
                     )));
                 }
+                // A board of merged tiles beside it has no squares to show in `lattices`.
+                let board = grid.rect();
+                let beside: Vec<Blob> = (fine_blobs.iter())
+                    .filter(|b| {
+                        let right = board.x + board.width;
+                        let bottom = board.y + board.height;
+                        b.x1 <= board.x || b.x0 >= right || b.y1 <= board.y || b.y0 >= bottom
+                    })
+                    .copied()
+                    .collect();
+                lattices.extend(merged_grid(&beside));
                 if let Some(other) = second_board(&grid, squares, &lattices) {
                     let (rect, at) = (grid.rect(), other.rect());
                     return Err(VisionError::Unreadable(format!(

@@ -130,25 +130,13 @@ fn fitted_span(start: f64, end: f64, pitch: f64, phase: f64) -> (f64, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::testing::blob;
+    use crate::vision::testing::{blob, merged_regions};
 
     /// The regions of an `n` by `n` board of `pitch` tiles from (`x`, `y`) whose grid lines
     /// show only where `shown(i)` (lines `0` and `n` always): tiles between hidden lines merge.
     fn aliased(x: f64, y: f64, pitch: f64, n: usize, shown: impl Fn(usize) -> bool) -> Vec<Blob> {
         let lines: Vec<usize> = (0..=n).filter(|&i| i == 0 || i == n || shown(i)).collect();
-        let at = |i: usize, origin: f64| (origin + i as f64 * pitch).round() as u32;
-        let mut blobs = Vec::new();
-        for rows in lines.windows(2) {
-            for cols in lines.windows(2) {
-                blobs.push(blob(
-                    at(cols[0], x) + 1,
-                    at(rows[0], y) + 1,
-                    at(cols[1], x),
-                    at(rows[1], y),
-                ));
-            }
-        }
-        blobs
+        merged_regions(x, y, pitch, &lines, &lines)
     }
 
     #[test]
