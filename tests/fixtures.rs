@@ -551,6 +551,15 @@ fn covered_tiles_at_one_phase_of_a_fractional_pitch_are_no_shown_mines() {
     assert_read_exactly("emoji-light-25px-mid-hover");
 }
 
+/// The emoji clone in forced dark at 37 px (device scale 1.1, zoom 80%), a fresh 9x9 board: its
+/// blue squares show one look on the whole of its sixth row, the phase of the fractional pitch
+/// there, which the model takes for a mine. Left in doubt as maybe-mines, the fresh board got
+/// no advice ("a lost game?"); a look filling a whole row is a phase of the covered tiles.
+#[test]
+fn a_whole_row_of_covered_tiles_at_another_phase_is_no_shown_mines() {
+    assert_read_exactly("emoji-dark-37px-fresh");
+}
+
 /// The checkerboard clone at 18 px beside a picture of xdemineur's 30x16 board at 21 px: the
 /// picture's board was read and advised, the player's own left out. The small board's squares
 /// fit a lattice that runs on over the picture; starting outside it, at a pitch of its own, it

@@ -133,10 +133,11 @@ pub fn read_symbols(
 
 /// Whether the tiles showing a look that `pick` accepts lie on every crossing of their rows and
 /// their columns (each crossing one of them or an open tile), on two rows and two columns at
-/// least. So lie covered tiles sampled at one phase of a fractional pitch: the phase steps with
-/// the row and with the column, and every tile at a row of one phase and a column of another
-/// shows the same look (the emoji clone's blue squares at 25 px, every fifth row and column).
-/// A lost game's mines, strewn at random, fill no such lattice.
+/// least, or fill a whole row or column of the board. So lie covered tiles sampled at one phase
+/// of a fractional pitch: the phase steps with the row and with the column, and every tile at
+/// a row of one phase and a column of another shows the same look (the emoji clone's blue
+/// squares at 25 px, every fifth row and column; at 37 px in forced dark, one whole row of a
+/// fresh 9x9 board). A lost game's mines, strewn at random, fill no such lattice.
 fn on_a_lattice_of_phases(reading: &Reading, pick: impl Fn(usize) -> bool) -> bool {
     let cells = reading.cells_showing(&pick);
     let mut rows: Vec<usize> = cells.iter().map(|&(r, _)| r).collect();
@@ -145,11 +146,13 @@ fn on_a_lattice_of_phases(reading: &Reading, pick: impl Fn(usize) -> bool) -> bo
     rows.dedup();
     cols.sort_unstable();
     cols.dedup();
-    if rows.len() < 2 || cols.len() < 2 {
+    let cols_count = reading.grid.cols;
+    let whole_line = (rows.len() == 1 && cols.len() == cols_count)
+        || (cols.len() == 1 && rows.len() == reading.grid.rows);
+    if (rows.len() < 2 || cols.len() < 2) && !whole_line {
         return false;
     }
     let board = &reading.board;
-    let cols_count = reading.grid.cols;
     rows.iter().all(|&r| {
         cols.iter().all(|&c| {
             pick(reading.look_of[r * cols_count + c])
@@ -510,6 +513,10 @@ mod tests {
         assert!(!lattice(".,....\n......\n....,.\n......\n"));
         // One row is no lattice: two mines side by side fill their crossings too.
         assert!(!lattice(".,..,.\n......\n......\n......\n"));
+        // Unless the look fills the whole row, or the whole column: the phase of one line.
+        assert!(lattice("......\n,,,,,,\n......\n......\n"));
+        assert!(lattice(".,....\n.,....\n.,....\n.,....\n"));
+        assert!(!lattice("......\n,,,,,.\n......\n......\n"));
     }
 
     #[test]
