@@ -28,6 +28,16 @@ impl Blob {
         self.y1 - self.y0
     }
 
+    /// The bounding box.
+    pub fn rect(&self) -> Rect {
+        Rect {
+            x: self.x0,
+            y: self.y0,
+            width: self.width(),
+            height: self.height(),
+        }
+    }
+
     /// The centre of the bounding box.
     pub fn center(&self) -> (f64, f64) {
         (

@@ -56,9 +56,9 @@ pub fn merged_grid(blobs: &[Blob]) -> Option<(Grid, usize)> {
     let ends_x: Vec<f64> = rects.iter().map(|b| f64::from(b.x1)).collect();
     let starts_y: Vec<f64> = rects.iter().map(|b| f64::from(b.y0)).collect();
     let ends_y: Vec<f64> = rects.iter().map(|b| f64::from(b.y1)).collect();
-    let sides = (rects.iter()).flat_map(|b| [b.width(), b.height()]);
-    let (pitch_x, phase_x) = widest_lattice(candidates(sides.clone()), &starts_x, &ends_x)?;
-    let (pitch_y, phase_y) = widest_lattice(candidates(sides), &starts_y, &ends_y)?;
+    let pitches = candidates((rects.iter()).flat_map(|b| [b.width(), b.height()]));
+    let (pitch_x, phase_x) = widest_lattice(&pitches, &starts_x, &ends_x)?;
+    let (pitch_y, phase_y) = widest_lattice(&pitches, &starts_y, &ends_y)?;
     if (pitch_x - pitch_y).abs() > SEARCH * pitch_x.max(pitch_y) {
         return None;
     }
@@ -128,9 +128,9 @@ fn candidates(sides: impl Iterator<Item = u32>) -> Vec<f64> {
 /// Of the lattices near the `candidates` that put the most `starts` and `ends` on them (at
 /// least [`MIN_EDGES`]), the one of the widest pitch that puts nearly as many there: its pitch
 /// and the phase of its boundaries.
-fn widest_lattice(candidates: Vec<f64>, starts: &[f64], ends: &[f64]) -> Option<(f64, f64)> {
-    let lattices: Vec<Lattice> = (candidates.into_iter())
-        .filter_map(|centre| best_lattice_near(centre, centre * SEARCH, starts, ends))
+fn widest_lattice(candidates: &[f64], starts: &[f64], ends: &[f64]) -> Option<(f64, f64)> {
+    let lattices: Vec<Lattice> = (candidates.iter())
+        .filter_map(|&centre| best_lattice_near(centre, centre * SEARCH, starts, ends))
         .collect();
     let most = lattices.iter().map(|l| l.count).fold(0.0, f64::max);
     if most < MIN_EDGES as f64 {

@@ -23,7 +23,7 @@ use halves::halved;
 use image::RgbImage;
 use merged::merged_grid;
 use pitch::refine_pitch;
-use several::second_board;
+use several::{overlap, second_board};
 use subpitch::subdivided;
 use texture::textured_beside;
 
@@ -206,11 +206,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                 // A board of merged tiles beside it has no squares to show in `lattices`.
                 let board = grid.rect();
                 let beside: Vec<Blob> = (fine_blobs.iter())
-                    .filter(|b| {
-                        let right = board.x + board.width;
-                        let bottom = board.y + board.height;
-                        b.x1 <= board.x || b.x0 >= right || b.y1 <= board.y || b.y0 >= bottom
-                    })
+                    .filter(|b| !overlap(board, b.rect()))
                     .copied()
                     .collect();
                 lattices.extend(merged_grid(&beside));

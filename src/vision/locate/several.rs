@@ -55,7 +55,7 @@ fn first_tile(grid: &Grid) -> Rect {
 }
 
 /// Whether two rectangles share a pixel.
-fn overlap(a: Rect, b: Rect) -> bool {
+pub(super) fn overlap(a: Rect, b: Rect) -> bool {
     let (ax1, ay1) = (a.x + a.width, a.y + a.height);
     let (bx1, by1) = (b.x + b.width, b.y + b.height);
     a.x < bx1 && b.x < ax1 && a.y < by1 && b.y < ay1
