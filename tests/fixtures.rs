@@ -222,6 +222,15 @@ fn label_board(label: &Label) -> Board {
     Board::from_cells(label.rows, label.cols, cells).expect("a label is a board")
 }
 
+/// Asserts that the advice on `reading` calls no tile safe that `label` does not make safe, and
+/// none that is already open.
+fn assert_no_wrong_or_useless_calls(name: &str, reading: &Reading, label: &Label) {
+    let mut report = Vec::new();
+    let wrong = wrong_safe_calls(name, reading, label, &mut report);
+    assert_eq!(wrong, 0, "{}", report.join("\n"));
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
 /// How many covered tiles the advice on `reading` calls certainly safe that the labelled board
 /// does not make certainly safe; each is listed in `report`. A misread must cost advice, never
 /// this. A call to open a tile the label shows open (an open tile misread as covered) is listed
@@ -536,9 +545,7 @@ fn a_lit_number_on_a_skin_the_model_reads_badly_leaves_the_board_read() {
             }
         }
     }
-    let mut report = Vec::new();
-    assert_eq!(wrong_safe_calls(name, &reading, &label, &mut report), 0);
-    assert!(report.is_empty(), "{}", report.join("\n"));
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
 }
 
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
@@ -605,9 +612,7 @@ fn a_note_over_the_board_does_not_halve_its_tiles() {
         (reading.grid.rows, reading.grid.cols),
         (label.rows, label.cols)
     );
-    let mut report = Vec::new();
-    assert_eq!(wrong_safe_calls(name, &reading, &label, &mut report), 0);
-    assert!(report.is_empty(), "{}", report.join("\n"));
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
 }
 
 /// KMines (held out) in its smallest window, 17 px tiles: its "1"s are flags to the model at
@@ -933,10 +938,7 @@ fn empty_tiles_drawn_as_a_symbol_of_their_own_read_as_0s_or_in_doubt() {
         "{name}: {} of {} empty tiles read as 0s, the rest in doubt",
         zeros.1, zeros.0
     );
-    let mut report = Vec::new();
-    let wrong = wrong_safe_calls(name, &reading, &label, &mut report);
-    assert_eq!(wrong, 0, "{}", report.join("\n"));
-    assert!(report.is_empty(), "{}", report.join("\n"));
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
     let Outcome::Advice { advice, .. } =
         outcome(&reading, Some(label.mines), &GuessPolicy::default())
     else {

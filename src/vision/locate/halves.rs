@@ -221,13 +221,7 @@ mod tests {
     /// A flat board of `n`×`n` tiles of `tile` px at (10, 10) in a page of white, with a 1-pixel
     /// line only every other tile (a page at 50%), each tile open where `open(row, col)`.
     fn merged_board(n: u32, tile: u32, open: impl Fn(u32, u32) -> bool) -> RgbImage {
-        let side = 20 + n * tile;
-        RgbImage::from_fn(side, side, |x, y| {
-            let inside = (10..10 + n * tile).contains(&x) && (10..10 + n * tile).contains(&y);
-            if !inside {
-                return Rgb([255; 3]);
-            }
-            let (dx, dy) = (x - 10, y - 10);
+        on_a_page(n * tile, |dx, dy| {
             if dx % (2 * tile) == 0 || dy % (2 * tile) == 0 {
                 return Rgb(LINE);
             }
@@ -236,6 +230,19 @@ mod tests {
             } else {
                 COVERED
             })
+        })
+    }
+
+    /// A board `side` pixels square at (10, 10) in a page of white, each pixel `paint(dx, dy)`
+    /// at (`dx`, `dy`) from the board's corner.
+    fn on_a_page(side: u32, paint: impl Fn(u32, u32) -> Rgb<u8>) -> RgbImage {
+        RgbImage::from_fn(20 + side, 20 + side, |x, y| {
+            let inside = (10..10 + side).contains(&x) && (10..10 + side).contains(&y);
+            if inside {
+                paint(x - 10, y - 10)
+            } else {
+                Rgb([255; 3])
+            }
         })
     }
 
@@ -275,30 +282,18 @@ mod tests {
         // its edges cross show the board's face beside the note's, not meeting in their
         // middles (halved, its tiles show one face in each quarter).
         let tile = 32;
-        let image = RgbImage::from_fn(20 + 8 * tile, 20 + 8 * tile, |x, y| {
-            let inside = (10..10 + 8 * tile).contains(&x) && (10..10 + 8 * tile).contains(&y);
-            if !inside {
-                return Rgb([255; 3]);
-            }
-            let note = (10 + tile / 2 + 5..10 + 7 * tile + 5).contains(&x)
-                && (10 + 2 * tile + 13..10 + 5 * tile + 13).contains(&y);
+        let image = on_a_page(8 * tile, |dx, dy| {
+            let note = (tile / 2 + 5..7 * tile + 5).contains(&dx)
+                && (2 * tile + 13..5 * tile + 13).contains(&dy);
             if note {
                 Rgb([44; 3])
-            } else if (x - 10) % tile == 0 || (y - 10) % tile == 0 {
+            } else if dx % tile == 0 || dy % tile == 0 {
                 Rgb(LINE)
             } else {
                 Rgb(COVERED)
             }
         });
-        let grid = Grid {
-            x: 10.5,
-            y: 10.5,
-            pitch_x: 32.0,
-            pitch_y: 32.0,
-            rows: 8,
-            cols: 8,
-        };
-        assert_eq!(halved(&image, grid), None);
+        assert_eq!(halved(&image, Grid::square(10.5, 10.5, 32.0, 8, 8)), None);
     }
 
     #[test]
@@ -307,13 +302,9 @@ mod tests {
         // (a bevel), some open and flat: a tile shows two faces in its quarters, but no whole
         // tile shows either.
         let tile = 32;
-        let image = RgbImage::from_fn(20 + 8 * tile, 20 + 8 * tile, |x, y| {
-            let inside = (10..10 + 8 * tile).contains(&x) && (10..10 + 8 * tile).contains(&y);
-            if !inside {
-                return Rgb([255; 3]);
-            }
-            let (row, col) = ((y - 10) / tile, (x - 10) / tile);
-            let (dx, dy) = ((x - 10) % tile, (y - 10) % tile);
+        let image = on_a_page(8 * tile, |x, y| {
+            let (row, col) = (y / tile, x / tile);
+            let (dx, dy) = (x % tile, y % tile);
             if col < row {
                 Rgb(OPEN)
             } else if dx + dy < tile {
@@ -322,14 +313,6 @@ mod tests {
                 Rgb([150; 3])
             }
         });
-        let grid = Grid {
-            x: 10.0,
-            y: 10.0,
-            pitch_x: 32.0,
-            pitch_y: 32.0,
-            rows: 8,
-            cols: 8,
-        };
-        assert_eq!(halved(&image, grid), None);
+        assert_eq!(halved(&image, Grid::square(10.0, 10.0, 32.0, 8, 8)), None);
     }
 }
