@@ -567,6 +567,16 @@ fn a_whole_row_of_covered_tiles_at_another_phase_is_no_shown_mines() {
     assert_read_exactly("emoji-dark-37px-fresh");
 }
 
+/// The emoji clone in forced dark on a HiDPI screen (device scale 2, zoom 90%: 76 px tiles),
+/// mid-game: its empty tiles, white squares on the dark panel, are flags to the model at 0.87,
+/// and the board's evidence (a face no number shows) rules out a 0. As flags they gave the 1s
+/// beside them more flags than they count, so they were read as covered, surely, and the advice
+/// called open tiles safe. Read again without that evidence they are 0s walled in by numbers.
+#[test]
+fn empty_tiles_the_model_takes_for_flags_are_read_again_without_the_evidence() {
+    assert_read_exactly("emoji-dark-76px-mid");
+}
+
 /// The checkerboard clone at 18 px beside a picture of xdemineur's 30x16 board at 21 px: the
 /// picture's board was read and advised, the player's own left out. The small board's squares
 /// fit a lattice that runs on over the picture; starting outside it, at a pitch of its own, it

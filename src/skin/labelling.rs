@@ -254,11 +254,15 @@ pub fn settle(reading: &mut Reading) -> Settled {
     reading.doubt = doubts(reading, &families, &options, &settled, &found, &repaired);
     // A look the classifier took for an empty tile, read as covered on the evidence alone,
     // while the board also holds with it empty: in doubt between the two, so no advice calls
-    // open tiles safe (an emoji clone's empty white squares, read as covered). A reading made
-    // without the evidence is that labelling already.
+    // open tiles safe (an emoji clone's empty white squares, read as covered). The same for a
+    // look the classifier took for no covered tile at all (those squares in forced dark at 76
+    // px, a flag to it, too many for the numbers beside them), read as covered where the
+    // evidence left nothing else. A reading made without the evidence is that labelling
+    // already.
     let overruled_zero = |f: usize| {
+        let saw = families.verdicts[f].class;
         evidence[f] == Evidence::NotEmpty
-            && families.verdicts[f].class == TileClass::Number(0)
+            && (saw == TileClass::Number(0) || (saw == TileClass::Flag && settled[f] != saw))
             && settled[f].cell() != Cell::Number(0)
     };
     if !read_without_evidence && (0..settled.len()).any(overruled_zero) {
