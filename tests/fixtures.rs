@@ -583,12 +583,29 @@ fn empty_tiles_the_model_takes_for_flags_are_read_again_without_the_evidence() {
 /// is a second board, and the picture is refused as showing two.
 #[test]
 fn a_small_board_beside_a_picture_of_a_larger_one_is_refused_as_two_boards() {
+    assert_refused_as_two_boards("checker-18px-beside-a-picture.png");
+}
+
+/// The flat clone's Beginner board (9x9) at 41 px on a screen at device scale 2, beside a picture
+/// of xdemineur's 30x16 board at 21 px: the game's 81 squares were fewer than a quarter of the
+/// picture's 472, too few to count as a board, and the picture's board was read. A lattice five
+/// tiles or more each way, its cells mostly squares, is a board whatever its share.
+#[test]
+fn a_beginner_board_beside_a_picture_of_an_expert_one_is_refused_as_two_boards() {
+    assert_refused_as_two_boards("flat-dark-41px-beside-a-picture.png");
+}
+
+/// Asserts that the picture `name` in `tests/data` is refused as showing two boards.
+fn assert_refused_as_two_boards(name: &str) {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let image = load_image(&data.join("checker-18px-beside-a-picture.png")).unwrap();
+    let image = load_image(&data.join(name)).unwrap();
     let classifier = Classifier::embedded().unwrap();
     let refused = read_board(&image, Hints::default(), &classifier).err();
     let message = refused.map(|e| e.to_string()).unwrap_or_default();
-    assert!(message.contains("two boards"), "not refused: {message:?}");
+    assert!(
+        message.contains("two boards"),
+        "{name}: not refused: {message:?}"
+    );
 }
 
 /// The flat clone at 18.6 px (device scale 0.9, zoom 67%), the pointer on the board: its

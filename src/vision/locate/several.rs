@@ -10,8 +10,12 @@ use super::grid::{Grid, Rect};
 /// tiles, a toolbar.
 const MIN_SQUARES: usize = 20;
 /// The least a second group must hold, as a share of the board's own squares: a board of a
-/// quarter the tiles is still a board a player could be looking at.
+/// quarter the tiles is still a board a player could be looking at...
 const MIN_SHARE: f64 = 0.25;
+/// ...and so is one of fewer, where its squares fill most of a lattice this many tiles wide
+/// and high at least: a Beginner board (81 tiles) beside a picture of an Expert one (480) on a
+/// screen at device scale 2. A counter, a legend of tiles or a toolbar is a row or two.
+const MIN_SIDE: usize = 5;
 
 /// How far apart, as a share, a lattice's pitch must be from the board's, and from twice,
 /// three times, a half and a third of it, for its squares to be no squares of the board.
@@ -29,7 +33,11 @@ pub fn second_board(grid: &Grid, squares: usize, lattices: &[(Grid, usize)]) -> 
         .filter(|(other, count)| {
             let apart = !overlap(board, other.rect())
                 || (of_another_pitch(grid, other) && !overlap(board, first_tile(other)));
-            *count >= MIN_SQUARES && *count as f64 >= MIN_SHARE * squares as f64 && apart
+            let a_board = *count as f64 >= MIN_SHARE * squares as f64
+                || (other.rows >= MIN_SIDE
+                    && other.cols >= MIN_SIDE
+                    && 2 * count >= other.rows * other.cols);
+            *count >= MIN_SQUARES && a_board && apart
         })
         .map(|(other, _)| *other)
         .max_by_key(|other| other.rows * other.cols)
@@ -86,6 +94,19 @@ mod tests {
         // A board of a twentieth of the squares is not one a player is looking at.
         let tiny = Grid::square(900.0, 500.0, 20.0, 4, 5);
         assert_eq!(second_board(&board, 480, &[(board, 480), (tiny, 20)]), None);
+    }
+
+    #[test]
+    fn a_beginner_board_beside_a_picture_of_an_expert_one_is_named() {
+        // Device scale 2: the game's 9x9 board at 41 px beside a 30x16 picture at 21 px, whose
+        // squares are many more.
+        let picture = Grid::square(1117.0, 551.0, 21.0, 16, 30);
+        let board = Grid::square(699.0, 520.0, 41.3, 9, 9);
+        let found = second_board(&picture, 472, &[(picture, 472), (board, 81)]);
+        assert_eq!(found, Some(board));
+        // Squares scattered over a 9x9 lattice, fewer than half its cells: no board.
+        let scattered = second_board(&picture, 472, &[(picture, 472), (board, 30)]);
+        assert_eq!(scattered, None);
     }
 
     #[test]
