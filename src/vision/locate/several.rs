@@ -79,6 +79,14 @@ mod tests {
         let picture = Grid::square(600.0, 100.0, 21.0, 16, 30);
         let found = second_board(&board, 200, &[(board, 200), (picture, 300)]);
         assert_eq!(found, Some(picture));
+        // Device scale 2: a 9x9 board at 41 px beside a 30x16 picture at 21 px, far fewer
+        // squares than the picture's; scattered over its lattice, fewer than half its cells, no
+        // board.
+        let beginner = Grid::square(699.0, 520.0, 41.3, 9, 9);
+        for (squares, named) in [(81, Some(beginner)), (30, None)] {
+            let lattices = [(picture, 472), (beginner, squares)];
+            assert_eq!(second_board(&picture, 472, &lattices), named);
+        }
     }
 
     #[test]
@@ -94,19 +102,6 @@ mod tests {
         // A board of a twentieth of the squares is not one a player is looking at.
         let tiny = Grid::square(900.0, 500.0, 20.0, 4, 5);
         assert_eq!(second_board(&board, 480, &[(board, 480), (tiny, 20)]), None);
-    }
-
-    #[test]
-    fn a_beginner_board_beside_a_picture_of_an_expert_one_is_named() {
-        // Device scale 2: the game's 9x9 board at 41 px beside a 30x16 picture at 21 px, whose
-        // squares are many more.
-        let picture = Grid::square(1117.0, 551.0, 21.0, 16, 30);
-        let board = Grid::square(699.0, 520.0, 41.3, 9, 9);
-        let found = second_board(&picture, 472, &[(picture, 472), (board, 81)]);
-        assert_eq!(found, Some(board));
-        // Squares scattered over a 9x9 lattice, fewer than half its cells: no board.
-        let scattered = second_board(&picture, 472, &[(picture, 472), (board, 30)]);
-        assert_eq!(scattered, None);
     }
 
     #[test]
