@@ -259,13 +259,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // px, a flag to it, too many for the numbers beside them), read as covered where the
     // evidence left nothing else. A reading made without the evidence is that labelling
     // already.
-    let overruled_zero = |f: usize| {
+    let overruled_by_the_evidence = |f: usize| {
         let saw = families.verdicts[f].class;
         evidence[f] == Evidence::NotEmpty
-            && (saw == TileClass::Number(0) || (saw == TileClass::Flag && settled[f] != saw))
+            && matches!(saw, TileClass::Number(0) | TileClass::Flag)
+            && settled[f] != saw
             && settled[f].cell() != Cell::Number(0)
     };
-    if !read_without_evidence && (0..settled.len()).any(overruled_zero) {
+    if !read_without_evidence && (0..settled.len()).any(overruled_by_the_evidence) {
         let free = search(
             without_evidence(),
             &family_of,
