@@ -14,7 +14,7 @@ use crate::vision::tiles::{TileImage, TILE};
 
 /// The least distance (summed over the channels, 0–765) from the background of a look's
 /// strongest ink sample for the look to show ink at all.
-const INK: i32 = 60;
+pub(super) const INK: i32 = 60;
 /// Samples at least this share of the strongest sample's distance from the background are ink:
 /// at 24 px a thin stroke fills no sample, and the box filter blends it with its background.
 const INK_SHARE: f64 = 0.6;

@@ -12,11 +12,14 @@
 //! of its own (a yellow square), like no other tile, but a number the page lights under the
 //! pointer (the emoji clone draws it on a blue square) can read as a flag that a 0 beside it
 //! says is no mine. A player's wrong flag on the covered face (most games draw it so) is named
-//! as such; one on a face of its own is left in doubt, with no advice resting on it.
+//! as such; one on a face of its own is left in doubt, with no advice resting on it. A number
+//! drawn as the board's sure looks of it draw it (`same_glyph`: the lit number under the
+//! pointer) is that number on any face.
 
 use super::background::nearest_face;
 use super::doubt::add_doubt;
 use super::families::Families;
+use super::same_glyph::drawn_as_the_sure;
 use crate::board::Pos;
 use crate::solver::{holds_with_covered, is_consistent};
 use crate::vision::{Reading, TileClass};
@@ -73,7 +76,10 @@ pub fn doubt_numbers_on_a_face_of_their_own(
                 nearest_face(&reading.pixels, families, f, &open)
             };
             tracing::trace!(family = f, nearest, flag, "the nearest open face");
-            nearest.is_finite() && nearest > FOREIGN && (!flag || wrong_flag(f))
+            nearest.is_finite()
+                && nearest > FOREIGN
+                && (!flag || wrong_flag(f))
+                && !drawn_as_the_sure(reading, families.first[f], settled[f])
         })
         .collect();
     for family in foreign {

@@ -22,6 +22,7 @@ use super::open_marks::doubt_marks_on_open_face;
 use super::pressed::release_pressed;
 use super::repair::repairs;
 use super::rules::{is_possible, unsure_flags_over_count};
+use super::same_glyph::drawn_as_the_sure;
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
@@ -523,10 +524,15 @@ fn doubts(
         {
             classes.push(saw);
         }
-        for other in &alternatives {
-            let alternative = meaning[other.picks[family]];
-            if alternative.cell() != chosen.cell() && !classes.contains(&alternative.class) {
-                classes.push(alternative.class);
+        // A number drawn as the board's sure looks of it draw it is that number: another
+        // labelling of its look (a question mark, for a "2" lit under the pointer) is none.
+        let alternatives = || (alternatives.iter()).map(|other| meaning[other.picks[family]].class);
+        let other_meaning = alternatives().any(|class| class.cell() != chosen.cell());
+        if other_meaning && !drawn_as_the_sure(reading, families.first[family], chosen.class) {
+            for alternative in alternatives() {
+                if alternative.cell() != chosen.cell() && !classes.contains(&alternative) {
+                    classes.push(alternative);
+                }
             }
         }
         if classes.len() > 1 {

@@ -27,6 +27,8 @@
 //!   with covered ones, settled as 0s where numbers wall them in as only a cascade leaves them;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
+//! - [`same_glyph`]: a number drawn as the board's sure tiles of that number draw it, whatever
+//!   its face (lit under the pointer, held down, dimmed), is that number;
 //! - [`unsure_digits`]: numbers the classifier read unsurely, in doubt with the likeliest class
 //!   their tiles have room for;
 //! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
@@ -54,6 +56,7 @@ pub mod open_marks;
 pub mod pressed;
 pub mod repair;
 pub mod rules;
+pub mod same_glyph;
 pub mod shown_mines;
 pub mod symbols;
 #[cfg(test)]

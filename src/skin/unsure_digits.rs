@@ -2,6 +2,7 @@
 //! room for, unless the classes they have room for leave the number nearly all the odds.
 
 use super::doubt::{add_doubt, has_room_for};
+use super::same_glyph::drawn_as_the_sure;
 use crate::board::{Board, Cell};
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{Reading, TileClass, Verdict};
@@ -26,7 +27,9 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// "8" beside open tiles, the classifier's first choice for KMines' gold "3" at 31 px) is no
 /// real alternative: no board shows it there. Nor is a player's mark, for a look on the open
 /// tiles' face (`on_open_face`, from the board's pixels): flags and question marks are drawn on
-/// covered tiles (KMines' "1"s at 17 px are flags to the model at 0.94).
+/// covered tiles (KMines' "1"s at 17 px are flags to the model at 0.94). Nor is a doubt left on
+/// a digit drawn as the board's sure looks of its number draw it (`same_glyph`): the face under
+/// it is what the classifier doubted (a number lit under the pointer).
 pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(usize) -> bool) {
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
@@ -39,7 +42,9 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
         let cells = reading.cells_showing(|l| l == look);
         let open = on_open_face(look);
         let may_be = |class: TileClass| !(open && class.is_mark());
-        if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be) {
+        if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be)
+            || drawn_as_the_sure(reading, look, verdict.class)
+        {
             continue;
         }
         let next = verdict

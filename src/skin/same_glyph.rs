@@ -1,0 +1,267 @@
+//! A number drawn as the board's sure tiles of that number draw it. A page that lights the tile
+//! under the pointer (the emoji clone puts it on a blue square), a tile held down, a number
+//! dimmed once satisfied: each changes the face a digit is drawn on, not the digit. The
+//! classifier, trained on digits on the faces skins use, may find such a "1" on a lit face a
+//! question mark or a flag, and the board's rules then read it as the 1 it is; but a digit the
+//! classifier found unlikely stays in doubt (`unsure_digits`), and one on a face no open tile
+//! shows too (`foreign_face`), so the board lost its advice there whenever the pointer rested
+//! on a number.
+//!
+//! Where the look's ink, compared as a picture (how far each sample lies from the tile's
+//! background, the strongest at 1), is all but the same picture as a look the classifier read
+//! surely as that number, clearly more like it than like any sure look of another number, and
+//! drawn in the same ink (pointing the same way from its face, or of about the same colour),
+//! the digit is that number whatever its face. A note's letters, a
+//! question mark or a flag are other pictures; where the board has no sure look of the number,
+//! nothing changes.
+
+use super::colours::{ring_median, RING};
+use super::digit_inks::{ink, inks_differ, INK};
+use crate::board::Cell;
+use crate::vision::tiles::{TileImage, TILE};
+use crate::vision::{Reading, TileClass};
+
+/// The classifier's probability from which a look stands for its number's glyph.
+const SURE_GLYPH: f32 = 0.9;
+
+/// The likeness (a correlation, at most 1) from which two ink pictures are the same glyph: the
+/// emoji clone's lit digits came within 0.86–0.99 of its sure looks of the same number at 31–81
+/// px, and its sure looks of other numbers within 0.84 at most.
+const SAME: f64 = 0.85;
+
+/// How much more like the number's sure looks than any other number's a glyph must be: a "3"
+/// was 0.13 nearer the board's sure 3s than its 2s, the closest pair seen.
+const MARGIN: f64 = 0.1;
+
+/// How near (summed over the channels, 0–765) the inks of two looks on faces of different
+/// colours may be to be one ink: the direction of an ink from its background (`digit_inks`)
+/// turns with the background, so a green "2" lit on a blue square points elsewhere than on
+/// grey, while its colour stays within 83 of the sure 2s' (the emoji clone in forced dark).
+const NEAR_INK: f64 = 120.0;
+
+/// Whether `look` of `reading`, read as `class` (a number 1 to 8), shows the glyph the board's
+/// sure looks of that number show, in the same ink: a digit on a lit, pressed or dimmed face.
+pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bool {
+    if !matches!(class.cell(), Cell::Number(1..)) {
+        return false;
+    }
+    let Some(own) = ink_picture(&reading.pixels[look]) else {
+        return false;
+    };
+    // The best likeness to the sure looks of each number, and the look that gave it.
+    let mut best: [(f64, Option<usize>); 9] = [(f64::NEG_INFINITY, None); 9];
+    for (other, verdict) in reading.looks.iter().enumerate() {
+        let Cell::Number(n @ 1..) = verdict.class.cell() else {
+            continue;
+        };
+        let sure = (verdict.class.index()).is_some_and(|i| verdict.probs[i] >= SURE_GLYPH);
+        if other == look || !sure {
+            continue;
+        }
+        let Some(picture) = ink_picture(&reading.pixels[other]) else {
+            continue;
+        };
+        let likeness = likeness(&own, &picture);
+        let slot = &mut best[usize::from(n)];
+        if likeness > slot.0 {
+            *slot = (likeness, Some(other));
+        }
+    }
+    let Cell::Number(number) = class.cell() else {
+        return false;
+    };
+    let (likeness, Some(sure_look)) = best[usize::from(number)] else {
+        return false;
+    };
+    let nearest_other = (best.iter().enumerate())
+        .filter(|&(n, _)| n != usize::from(number))
+        .map(|(_, &(l, _))| l)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let (own, sure) = (&reading.pixels[look], &reading.pixels[sure_look]);
+    let same_ink = !inks_differ(ink(own), ink(sure))
+        || (ink_colour(own).zip(ink_colour(sure)))
+            .is_some_and(|(a, b)| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK);
+    tracing::trace!(
+        look,
+        ?class,
+        likeness,
+        nearest_other,
+        same_ink,
+        "a digit's glyph against the board's sure ones"
+    );
+    likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink
+}
+
+/// The colour of a tile's ink: its background and the ink's direction from it (`ink`).
+fn ink_colour(tile: &TileImage) -> Option<[f64; 3]> {
+    let background = ring_median(tile);
+    ink(tile).map(|d| [0, 1, 2].map(|c| f64::from(background[c]) + d[c]))
+}
+
+/// A tile's ink as a picture: each sample's distance (summed over the channels) from the
+/// tile's background (the median of its edge ring), the edge ring itself 0, scaled so the
+/// strongest is 1. `None` for a tile that shows no ink: nothing to compare.
+fn ink_picture(tile: &TileImage) -> Option<Vec<f64>> {
+    let background = ring_median(tile);
+    let inside = |v: usize| (RING..TILE - RING).contains(&v);
+    let mut picture: Vec<f64> = (tile.chunks_exact(3).enumerate())
+        .map(|(i, p)| {
+            if inside(i % TILE) && inside(i / TILE) {
+                (0..3)
+                    .map(|c| f64::from((i32::from(p[c]) - background[c]).abs()))
+                    .sum()
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let strongest = picture.iter().copied().fold(0.0, f64::max);
+    if strongest < f64::from(INK) {
+        return None;
+    }
+    picture.iter_mut().for_each(|v| *v /= strongest);
+    Some(picture)
+}
+
+/// How alike two ink pictures are: their correlation, the best over shifts of one sample each
+/// way (a fractional pitch moves a glyph by up to a sample from tile to tile).
+fn likeness(a: &[f64], b: &[f64]) -> f64 {
+    let mut best = f64::NEG_INFINITY;
+    for dy in -1..=1isize {
+        for dx in -1..=1isize {
+            let shifted = |i: usize| {
+                let (x, y) = ((i % TILE) as isize + dx, (i / TILE) as isize + dy);
+                let within = (0..TILE as isize).contains(&x) && (0..TILE as isize).contains(&y);
+                if within {
+                    b[y as usize * TILE + x as usize]
+                } else {
+                    0.0
+                }
+            };
+            best = best.max(correlation(
+                a,
+                &(0..a.len()).map(shifted).collect::<Vec<_>>(),
+            ));
+        }
+    }
+    best
+}
+
+/// The correlation of two pictures of the same size; 0 where either is flat.
+fn correlation(a: &[f64], b: &[f64]) -> f64 {
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (ma, mb) = (mean(a), mean(b));
+    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        let (x, y) = (x - ma, y - mb);
+        ab += x * y;
+        aa += x * x;
+        bb += y * y;
+    }
+    if aa == 0.0 || bb == 0.0 {
+        0.0
+    } else {
+        ab / (aa * bb).sqrt()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::vision::tiles::TILE_BYTES;
+    use crate::vision::Verdict;
+
+    const GREY: [u8; 3] = [192; 3];
+    const LIT: [u8; 3] = [53, 122, 189];
+    const NAVY: [u8; 3] = [0, 0, 200];
+    const GREEN: [u8; 3] = [0, 128, 0];
+    const RED: [u8; 3] = [220, 20, 20];
+
+    /// A tile of `face` with `ink` on the samples `glyph(x, y)` picks.
+    fn drawn(face: [u8; 3], ink: [u8; 3], glyph: fn(usize, usize) -> bool) -> TileImage {
+        let mut tile = [0; TILE_BYTES];
+        for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+            let on = glyph(i % TILE, i / TILE);
+            pixel.copy_from_slice(if on { &ink } else { &face });
+        }
+        tile
+    }
+
+    /// A "1": a bar with a foot.
+    fn one(x: usize, y: usize) -> bool {
+        ((7..9).contains(&x) && (3..13).contains(&y)) || ((5..11).contains(&x) && y == 12)
+    }
+
+    /// A "2": a top bar, a diagonal and a bottom bar.
+    fn two(x: usize, y: usize) -> bool {
+        let bars = (4..12).contains(&x) && (y == 3 || y == 12);
+        let diagonal = (4..12).contains(&y) && (x + y == 15 || x + y == 16);
+        bars || diagonal
+    }
+
+    /// A question mark: a hook and a dot.
+    fn question(x: usize, y: usize) -> bool {
+        let hook = (y == 3 && (5..11).contains(&x))
+            || ((3..7).contains(&y) && (x == 10 || x == 11))
+            || (y == 7 && (7..11).contains(&x))
+            || ((8..10).contains(&y) && x == 7);
+        hook || ((11..13).contains(&y) && (7..9).contains(&x))
+    }
+
+    /// A board of sure 1s (navy on grey) and 2s (green on grey), with `lit` as the last look,
+    /// read as a question mark by the classifier and as `class` by the board.
+    fn board_with(lit: TileImage, class: TileClass) -> Reading {
+        let mut reading = Reading::of_board(parse_board("12\n.1\n").unwrap());
+        reading.look_of = vec![0, 1, 2, 3];
+        let mut asked = Verdict::from_probs(&[(TileClass::Question, 0.9), (class, 0.1)]);
+        asked = asked.settled(class);
+        reading.looks = vec![
+            Verdict::from_probs(&[(TileClass::Number(1), 0.99)]),
+            Verdict::from_probs(&[(TileClass::Number(2), 0.99)]),
+            Verdict::certain(TileClass::Unrevealed),
+            asked,
+        ];
+        reading.pixels = vec![
+            drawn(GREY, NAVY, one),
+            drawn(GREY, GREEN, two),
+            drawn(GREY, GREY, one),
+            lit,
+        ];
+        reading
+    }
+
+    /// Whether `lit`, read as `class` on [`board_with`]'s board, is drawn as its sure looks.
+    fn drawn_as(lit: TileImage, class: TileClass) -> bool {
+        drawn_as_the_sure(&board_with(lit, class), 3, class)
+    }
+
+    #[test]
+    fn a_one_lit_on_a_face_of_its_own_is_drawn_as_the_sure_ones() {
+        assert!(drawn_as(drawn(LIT, NAVY, one), TileClass::Number(1)));
+        // Moved by a sample, as a fractional pitch moves it.
+        let shifted = |x: usize, y: usize| x > 0 && one(x - 1, y);
+        assert!(drawn_as(drawn(LIT, NAVY, shifted), TileClass::Number(1)));
+    }
+
+    #[test]
+    fn a_glyph_is_only_the_number_whose_sure_looks_it_matches() {
+        assert!(!drawn_as(drawn(LIT, NAVY, one), TileClass::Number(2)));
+        // No sure look of a 3 to compare with.
+        assert!(!drawn_as(drawn(LIT, NAVY, one), TileClass::Number(3)));
+    }
+
+    #[test]
+    fn another_picture_or_another_ink_is_not_the_number() {
+        assert!(!drawn_as(drawn(LIT, NAVY, question), TileClass::Number(1)));
+        assert!(!drawn_as(drawn(GREY, RED, one), TileClass::Number(1)));
+        // A plain tile shows no glyph.
+        assert!(!drawn_as(drawn(LIT, LIT, one), TileClass::Number(1)));
+    }
+
+    #[test]
+    fn a_green_digit_lit_on_blue_is_still_green() {
+        // Its direction from the blue face is not the sure 2s' from grey, its colour is theirs.
+        assert!(drawn_as(drawn(LIT, GREEN, two), TileClass::Number(2)));
+    }
+}
