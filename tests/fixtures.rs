@@ -542,6 +542,16 @@ fn a_number_lit_under_the_pointer_is_the_number_its_glyph_shows() {
     assert_read_exactly("emoji-light-56px-mid-lit-number");
 }
 
+/// The emoji clone in forced dark at 46 px (device scale 1, zoom 110%), an Intermediate board
+/// just opened: its empty white squares, at two phases of the pitch, are flags to the model,
+/// and were left in doubt between a covered tile, a flag and a 0 (64 tiles, the numbers round
+/// them unadvised). As flags they would give the 1s beside them more flags than they count;
+/// walled in by numbers, they are 0s.
+#[test]
+fn empty_squares_the_numbers_cannot_count_as_flags_are_0s() {
+    assert_read_exactly("emoji-dark-46px-opened");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost

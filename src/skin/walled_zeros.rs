@@ -17,10 +17,15 @@
 //! Covered tiles that met all three would be a skin with two covered faces of different
 //! colours, one of them only ever in pockets walled in by numbers: no game the project has seen
 //! draws one.
+//!
+//! The doubt may hold a flag as well (the emoji clone's white squares in forced dark are flags
+//! to the model). A player's flags on the mines of a pocket walled in by numbers are a real
+//! position, so such a look is settled only where, as flags, its tiles would give a number
+//! more flags than it counts.
 
 use super::colours::{apart, centre_median};
 use super::families::Families;
-use super::rules::is_possible;
+use super::rules::{is_possible, unsure_flags_over_count};
 use crate::board::{Cell, Pos};
 use crate::vision::{Reading, TileClass};
 
@@ -31,10 +36,11 @@ const OTHER_COLOUR: i32 = 150;
 /// How many tiles must show the walled-in looks together.
 const MIN_TILES: usize = 2;
 
-/// Settles as 0 each family in doubt only between a covered tile and a 0, on a face the board's
-/// evidence finds no empty tile of the numbers' face (`own_face`), that is walled in by numbers
-/// on a colour of its own (the module's rules); `settled` follows. A family with a tile the
-/// labelling read as covered drawn pressed (`pressed`, row by row) is left as it is.
+/// Settles as 0 each family in doubt only between a covered tile and a 0 (or a flag its
+/// numbers cannot count), on a face the board's evidence finds no empty tile of the numbers'
+/// face (`own_face`), that is walled in by numbers on a colour of its own (the module's rules);
+/// `settled` follows. A family with a tile the labelling read as covered drawn pressed
+/// (`pressed`, row by row) is left as it is.
 pub(super) fn settle_walled_in_zeros(
     reading: &mut Reading,
     families: &Families,
@@ -43,10 +49,17 @@ pub(super) fn settle_walled_in_zeros(
     pressed: &[usize],
 ) {
     let doubted = families.in_doubt(reading);
+    // A flag may be a third meaning (the emoji clone's white squares are flags to the model),
+    // where the family's tiles as flags would give a number more flags than it counts: below.
     let zero_or_covered = |classes: &[TileClass]| {
-        classes.len() == 2
-            && classes.contains(&TileClass::Unrevealed)
+        classes.contains(&TileClass::Unrevealed)
             && classes.contains(&TileClass::Number(0))
+            && (classes.iter()).all(|c| {
+                matches!(
+                    c,
+                    TileClass::Unrevealed | TileClass::Number(0) | TileClass::Flag
+                )
+            })
     };
     let mut walled: Vec<bool> = vec![false; settled.len()];
     for doubt in &reading.doubt {
@@ -59,6 +72,22 @@ pub(super) fn settle_walled_in_zeros(
     }
     for &index in pressed {
         walled[families.of[reading.look_of[index]]] = false;
+    }
+    // A family that may be flags stays in doubt unless as flags it is more than the numbers
+    // beside it count: a player's flags on mines walled in by numbers are a real position.
+    for doubt in &reading.doubt {
+        let family = families.of[doubt.look];
+        if walled[family] && doubt.classes.contains(&TileClass::Flag) {
+            let mut board = reading.board.clone();
+            for (index, &look) in reading.look_of.iter().enumerate() {
+                if families.of[look] == family {
+                    board.set_index(index, Cell::Flag);
+                }
+            }
+            walled[family] = unsure_flags_over_count(&board, |p| {
+                families.of[reading.look_of[p.row * board.cols() + p.col]] == family
+            });
+        }
     }
     // A family with a doubt of any other kind as well is no candidate.
     for doubt in &reading.doubt {
@@ -147,4 +176,68 @@ pub(super) fn settle_walled_in_zeros(
         tiles,
         "board-level reading: empty tiles on a face of their own, walled in by numbers, read as 0s"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::skin::testing::{a_family_a_look, tile_with_ink, BLUE, GRASS, SAND, WHITE};
+    use crate::vision::{Doubt, Verdict};
+
+    /// `rows` (`.` covered, `1`/`2` numbers, `w` a white square the classifier takes for a flag)
+    /// with the white squares in doubt between a covered tile, a flag and a 0, read as covered;
+    /// settled by the rule. Returns the class the white squares end with and whether they are
+    /// still in doubt.
+    fn settle_white_squares(rows: &[&str]) -> (TileClass, bool) {
+        let text: Vec<String> = rows.iter().map(|r| r.replace('w', ".")).collect();
+        let mut reading = Reading::of_board(parse_board(&(text.join("\n") + "\n")).unwrap());
+        let look = |c: char| match c {
+            '.' => 0,
+            '1' => 1,
+            '2' => 2,
+            _ => 3,
+        };
+        reading.grid.cols = rows[0].len();
+        reading.look_of = rows.iter().flat_map(|r| r.chars().map(look)).collect();
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::certain(TileClass::Number(2)),
+            Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)])
+                .settled(TileClass::Unrevealed),
+        ];
+        reading.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(WHITE, WHITE),
+        ];
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        let cells = reading.cells_showing(|l| l == 3);
+        reading.doubt = vec![Doubt {
+            look: 3,
+            classes: vec![TileClass::Unrevealed, TileClass::Flag, TileClass::Number(0)],
+            cells,
+        }];
+        let own_face = [false, false, false, true];
+        settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
+        (settled[3], reading.doubt_of(3).is_some())
+    }
+
+    #[test]
+    fn squares_that_as_flags_would_be_more_than_the_numbers_count_are_zeros() {
+        // A column of them beside 1s at the board's edge: each 1 would see three flags.
+        let (class, in_doubt) = settle_white_squares(&[".1w"; 6]);
+        assert_eq!((class, in_doubt), (TileClass::Number(0), false));
+    }
+
+    #[test]
+    fn squares_the_numbers_could_count_as_flags_stay_in_doubt() {
+        // Two of them at the board's edge beside 2s that count them exactly: a player's two
+        // flags on mines as well as two 0s (the 2s' mines then the covered column).
+        let rows = [".2w", ".2w"];
+        let (class, in_doubt) = settle_white_squares(&rows);
+        assert_eq!((class, in_doubt), (TileClass::Unrevealed, true));
+    }
 }
