@@ -552,6 +552,15 @@ fn empty_squares_the_numbers_cannot_count_as_flags_are_0s() {
     assert_read_exactly("emoji-dark-46px-opened");
 }
 
+/// react-minesweeper (the classic look in a page) at 56 px (device scale 1.5, zoom 125%), just
+/// opened: its cascade opens only a 0's four sides, so its 0s show covered tiles on their
+/// diagonals, which no game that opens all eight does. Read as "a 0 beside a covered tile",
+/// the 0s were read as covered and the 1s round them left in doubt.
+#[test]
+fn zeros_whose_diagonals_a_cascade_left_covered_read_as_0s() {
+    assert_read_exactly("react-light-56px-opened");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost

@@ -83,13 +83,30 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
         .then_some("a wrong flag reads as shown on a game that is not over")
 }
 
+/// The 0s whose covered neighbours, all diagonal, make a board one of a game whose cascade
+/// opens only a 0's four sides: one such 0 is a covered tile drawn for a moment like an open one
+/// in a notch of the opened area (held down, or lit under the pointer), a few are a cascade.
+const SIDE_CASCADE: usize = 3;
+
 /// The tiles read as 0 that touch a covered tile, row by row. A game opens every neighbour of a 0
 /// at once, so on a settled board there are none: each is a covered tile drawn for a moment like
-/// an open one (`crate::skin::pressed`), or a misreading.
+/// an open one (`crate::skin::pressed`), or a misreading. Some clones' cascades open only a 0's
+/// four sides (react-minesweeper), leaving covered tiles on the diagonals of its 0s; where
+/// [`SIDE_CASCADE`] 0s or more touch covered tiles on their diagonals alone, only a covered
+/// tile on a side counts.
 pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
-    board.positions().filter(|&p| {
-        board.get(p) == Cell::Number(0) && board.neighbors(p).any(|q| board.get(q).is_unrevealed())
-    })
+    let side = |p: Pos, q: Pos| q.row == p.row || q.col == p.col;
+    let covered_at = move |p: Pos, on_side: bool| {
+        (board.neighbors(p)).any(|q| side(p, q) == on_side && board.get(q).is_unrevealed())
+    };
+    let zero = move |p: Pos| board.get(p) == Cell::Number(0);
+    let diagonal_only = (board.positions())
+        .filter(|&p| zero(p) && !covered_at(p, true) && covered_at(p, false))
+        .count();
+    let sides_only = diagonal_only >= SIDE_CASCADE;
+    board
+        .positions()
+        .filter(move |&p| zero(p) && (covered_at(p, true) || (!sides_only && covered_at(p, false))))
 }
 
 /// How many of `p`'s neighbours may hold a mine (covered, flagged or shown) and how many show
@@ -126,6 +143,12 @@ mod tests {
         assert!(possible("x2*\n.2.\n"));
         // A wrong flag beside 0s: the player's mistake, not a misreading.
         assert!(possible("0F1.\n001.\n"));
+        // 0s whose diagonal neighbours are left covered, as a cascade that opens only a 0's
+        // four sides leaves them (react-minesweeper).
+        assert!(possible(concat!(
+            "..........\n..........\n..........\n....11....\n...1001...\n",
+            "1..1001...\n0111001...\n00000001..\n00000001..\n00000001..\n"
+        )));
         // A won game: nothing covered, the flags on the mines.
         assert!(possible("1F\n11\n"));
     }
@@ -136,6 +159,9 @@ mod tests {
         assert!(!possible("000\n000\n"));
         // A 0 beside a covered tile.
         assert!(!possible("00.\n00.\n"));
+        // One 0 with a covered tile on a diagonal alone: a covered tile in a notch of the
+        // opened area drawn for a moment like an open one, no cascade.
+        assert!(!possible("...\n..1\n.10\n"));
         // A wrong flag while no mine is shown: the game is not over.
         assert!(!possible("x1.\n11.\n"));
         // Nothing covered and no mine shown, yet the flag is no mine: a fresh board with one
