@@ -83,9 +83,10 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
         .then_some("a wrong flag reads as shown on a game that is not over")
 }
 
-/// The 0s whose covered neighbours, all diagonal, make a board one of a game whose cascade
-/// opens only a 0's four sides: one such 0 is a covered tile drawn for a moment like an open one
-/// in a notch of the opened area (held down, or lit under the pointer), a few are a cascade.
+/// How many 0s touching covered tiles on their diagonals alone make a board one of a game whose
+/// cascade opens only a 0's four sides: one such 0 is a covered tile drawn for a moment like an
+/// open one in a notch of the opened area (held down, or lit under the pointer), a few are a
+/// cascade.
 const SIDE_CASCADE: usize = 3;
 
 /// The tiles read as 0 that touch a covered tile, row by row. A game opens every neighbour of a 0
