@@ -15,7 +15,7 @@
 //! question mark or a flag are other pictures; where the board has no sure look of the number,
 //! nothing changes.
 
-use super::colours::{ring_median, RING};
+use super::colours::{apart, colour, ring_median, RING};
 use super::digit_inks::{ink, inks_differ, INK};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
@@ -78,9 +78,12 @@ pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bo
         .map(|(_, &(l, _))| l)
         .fold(f64::NEG_INFINITY, f64::max);
     let (own, sure) = (&reading.pixels[look], &reading.pixels[sure_look]);
-    let same_ink = !inks_differ(ink(own), ink(sure))
-        || (ink_colour(own).zip(ink_colour(sure)))
-            .is_some_and(|(a, b)| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK);
+    let (own_ink, sure_ink) = (ink(own), ink(sure));
+    let same_ink = !inks_differ(own_ink, sure_ink)
+        || (own_ink.zip(sure_ink)).is_some_and(|(a, b)| {
+            let (a, b) = (ink_colour(own, a), ink_colour(sure, b));
+            (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK
+        });
     tracing::trace!(
         look,
         ?class,
@@ -92,10 +95,10 @@ pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bo
     likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink
 }
 
-/// The colour of a tile's ink: its background and the ink's direction from it (`ink`).
-fn ink_colour(tile: &TileImage) -> Option<[f64; 3]> {
+/// The colour of a tile's ink: its background and the ink's `direction` from it (`ink`).
+fn ink_colour(tile: &TileImage, direction: [f64; 3]) -> [f64; 3] {
     let background = ring_median(tile);
-    ink(tile).map(|d| [0, 1, 2].map(|c| f64::from(background[c]) + d[c]))
+    [0, 1, 2].map(|c| f64::from(background[c]) + direction[c])
 }
 
 /// A tile's ink as a picture: each sample's distance (summed over the channels) from the
@@ -107,9 +110,7 @@ fn ink_picture(tile: &TileImage) -> Option<Vec<f64>> {
     let mut picture: Vec<f64> = (tile.chunks_exact(3).enumerate())
         .map(|(i, p)| {
             if inside(i % TILE) && inside(i / TILE) {
-                (0..3)
-                    .map(|c| f64::from((i32::from(p[c]) - background[c]).abs()))
-                    .sum()
+                f64::from(apart(colour(p), background))
             } else {
                 0.0
             }
