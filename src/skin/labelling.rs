@@ -18,7 +18,7 @@ use super::families::{families, Families};
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
 use super::meanings::{meanings, Meaning};
-use super::open_marks::doubt_marks_on_open_face;
+use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
 use super::repair::repairs;
 use super::rules::{is_possible, unsure_flags_over_count};
@@ -102,7 +102,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     let families = families(&reading.pixels, &reading.looks, &cells);
     let evidence = evidence(&reading.pixels, &families);
-    let faces = faces(&reading.pixels, &families, &evidence);
+    let mut faces = faces(&reading.pixels, &families, &evidence);
+    // A mark drawn on the open face in a game that draws it there is no digit: its face says
+    // nothing of what it is.
+    for (family, face) in faces.iter_mut().enumerate() {
+        if *face == Face::Open && drawn_as_a_mark(reading, &families, family) {
+            *face = Face::Unknown;
+        }
+    }
     let options_as_read: Vec<Vec<Meaning>> = (families.verdicts.iter().enumerate())
         .map(|(f, verdict)| meanings(verdict, evidence[f], faces[f]))
         .collect();

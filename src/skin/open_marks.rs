@@ -1,22 +1,41 @@
 //! Marks read on the open tiles' face. A flag or a question mark is what a player puts on a
-//! covered tile, and every game draws it there; a covered tile's face differs from an open
+//! covered tile, and most games draw it there; a covered tile's face differs from an open
 //! one's in every skin (or covered and empty tiles could not be told apart). So a look the
-//! classifier reads as such a mark while it sits on the open face is a digit it does not know
-//! (Wine's palette under Xvfb draws winemine's "2" white on black, which it reads as a flag).
-//! Such a look is left in doubt between the mark and the likeliest digit the classifier gave it,
-//! and the board settles which number it is where only one fits (`forced`).
+//! classifier reads as such a mark while it sits on the open face is most often a digit it does
+//! not know (Wine's palette under Xvfb draws winemine's "2" white on black, which it reads as a
+//! flag at 0.97). Such a look is left in doubt between the mark and the likeliest digit the
+//! classifier gave it, and the board settles which number it is where only one fits (`forced`).
+//!
+//! Some games do draw the player's flag on the open face (react-minesweeper, whose flagged tile
+//! takes the opened tiles' face). A mark the classifier is all but certain of, drawn like no
+//! look of the board read as a digit, is that game's mark ([`drawn_as_a_mark`]).
 
 use super::doubt::add_doubt;
 use super::families::Families;
+use super::same_glyph::drawn_like_a_digit;
 use super::symbols::on_open_face;
 use crate::vision::{Reading, TileClass};
+
+/// The classifier's confidence from which a mark on the open face may be the game's own way of
+/// drawing it: react-minesweeper's flags read at 0.9997 and more, winemine's white "2" as a
+/// flag at 0.97.
+const SURE_MARK: f32 = 0.999;
+
+/// Whether `family` is a player's mark however its face looks: read as a flag or a question
+/// mark at [`SURE_MARK`] or more, and drawn like no look the classifier reads as a digit.
+pub fn drawn_as_a_mark(reading: &Reading, families: &Families, family: usize) -> bool {
+    let verdict = &families.verdicts[family];
+    verdict.class.is_mark()
+        && verdict.confidence >= SURE_MARK
+        && !drawn_like_a_digit(reading, families.first[family])
+}
 
 /// Puts in doubt, with the digit the classifier found likeliest for it, every family settled as
 /// a flag or a question mark (`settled`) that is in no doubt yet and sits on the open face.
 pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, settled: &[TileClass]) {
     let mut unsure = families.in_doubt(reading);
     let marks: Vec<usize> = (0..settled.len())
-        .filter(|&f| !unsure[f] && settled[f].is_mark())
+        .filter(|&f| !unsure[f] && settled[f].is_mark() && !drawn_as_a_mark(reading, families, f))
         .collect();
     if marks.is_empty() {
         return;
@@ -65,9 +84,17 @@ mod tests {
     /// The board "..\n0F\n00" with three looks: covered (green), 0 (black) and the flag's,
     /// drawn with `flag`; the flag read surely, with a little of the classifier's odds on a 2.
     fn reading(flag: TileImage) -> (Reading, Families, Vec<TileClass>) {
+        reading_sure_of_the_flag(flag, 0.9)
+    }
+
+    /// The same, the classifier giving the flag `sure` and a 2 a little of the rest.
+    fn reading_sure_of_the_flag(flag: TileImage, sure: f32) -> (Reading, Families, Vec<TileClass>) {
         let mut reading = Reading::of_board(parse_board("..\n0F\n00\n").unwrap());
         reading.look_of = vec![0, 0, 1, 2, 1, 1];
-        let flagged = Verdict::from_probs(&[(TileClass::Flag, 0.9), (TileClass::Number(2), 0.04)]);
+        let flagged = Verdict::from_probs(&[
+            (TileClass::Flag, sure),
+            (TileClass::Number(2), (1.0 - sure) / 2.0),
+        ]);
         reading.looks = vec![
             Verdict::certain(TileClass::Unrevealed),
             Verdict::certain(TileClass::Number(0)),
@@ -89,6 +116,32 @@ mod tests {
         );
         // The board still shows what was read; advice weakens the doubt.
         assert_eq!(reading.board.get(Pos::new(1, 1)), Cell::Flag);
+    }
+
+    #[test]
+    fn a_flag_all_but_certain_and_like_no_digit_is_the_games_own_mark() {
+        // react-minesweeper draws its flags on the opened tiles' face.
+        let (mut reading, families, settled) = reading_sure_of_the_flag(tile(BLACK, WHITE), 0.9999);
+        assert!(drawn_as_a_mark(&reading, &families, 2));
+        doubt_marks_on_open_face(&mut reading, &families, &settled);
+        assert!(reading.doubt.is_empty());
+    }
+
+    #[test]
+    fn a_sure_flag_drawn_like_a_digit_of_the_board_stays_in_doubt() {
+        // Winemine's white "2"s: one read as a flag, another as a 3.
+        let (mut reading, _, _) = reading_sure_of_the_flag(tile(BLACK, WHITE), 0.9999);
+        reading.board = parse_board("..\n0F\n03\n").unwrap();
+        reading.look_of = vec![0, 0, 1, 2, 1, 3];
+        reading
+            .looks
+            .push(Verdict::from_probs(&[(TileClass::Number(3), 0.5)]));
+        reading.pixels.push(tile(BLACK, WHITE));
+        let (mut reading, families, settled) = a_family_a_look(reading);
+        assert!(!drawn_as_a_mark(&reading, &families, 2));
+        doubt_marks_on_open_face(&mut reading, &families, &settled);
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(reading.doubt[0].cells, [(1, 1)]);
     }
 
     #[test]

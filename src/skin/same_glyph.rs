@@ -95,6 +95,21 @@ pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bo
     likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink
 }
 
+/// Whether `look` of `reading` shows the glyph of a look read as a number (1 to 8, however
+/// surely): winemine's white "2"s under Wine's palette, one read as a flag and its likes as a 3
+/// or a 4, are one glyph; a flag, on whatever face, is none of the digits.
+pub fn drawn_like_a_digit(reading: &Reading, look: usize) -> bool {
+    let Some(own) = ink_picture(&reading.pixels[look]) else {
+        return false;
+    };
+    (reading.looks.iter().enumerate())
+        .filter(|&(other, verdict)| {
+            other != look && matches!(verdict.class.cell(), Cell::Number(1..))
+        })
+        .filter_map(|(other, _)| ink_picture(&reading.pixels[other]))
+        .any(|picture| likeness(&own, &picture) >= SAME)
+}
+
 /// The colour of a tile's ink: its background and the ink's `direction` from it (`ink`).
 fn ink_colour(tile: &TileImage, direction: [f64; 3]) -> [f64; 3] {
     let background = ring_median(tile);
