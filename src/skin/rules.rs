@@ -92,23 +92,35 @@ const SIDE_CASCADE: usize = 3;
 /// The tiles read as 0 that touch a covered tile, row by row. A game opens every neighbour of a 0
 /// at once, so on a settled board there are none: each is a covered tile drawn for a moment like
 /// an open one (`crate::skin::pressed`), or a misreading. Some clones' cascades open only a 0's
-/// four sides (react-minesweeper), leaving covered tiles on the diagonals of its 0s; where
-/// [`SIDE_CASCADE`] 0s or more touch covered tiles on their diagonals alone, only a covered
-/// tile on a side counts.
+/// four sides (react-minesweeper), leaving covered tiles on the diagonals of its 0s; where such
+/// 0s are more than the pointer can light at once ([`side_cascade`]), only a covered tile on a
+/// side counts.
 pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
     let side = |p: Pos, q: Pos| q.row == p.row || q.col == p.col;
     let covered_at = move |p: Pos, on_side: bool| {
         (board.neighbors(p)).any(|q| side(p, q) == on_side && board.get(q).is_unrevealed())
     };
     let zero = move |p: Pos| board.get(p) == Cell::Number(0);
-    // Counted only as far as the bound: this runs for every labelling the reading checks.
-    let sides_only = (board.positions())
+    // Taken only as far as the bound: this runs for every labelling the reading checks.
+    let diagonal_only: Vec<Pos> = (board.positions())
         .filter(|&p| zero(p) && !covered_at(p, true) && covered_at(p, false))
-        .nth(SIDE_CASCADE - 1)
-        .is_some();
+        .take(SIDE_CASCADE)
+        .collect();
+    let sides_only = side_cascade(&diagonal_only);
     board
         .positions()
         .filter(move |&p| zero(p) && (covered_at(p, true) || (!sides_only && covered_at(p, false))))
+}
+
+/// Whether 0s touching covered tiles on their diagonals alone (`zeros`, up to [`SIDE_CASCADE`]
+/// of them) show a cascade that opens only a 0's four sides. The pointer lights or holds down
+/// the tiles of one 3×3 block at most (a tile, or a chord's neighbours), so [`SIDE_CASCADE`] of
+/// them, or two farther apart than one block, are the game's own cascade.
+fn side_cascade(zeros: &[Pos]) -> bool {
+    match zeros {
+        [a, b] => a.row.abs_diff(b.row) > 2 || a.col.abs_diff(b.col) > 2,
+        _ => zeros.len() >= SIDE_CASCADE,
+    }
 }
 
 /// How many of `p`'s neighbours may hold a mine (covered, flagged or shown) and how many show
@@ -151,6 +163,11 @@ mod tests {
             "..........\n..........\n..........\n....11....\n...1001...\n",
             "1..1001...\n0111001...\n00000001..\n00000001..\n00000001..\n"
         )));
+        // Two such 0s farther apart than the pointer lights at once (react-minesweeper).
+        assert!(possible(concat!(
+            "0000001..\n0000001..\n000000011\n000000000\n",
+            "110000000\n..1000000\n..1000000\n"
+        )));
         // A won game: nothing covered, the flags on the mines.
         assert!(possible("1F\n11\n"));
     }
@@ -164,6 +181,8 @@ mod tests {
         // One 0 with a covered tile on a diagonal alone: a covered tile in a notch of the
         // opened area drawn for a moment like an open one, no cascade.
         assert!(!possible("...\n..1\n.10\n"));
+        // Two of them within one 3×3 block: the covered tiles a chord lights, no cascade.
+        assert!(!possible("......\n..11..\n.1001.\n.1111.\n......\n"));
         // A wrong flag while no mine is shown: the game is not over.
         assert!(!possible("x1.\n11.\n"));
         // Nothing covered and no mine shown, yet the flag is no mine: a fresh board with one
