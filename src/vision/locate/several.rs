@@ -17,9 +17,13 @@ const MIN_SHARE: f64 = 0.25;
 /// screen at device scale 2. A counter, a legend of tiles or a toolbar is a row or two.
 const MIN_SIDE: usize = 5;
 
-/// How far apart, as a share, a lattice's pitch must be from the board's, and from twice,
-/// three times, a half and a third of it, for its squares to be no squares of the board.
+/// How far apart, as a share, a lattice's pitch must be from twice, three times, a half and a
+/// third of the board's, for its squares to be no squares of the board...
 const OTHER_PITCH: f64 = 0.08;
+/// ...and from the board's own pitch: a lattice fitted over many squares measures its pitch to
+/// a fraction of a percent, and one at 5% from the board's drifts half a tile from it in ten
+/// tiles (react-minesweeper's 10x10 board at 20 px beside a picture of a board at 21 px).
+const OTHER_OWN_PITCH: f64 = 0.03;
 
 /// The largest of `lattices` (every group of squares that fits a lattice, with its squares)
 /// that holds enough squares to be a board of its own and lies outside `grid`: wholly, or
@@ -47,9 +51,10 @@ pub fn second_board(grid: &Grid, squares: usize, lattices: &[(Grid, usize)]) -> 
 /// every second tile of the board, or over its squares' halves, is the board's own.
 fn of_another_pitch(grid: &Grid, other: &Grid) -> bool {
     let ratio = (other.pitch_x + other.pitch_y) / (grid.pitch_x + grid.pitch_y);
-    [1.0, 2.0, 3.0, 0.5, 1.0 / 3.0]
-        .iter()
-        .all(|&multiple| (ratio / multiple - 1.0).abs() > OTHER_PITCH)
+    (ratio - 1.0).abs() > OTHER_OWN_PITCH
+        && [2.0, 3.0, 0.5, 1.0 / 3.0]
+            .iter()
+            .all(|&multiple| (ratio / multiple - 1.0).abs() > OTHER_PITCH)
 }
 
 /// The rectangle of `grid`'s first tile, top left.
@@ -114,9 +119,15 @@ mod tests {
             second_board(&picture, 485, &[(picture, 485), (across, 256)]),
             Some(across)
         );
+        // So do a 10x10 board's squares at 20 px beside the same picture.
+        let small = Grid::square(800.0, 280.0, 20.0, 14, 38);
+        assert_eq!(
+            second_board(&picture, 485, &[(picture, 485), (small, 149)]),
+            Some(small)
+        );
         // At the board's own pitch, or twice it, such a lattice is the board's own squares
         // with others of the page in line with them.
-        for pitch in [21.0, 42.0] {
+        for pitch in [21.0, 21.4, 42.0] {
             let own = Grid::square(739.0, 205.0, pitch, 14, 42);
             assert_eq!(
                 second_board(&picture, 485, &[(picture, 485), (own, 256)]),
