@@ -561,6 +561,32 @@ fn zeros_whose_diagonals_a_cascade_left_covered_read_as_0s() {
     assert_read_exactly("react-light-56px-opened");
 }
 
+/// react-minesweeper at 30 px, mid-game: one 0 touches covered tiles on its diagonals alone,
+/// beside a 0 that touches none. A covered tile lit in a notch never lies beside such a 0 (it
+/// would have opened it), so this is the side-only cascade, and the 0s read as 0s, not as
+/// covered tiles with the 1s round them in doubt.
+#[test]
+fn a_zero_beside_a_settled_zero_shows_the_side_cascade() {
+    assert_read_exactly("react-light-30px-mid");
+}
+
+/// The emoji clone at 75 px, just opened, the pointer on an open "1" that the page lights on a
+/// blue square, read as a question mark at 0.58: taken for covered, its 0 neighbours touch a
+/// covered tile on a diagonal alone, beside 0s that touch none, which would show a side-only
+/// cascade. Only tiles read surely show how a game cascades, and the lit tile reads as its 1.
+#[test]
+fn a_lit_number_unsure_to_the_model_shows_no_side_cascade() {
+    assert_read_exactly("emoji-light-75px-opened-lit-number");
+}
+
+/// react-minesweeper, dark, at 30 px: it draws the player's flags on the opened tiles' face.
+/// Read surely as flags (0.996) and drawn like none of the board's digits, they are its flags,
+/// not digits the model does not know, left in doubt with an 8.
+#[test]
+fn flags_a_game_draws_on_the_open_face_read_as_flags() {
+    assert_read_exactly("react-dark-30px-mid-flags");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost
@@ -606,6 +632,16 @@ fn a_small_board_beside_a_picture_of_a_larger_one_is_refused_as_two_boards() {
 #[test]
 fn a_beginner_board_beside_a_picture_of_an_expert_one_is_refused_as_two_boards() {
     assert_refused_as_two_boards("flat-dark-41px-beside-a-picture.png");
+}
+
+/// react-minesweeper's 10x10 board at 20 px (device scale 1, zoom 67%) beside a picture of
+/// xdemineur's 30x16 board at 21 px: the small board's squares fit a lattice at 20 px that runs
+/// on over the picture, within 8% of its pitch, so it was taken for the picture's own squares
+/// and the picture's board was read and advised. A lattice measured over many squares at 3% or
+/// more from the board's pitch is another board's.
+#[test]
+fn a_board_at_a_pitch_near_a_pictures_is_refused_as_two_boards() {
+    assert_refused_as_two_boards("react-dark-20px-beside-a-picture.png");
 }
 
 /// Asserts that the picture `name` in `tests/data` is refused as showing two boards.

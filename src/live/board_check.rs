@@ -195,9 +195,16 @@ mod tests {
 
     #[test]
     fn a_zero_touching_a_covered_tile_is_taken_as_covered() {
-        let board = crate::board::parse_board("0..\n000\n000\n").unwrap();
-        let mut reading = Reading::of_board(board);
-        cover_unsettled_zeros(&mut reading);
-        assert_eq!(reading.board.to_text(), "...\n...\n000\n");
+        let covered = |text: &str| {
+            let mut reading = Reading::of_board(crate::board::parse_board(text).unwrap());
+            cover_unsettled_zeros(&mut reading);
+            reading.board.to_text()
+        };
+        assert_eq!(covered("...\n.0.\n...\n"), "...\n...\n...\n");
+        assert_eq!(covered("0..\n00.\n...\n"), "...\n...\n...\n");
+        // A 0 touching a covered tile on a diagonal alone, beside 0s that touch none, is a 0 of
+        // a cascade that opens only a 0's sides (a 0 beside them would have opened a covered
+        // tile there); the 0 with a covered tile on its side is still taken as covered.
+        assert_eq!(covered("0..\n000\n000\n"), "...\n0..\n000\n");
     }
 }

@@ -21,7 +21,9 @@ use super::meanings::{meanings, Meaning};
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
 use super::repair::repairs;
-use super::rules::{is_possible, unsure_flags_over_count};
+use super::rules::{
+    cascade_only_beside_a_settled_zero, is_possible, side_cascade_shown, unsure_flags_over_count,
+};
 use super::same_glyph::drawn_as_the_sure;
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
@@ -152,11 +154,15 @@ pub fn settle(reading: &mut Reading) -> Settled {
             })
             .collect()
     };
+    // A cascade that opens only a 0's sides, shown by one 0 beside a 0 that touches no covered
+    // tile, is taken for one only where the tiles the classifier read surely show it.
+    let cascade_as_read = side_cascade_shown(&surely_read(reading));
     let (mut walk, mut options, mut repaired) = search(
         as_flags,
         &family_of,
         &sure_flags(&hidden),
         &reading.board,
+        cascade_as_read,
         CHECK_LIMIT,
     );
     // The patch first found, for the reading without the evidence below.
@@ -171,6 +177,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             &family_of,
             &sure_flags(&hidden),
             &reading.board,
+            cascade_as_read,
             CHECK_LIMIT,
         );
         walk.checked += checked;
@@ -203,6 +210,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
                 &family_of,
                 &sure_flags(&hidden_at_first),
                 &reading.board,
+                cascade_as_read,
                 LAST_CHECK_LIMIT,
             );
             if walk.found.is_empty() {
@@ -217,6 +225,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
                 &family_of,
                 &sure_flags(&hidden),
                 &reading.board,
+                cascade_as_read,
                 LAST_CHECK_LIMIT,
             );
         }
@@ -280,6 +289,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             &family_of,
             &sure_flags(&hidden),
             &reading.board,
+            cascade_as_read,
             CHECK_LIMIT,
         );
         doubt_where_the_evidence_decided(reading, &families, &settled, free);
@@ -325,6 +335,25 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
 }
 
+/// The classifier's confidence from which a tile's verdict is sure enough to show how the game
+/// cascades: react-minesweeper's 0s read at 0.83 and more at 30 px; the emoji clone's lit "1",
+/// read as a question mark, at 0.58.
+const SURE_TILE: f32 = 0.7;
+
+/// `reading`'s board as the classifier read it, every tile it read less surely than
+/// [`SURE_TILE`], or as a player's mark, an open number: neither covered nor empty, so it shows
+/// nothing of how the game opens 0s (a number lit under the pointer, read as a question mark,
+/// even surely, would make the 0s beside it touch a covered tile).
+fn surely_read(reading: &Reading) -> Board {
+    let mut board = reading.board.clone();
+    for (index, verdict) in reading.tiles.iter().enumerate() {
+        if verdict.confidence < SURE_TILE || verdict.class.is_mark() {
+            board.set_index(index, Cell::Number(1));
+        }
+    }
+    board
+}
+
 /// `options` (each family's meanings) with every `hidden` family a flag alone: in the walk, the one
 /// cell the rules let be anything.
 fn hidden_as_flags(mut options: Vec<Vec<Meaning>>, hidden: &[bool]) -> Vec<Vec<Meaning>> {
@@ -368,13 +397,21 @@ fn search(
     family_of: &[usize],
     sure_flags: &[bool],
     board: &Board,
+    cascade_as_read: bool,
     limit: usize,
 ) -> (Walk, Vec<Vec<Meaning>>, Vec<bool>) {
-    let mut walk = walk(&options, family_of, sure_flags, board, limit);
+    let mut walk = walk(
+        &options,
+        family_of,
+        sure_flags,
+        board,
+        cascade_as_read,
+        limit,
+    );
     let mut repaired = vec![false; options.len()];
     if walk.found.is_empty() {
         for tried in repairs(&options, family_of, board) {
-            let again = self::walk(&tried, family_of, sure_flags, board, limit);
+            let again = self::walk(&tried, family_of, sure_flags, board, cascade_as_read, limit);
             tracing::debug!(
                 checked = again.checked,
                 possible = !again.found.is_empty(),
@@ -412,6 +449,7 @@ fn walk(
     family_of: &[usize],
     sure_flags: &[bool],
     board: &Board,
+    cascade_as_read: bool,
     limit: usize,
 ) -> Walk {
     let mut heap = BinaryHeap::new();
@@ -454,7 +492,10 @@ fn walk(
         let released = release_pressed(&mut board);
         // The count of flags first: it is cheap, where `is_possible` may ask the solver.
         let unsure = |p: Pos| !sure_flags[family_of[board.index(p)]];
-        if !unsure_flags_over_count(&board, unsure) && is_possible(&board) {
+        if !unsure_flags_over_count(&board, unsure)
+            && (cascade_as_read || !cascade_only_beside_a_settled_zero(&board))
+            && is_possible(&board)
+        {
             if found.is_empty() {
                 pressed = released;
             }

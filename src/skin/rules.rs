@@ -96,20 +96,48 @@ const SIDE_CASCADE: usize = 3;
 /// 0s are more than the pointer can light at once ([`side_cascade`]), only a covered tile on a
 /// side counts.
 pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
-    let side = |p: Pos, q: Pos| q.row == p.row || q.col == p.col;
-    let covered_at = move |p: Pos, on_side: bool| {
-        (board.neighbors(p)).any(|q| side(p, q) == on_side && board.get(q).is_unrevealed())
-    };
+    let sides_only = side_cascade_shown(board);
     let zero = move |p: Pos| board.get(p) == Cell::Number(0);
-    // Taken only as far as the bound: this runs for every labelling the reading checks.
-    let diagonal_only: Vec<Pos> = (board.positions())
-        .filter(|&p| zero(p) && !covered_at(p, true) && covered_at(p, false))
+    board.positions().filter(move |&p| {
+        zero(p) && (covered_at(board, p, true) || (!sides_only && covered_at(board, p, false)))
+    })
+}
+
+/// Whether `board`'s 0s that touch covered tiles on their diagonals alone are a cascade that
+/// opens only a 0's four sides by [`beside_a_settled_zero`] alone. The board-level reading takes
+/// that for a cascade only where the board as the classifier read it shows it: in a labelling
+/// that reads some digit as covered, a 0 beside it touches a covered tile on a diagonal and a
+/// 0 that touches none on a side, in any game.
+pub fn cascade_only_beside_a_settled_zero(board: &Board) -> bool {
+    let diagonal_only = zeros_covered_on_diagonals_alone(board);
+    !side_cascade(&diagonal_only) && beside_a_settled_zero(board, &diagonal_only)
+}
+
+/// Whether `board` shows a cascade that opens only a 0's four sides: 0s touching covered tiles
+/// on their diagonals alone that no pointer explains ([`side_cascade`]), or one beside a 0 that
+/// touches no covered tile ([`beside_a_settled_zero`]).
+pub fn side_cascade_shown(board: &Board) -> bool {
+    let diagonal_only = zeros_covered_on_diagonals_alone(board);
+    side_cascade(&diagonal_only) || beside_a_settled_zero(board, &diagonal_only)
+}
+
+/// Whether `p` of `board` touches a covered tile on a side (`on_side`), or on a diagonal.
+fn covered_at(board: &Board, p: Pos, on_side: bool) -> bool {
+    let side = |q: Pos| q.row == p.row || q.col == p.col;
+    (board.neighbors(p)).any(|q| side(q) == on_side && board.get(q).is_unrevealed())
+}
+
+/// The first [`SIDE_CASCADE`] 0s of `board` that touch covered tiles on their diagonals alone.
+/// Taken only as far as the bound: this runs for every labelling the reading checks.
+fn zeros_covered_on_diagonals_alone(board: &Board) -> Vec<Pos> {
+    (board.positions())
+        .filter(|&p| {
+            board.get(p) == Cell::Number(0)
+                && !covered_at(board, p, true)
+                && covered_at(board, p, false)
+        })
         .take(SIDE_CASCADE)
-        .collect();
-    let sides_only = side_cascade(&diagonal_only);
-    board
-        .positions()
-        .filter(move |&p| zero(p) && (covered_at(p, true) || (!sides_only && covered_at(p, false))))
+        .collect()
 }
 
 /// Whether 0s touching covered tiles on their diagonals alone (`zeros`, up to [`SIDE_CASCADE`]
@@ -121,6 +149,17 @@ fn side_cascade(zeros: &[Pos]) -> bool {
         [a, b] => a.row.abs_diff(b.row) > 2 || a.col.abs_diff(b.col) > 2,
         _ => zeros.len() >= SIDE_CASCADE,
     }
+}
+
+/// Whether one of `zeros` (0s of `board` touching covered tiles on their diagonals alone) lies
+/// beside a 0 that touches no covered tile. Such a 0 would have opened it in every game: it is
+/// no covered tile drawn like an open one, but a 0 of a cascade that opens only a 0's sides.
+fn beside_a_settled_zero(board: &Board, zeros: &[Pos]) -> bool {
+    let settled = |q: Pos| {
+        board.get(q) == Cell::Number(0)
+            && !(board.neighbors(q)).any(|n| board.get(n).is_unrevealed())
+    };
+    (zeros.iter()).any(|&p| board.neighbors(p).any(settled))
 }
 
 /// How many of `p`'s neighbours may hold a mine (covered, flagged or shown) and how many show
@@ -168,6 +207,12 @@ mod tests {
             "0000001..\n0000001..\n000000011\n000000000\n",
             "110000000\n..1000000\n..1000000\n"
         )));
+        // One such 0 beside a 0 that touches no covered tile, which would have opened it.
+        let beside_a_zero = ".....\n..2..\n.101.\n.2011\n.1000\n.2000\n.1000\n";
+        assert!(possible(beside_a_zero));
+        assert!(cascade_only_beside_a_settled_zero(
+            &parse_board(beside_a_zero).unwrap()
+        ));
         // A won game: nothing covered, the flags on the mines.
         assert!(possible("1F\n11\n"));
     }
