@@ -92,9 +92,8 @@ const SIDE_CASCADE: usize = 3;
 /// The tiles read as 0 that touch a covered tile, row by row. A game opens every neighbour of a 0
 /// at once, so on a settled board there are none: each is a covered tile drawn for a moment like
 /// an open one (`crate::skin::pressed`), or a misreading. Some clones' cascades open only a 0's
-/// four sides (react-minesweeper), leaving covered tiles on the diagonals of its 0s; where such
-/// 0s are more than the pointer can light at once ([`side_cascade`]), only a covered tile on a
-/// side counts.
+/// four sides (react-minesweeper), leaving covered tiles on the diagonals of its 0s; where the
+/// board shows such a cascade ([`side_cascade_shown`]), only a covered tile on a side counts.
 pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
     let sides_only = side_cascade_shown(board);
     let zero = move |p: Pos| board.get(p) == Cell::Number(0);
@@ -105,7 +104,7 @@ pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
 
 /// Whether `board`'s 0s that touch covered tiles on their diagonals alone are a cascade that
 /// opens only a 0's four sides by [`beside_a_settled_zero`] alone. The board-level reading takes
-/// that for a cascade only where the board as the classifier read it shows it: in a labelling
+/// that for a cascade only where the tiles the classifier read surely show one: in a labelling
 /// that reads some digit as covered, a 0 beside it touches a covered tile on a diagonal and a
 /// 0 that touches none on a side, in any game.
 pub fn cascade_only_beside_a_settled_zero(board: &Board) -> bool {
