@@ -21,9 +21,7 @@ use super::meanings::{meanings, Meaning};
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
 use super::repair::repairs;
-use super::rules::{
-    cascade_only_beside_a_settled_zero, is_possible, side_cascade_shown, unsure_flags_over_count,
-};
+use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, SideCascade};
 use super::same_glyph::drawn_as_the_sure;
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
@@ -156,7 +154,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     };
     // A cascade that opens only a 0's sides, shown by one 0 beside a 0 that touches no covered
     // tile, is taken for one only where the tiles the classifier read surely show it.
-    let cascade_as_read = side_cascade_shown(&surely_read(reading));
+    let cascade_as_read = side_cascade_shown(&surely_read(reading)).is_some();
     let (mut walk, mut options, mut repaired) = search(
         as_flags,
         &family_of,
@@ -493,7 +491,8 @@ fn walk(
         // The count of flags first: it is cheap, where `is_possible` may ask the solver.
         let unsure = |p: Pos| !sure_flags[family_of[board.index(p)]];
         if !unsure_flags_over_count(&board, unsure)
-            && (cascade_as_read || !cascade_only_beside_a_settled_zero(&board))
+            && (cascade_as_read
+                || side_cascade_shown(&board) != Some(SideCascade::BesideASettledZero))
             && is_possible(&board)
         {
             if found.is_empty() {

@@ -95,29 +95,36 @@ const SIDE_CASCADE: usize = 3;
 /// four sides (react-minesweeper), leaving covered tiles on the diagonals of its 0s; where the
 /// board shows such a cascade ([`side_cascade_shown`]), only a covered tile on a side counts.
 pub fn zeros_beside_covered(board: &Board) -> impl Iterator<Item = Pos> + '_ {
-    let sides_only = side_cascade_shown(board);
+    let sides_only = side_cascade_shown(board).is_some();
     let zero = move |p: Pos| board.get(p) == Cell::Number(0);
     board.positions().filter(move |&p| {
         zero(p) && (covered_at(board, p, true) || (!sides_only && covered_at(board, p, false)))
     })
 }
 
-/// Whether `board`'s 0s that touch covered tiles on their diagonals alone are a cascade that
-/// opens only a 0's four sides by [`beside_a_settled_zero`] alone. The board-level reading takes
-/// that for a cascade only where the tiles the classifier read surely show one: in a labelling
-/// that reads some digit as covered, a 0 beside it touches a covered tile on a diagonal and a
-/// 0 that touches none on a side, in any game.
-pub fn cascade_only_beside_a_settled_zero(board: &Board) -> bool {
-    let diagonal_only = zeros_covered_on_diagonals_alone(board);
-    !side_cascade(&diagonal_only) && beside_a_settled_zero(board, &diagonal_only)
+/// What shows on a board a cascade that opens only a 0's four sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideCascade {
+    /// 0s touching covered tiles on their diagonals alone that no pointer explains
+    /// ([`spread_past_the_pointer`]).
+    Spread,
+    /// One such 0 beside a 0 that touches no covered tile ([`beside_a_settled_zero`]). The
+    /// board-level reading takes that for a cascade only where the tiles the classifier read
+    /// surely show one: in a labelling that reads some digit as covered, a 0 beside it touches
+    /// a covered tile on a diagonal and a 0 that touches none on a side, in any game.
+    BesideASettledZero,
 }
 
-/// Whether `board` shows a cascade that opens only a 0's four sides: 0s touching covered tiles
-/// on their diagonals alone that no pointer explains ([`side_cascade`]), or one beside a 0 that
-/// touches no covered tile ([`beside_a_settled_zero`]).
-pub fn side_cascade_shown(board: &Board) -> bool {
+/// What shows on `board` a cascade that opens only a 0's four sides, if anything does.
+pub fn side_cascade_shown(board: &Board) -> Option<SideCascade> {
     let diagonal_only = zeros_covered_on_diagonals_alone(board);
-    side_cascade(&diagonal_only) || beside_a_settled_zero(board, &diagonal_only)
+    if spread_past_the_pointer(&diagonal_only) {
+        Some(SideCascade::Spread)
+    } else if beside_a_settled_zero(board, &diagonal_only) {
+        Some(SideCascade::BesideASettledZero)
+    } else {
+        None
+    }
 }
 
 /// Whether `p` of `board` touches a covered tile on a side (`on_side`), or on a diagonal.
@@ -143,7 +150,7 @@ fn zeros_covered_on_diagonals_alone(board: &Board) -> Vec<Pos> {
 /// of them) show a cascade that opens only a 0's four sides. The pointer lights or holds down
 /// the tiles of one 3×3 block at most (a tile, or a chord's neighbours), so [`SIDE_CASCADE`] of
 /// them, or two farther apart than one block, are the game's own cascade.
-fn side_cascade(zeros: &[Pos]) -> bool {
+fn spread_past_the_pointer(zeros: &[Pos]) -> bool {
     match zeros {
         [a, b] => a.row.abs_diff(b.row) > 2 || a.col.abs_diff(b.col) > 2,
         _ => zeros.len() >= SIDE_CASCADE,
@@ -209,9 +216,10 @@ mod tests {
         // One such 0 beside a 0 that touches no covered tile, which would have opened it.
         let beside_a_zero = ".....\n..2..\n.101.\n.2011\n.1000\n.2000\n.1000\n";
         assert!(possible(beside_a_zero));
-        assert!(cascade_only_beside_a_settled_zero(
-            &parse_board(beside_a_zero).unwrap()
-        ));
+        assert_eq!(
+            side_cascade_shown(&parse_board(beside_a_zero).unwrap()),
+            Some(SideCascade::BesideASettledZero)
+        );
         // A won game: nothing covered, the flags on the mines.
         assert!(possible("1F\n11\n"));
     }
