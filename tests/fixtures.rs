@@ -587,6 +587,45 @@ fn flags_a_game_draws_on_the_open_face_read_as_flags() {
     assert_read_exactly("react-dark-30px-mid-flags");
 }
 
+/// react-minesweeper, dark, at 20 px (device scale 1, zoom 67%): its flags, drawn on the opened
+/// tiles' face, are flags to the model at 0.935; the board's labelling settled them as a "3" in
+/// doubt with an "8", open and mine-free either way, and a "1" beside one called a safe tile a
+/// mine. The flag the model saw stays among the doubt's classes, and every call holds.
+#[test]
+fn a_flag_on_the_open_face_the_model_is_unsure_of_stays_a_possible_mine() {
+    let name = "react-dark-20px-mid-flags";
+    let (reading, label) = read_test_data(name);
+    for (row, text) in label.tiles.iter().enumerate() {
+        for col in (text.char_indices()).filter_map(|(col, c)| (c == 'F').then_some(col)) {
+            let doubt = (reading.doubt.iter()).find(|d| d.cells.contains(&(row, col)));
+            let flag = reading.class(row, col) == TileClass::Flag
+                || doubt.is_some_and(|d| d.classes.contains(&TileClass::Flag));
+            assert!(
+                flag,
+                "{name}: the flag at ({row}, {col}) is no flag: {doubt:?}"
+            );
+        }
+    }
+    let options = SolveOptions {
+        mines: Some(label.mines),
+        ..SolveOptions::default()
+    };
+    let truth = analyze(&label_board(&label), &options).unwrap();
+    let Outcome::Advice { advice, .. } =
+        outcome(&reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: a board in play gets advice");
+    };
+    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+    for m in &advice.moves {
+        let holds = match m.action {
+            Action::Open => truth.safe.contains(&m.pos),
+            Action::Flag => truth.certain_mines.contains(&m.pos),
+        };
+        assert!(holds, "{name}: {:?} {:?} does not hold", m.action, m.pos);
+    }
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost

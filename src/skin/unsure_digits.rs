@@ -27,7 +27,9 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// "8" beside open tiles, the classifier's first choice for KMines' gold "3" at 31 px) is no
 /// real alternative: no board shows it there. Nor is a player's mark, for a look on the open
 /// tiles' face (`on_open_face`, from the board's pixels): flags and question marks are drawn on
-/// covered tiles (KMines' "1"s at 17 px are flags to the model at 0.94). Nor is a doubt left on
+/// covered tiles (KMines' "1"s at 17 px are flags to the model at 0.94), unless the classifier
+/// found the mark likeliest of all ([`likeliest_mark`]): a doubt between two digits leaves the
+/// tile open and mine-free, and a flag it really shows is a mine. Nor is a doubt left on
 /// a digit drawn as the board's sure looks of its number draw it (`same_glyph`): the face under
 /// it is what the classifier doubted (a number lit under the pointer).
 pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(usize) -> bool) {
@@ -41,7 +43,8 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
         }
         let cells = reading.cells_showing(|l| l == look);
         let open = on_open_face(look);
-        let may_be = |class: TileClass| !(open && class.is_mark());
+        let mark = likeliest_mark(&verdict).filter(|_| open);
+        let may_be = |class: TileClass| !(open && class.is_mark()) || Some(class) == mark;
         if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be)
             || drawn_as_the_sure(reading, look, verdict.class)
         {
@@ -53,6 +56,21 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
             add_doubt(reading, look, cells, verdict.class, other);
         }
     }
+}
+
+/// The mark (flag or question mark) the classifier found likeliest of all classes for `look`,
+/// if it found one so. react-minesweeper draws its flags on the opened tiles' face: at 20 px in
+/// Chromium's dark mode the model gave one 0.935 as a flag, the board's labelling settled it as
+/// a "3" (a mark on the open face is most often a digit the model does not know), and a doubt
+/// between that "3" and an "8", both open and mine-free, let a neighbouring "1" call a safe
+/// tile a mine. Whether the glyph is drawn like one of the board's digits does not settle it:
+/// at that size the flag's ink came within 0.92 of the board's 3s and 0.91 of its 1s
+/// (`same_glyph`).
+fn likeliest_mark(verdict: &Verdict) -> Option<TileClass> {
+    let likeliest = (0..CLASS_COUNT)
+        .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
+        .and_then(TileClass::from_index)?;
+    likeliest.is_mark().then_some(likeliest)
 }
 
 /// Whether `verdict` gives `class` at least [`SURE_AMONG_THE_POSSIBLE`] of the odds of the
@@ -74,4 +92,73 @@ pub(super) fn sure_among_the_possible(
         .map(|i| verdict.probs[i])
         .sum();
     verdict.probs[index] >= SURE_AMONG_THE_POSSIBLE * odds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{parse_board, Pos};
+    use crate::skin::doubt::advice_board;
+    use crate::skin::testing::tile_with_ink;
+
+    /// The board "...\n.3.\n111" (every 1 read surely), its "3" read with the odds `odds`, on
+    /// the open face or not as `open` says.
+    fn doubted(odds: &[(TileClass, f32)], open: bool) -> Reading {
+        let mut reading = Reading::of_board(parse_board("...\n.3.\n111\n").unwrap());
+        reading.look_of = vec![0, 0, 0, 0, 1, 0, 2, 2, 2];
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::from_probs(odds),
+            Verdict::certain(TileClass::Number(1)),
+        ];
+        reading.looks[1].class = TileClass::Number(3);
+        let grey = [192; 3];
+        reading.pixels = vec![
+            tile_with_ink([90; 3], [90; 3]),
+            tile_with_ink(grey, [250; 3]),
+            tile_with_ink(grey, [0, 0, 255]),
+        ];
+        doubt_unsure_digits(&mut reading, &|look| open && look == 1);
+        reading
+    }
+
+    #[test]
+    fn a_look_the_classifier_found_a_flag_keeps_the_flag_in_doubt_on_the_open_face() {
+        // react-minesweeper's flag on the opened face at 20 px: a flag to the model, settled as
+        // a "3" by the board's labelling.
+        let odds = [
+            (TileClass::Flag, 0.935),
+            (TileClass::Number(8), 0.04),
+            (TileClass::Number(3), 0.002),
+        ];
+        let reading = doubted(&odds, true);
+        assert_eq!(reading.doubt.len(), 1, "{:?}", reading.doubt);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Number(3), TileClass::Flag]
+        );
+        // The tile may hold a mine: no 1 beside it settles its other neighbours.
+        assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Unrevealed);
+    }
+
+    #[test]
+    fn a_mark_the_classifier_found_less_likely_than_a_digit_is_no_alternative_on_the_open_face() {
+        let odds = [
+            (TileClass::Number(3), 0.45),
+            (TileClass::Flag, 0.3),
+            (TileClass::Number(2), 0.25),
+        ];
+        let reading = doubted(&odds, true);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Number(3), TileClass::Number(2)]
+        );
+        assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Blank);
+        // On a covered face the flag is the runner-up.
+        let reading = doubted(&odds, false);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Number(3), TileClass::Flag]
+        );
+    }
 }
