@@ -626,6 +626,15 @@ fn a_flag_on_the_open_face_the_model_is_unsure_of_stays_a_possible_mine() {
     }
 }
 
+/// react-minesweeper, dark, at 28 px (device scale 1.25, zoom 75%): its header panel ends in a
+/// light line a tile above the board, and the strip between the two, the covered tiles' grey
+/// crossed by that line, matched a covered tile within a few levels: the grid grew a row over
+/// it, and no board was read. The strip has no edge between one tile and the next.
+#[test]
+fn a_strip_crossed_by_a_line_along_it_is_no_row_of_tiles() {
+    assert_read_exactly("react-dark-28px-below-its-header");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost
