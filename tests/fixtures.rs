@@ -635,6 +635,15 @@ fn a_strip_crossed_by_a_line_along_it_is_no_row_of_tiles() {
     assert_read_exactly("react-dark-28px-below-its-header");
 }
 
+/// react-minesweeper, dark, at 25 px (device scale 1.25, zoom 67%), mid-game: its covered
+/// tiles read as covered at 0.687, as empty at 0.313, so none of them counted as read surely,
+/// nothing showed the side-only cascade its one 0 beside a settled 0 shows, and every 0 was read
+/// as covered. Empty, the look would leave a sure "1" beside it without a tile to hold its mine.
+#[test]
+fn a_look_unsurely_covered_that_the_numbers_need_shows_the_side_cascade() {
+    assert_read_exactly("react-dark-25px-mid");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost
