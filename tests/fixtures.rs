@@ -644,6 +644,16 @@ fn a_look_unsurely_covered_that_the_numbers_need_shows_the_side_cascade() {
     assert_read_exactly("react-dark-25px-mid");
 }
 
+/// The pixel-art clone, light, at 24.5 px (device scale 1, zoom 90%), mid-game: a block of its
+/// open tiles, each framed in black, was taken for a note over the board. A first opening's
+/// numbers are told from a note's letters by their inks, which were measured from the black
+/// frame (all the light face) and, measured from the face, put its red 3 and orange 4 in one
+/// ink. The block reads as the numbers it shows.
+#[test]
+fn numbers_on_framed_tiles_are_no_note_over_the_board() {
+    assert_read_exactly("pixel-light-24px-mid");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost

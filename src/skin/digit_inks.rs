@@ -9,7 +9,7 @@
 //! background (a thin stroke at a small pitch, a dimmed digit) does not change: a skin that
 //! draws its numbers in one colour, or in greys, says nothing here.
 
-use super::colours::{apart, colour, ring_median, RING};
+use super::colours::{apart, colour, median_colour, ring_median, RING};
 use crate::vision::tiles::{TileImage, TILE};
 
 /// The least distance (summed over the channels, 0–765) from the background of a look's
@@ -18,6 +18,10 @@ pub(super) const INK: i32 = 60;
 /// Samples at least this share of the strongest sample's distance from the background are ink:
 /// at 24 px a thin stroke fills no sample, and the box filter blends it with its background.
 const INK_SHARE: f64 = 0.6;
+/// How far (summed over the channels, 0–765) a tile's edge ring may lie from its face before
+/// the ring is a frame, not the face: the pixel-art clone frames its open tiles in black, and
+/// the "inks" of its 2s, 3s and 4s, measured from the black, were all its light grey face.
+const FRAMED: i32 = 2 * INK;
 /// Ink samples a look needs for its ink to have a direction.
 const INK_SAMPLES: usize = 4;
 /// Inks whose directions from their backgrounds are at least this far apart (degrees) are
@@ -27,18 +31,31 @@ const OTHER_INK: f64 = 50.0;
 
 /// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
 /// ring) to its ink samples inside that ring: the same for every blend of one ink into one
-/// background, so a thin stroke, a dimmed digit and a bold one in the same colour agree. `None`
-/// where it shows little ink.
+/// background, so a thin stroke, a dimmed digit and a bold one in the same colour agree. A tile
+/// framed in a colour far from its face ([`FRAMED`]) has its face, the median of the samples
+/// a sample deeper than the ring, for background, and its frame's inner edge is left out too. `None` where it
+/// shows little ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
-    let background = ring_median(tile);
+    let ring = ring_median(tile);
+    let within = |depth: usize| {
+        move |x: usize, y: usize| {
+            (depth..TILE - depth).contains(&x) && (depth..TILE - depth).contains(&y)
+        }
+    };
+    // A sample deeper than the ring: a frame a little deeper than the ring, with the digit,
+    // would otherwise outnumber the face.
+    let face = median_colour(tile, within(RING + 1));
+    let framed = apart(face, ring) >= FRAMED;
+    let (background, depth) = if framed {
+        (face, RING + 1)
+    } else {
+        (ring, RING)
+    };
     // Inside the edge ring only: a grid line or a bevel along a tile's edge, brighter than a
     // dark skin's green "2", is no ink of the digit.
-    let inside = |i: usize| {
-        let (x, y) = (i % TILE, i / TILE);
-        (RING..TILE - RING).contains(&x) && (RING..TILE - RING).contains(&y)
-    };
+    let inside = within(depth);
     let samples: Vec<[i32; 3]> = (tile.chunks_exact(3).enumerate())
-        .filter(|&(i, _)| inside(i))
+        .filter(|&(i, _)| inside(i % TILE, i / TILE))
         .map(|(_, p)| colour(p))
         .collect();
     let distance = |s: &[i32; 3]| apart(*s, background);
@@ -143,5 +160,23 @@ mod tests {
         let pink = ink(&tile_with_ink(TAN, [200, 135, 188]));
         let other_shade = ink(&tile_with_ink([176, 150, 124], [200, 135, 188]));
         assert!(!inks_differ(pink, other_shade));
+    }
+
+    #[test]
+    fn a_tile_framed_in_black_has_its_face_for_background() {
+        // The pixel-art clone's open tiles: a black frame three samples deep round a light face.
+        let framed = |digit: [u8; 3]| {
+            let mut tile = tile_with_ink(GREY, digit);
+            for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+                let (x, y) = (i % TILE, i / TILE);
+                if x.min(y) < 3 || x.max(y) >= TILE - 3 {
+                    pixel.copy_from_slice(&[0; 3]);
+                }
+            }
+            ink(&tile)
+        };
+        let (red, blue) = (framed([220, 30, 30]), framed([30, 30, 220]));
+        assert!(inks_differ(red, blue), "{red:?} {blue:?}");
+        assert!(!inks_differ(red, ink(&tile_with_ink(GREY, [220, 30, 30]))));
     }
 }

@@ -176,7 +176,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
 
 /// Whether the `patch`'s families (each once) read as a game's first opening does: every
 /// tile surely a number or an empty tile, the numbers of two digits or more, each digit in one
-/// ink and different digits in different inks (`digit_inks`). A skin that draws its open tiles
+/// ink and some two digits in inks that differ (`digit_inks`). A skin that draws its open tiles
 /// on a face of their own shows such a patch after the first click (the table clone in
 /// Chromium's dark mode, six tiles opened in a corner); a note's text is one ink, and what it
 /// covers reads as symbols the classifier is unsure of.
@@ -192,10 +192,14 @@ fn coloured_numbers(pixels: &[TileImage], families: &Families, patch: &[usize]) 
         })
         .collect();
     let two_digits = (numbers.iter()).any(|&(digit, _)| digit != numbers[0].0);
-    let inks_hold = (numbers.iter()).all(|&(a, ink_a)| {
-        ink_a.is_some() && (numbers.iter()).all(|&(b, ink_b)| (a == b) != inks_differ(ink_a, ink_b))
+    // Each digit in one ink, and some two digits in inks that differ: red and orange, both
+    // pointing away from green and blue, are not told apart (the pixel-art clone's 3 and 4).
+    let one_ink_each = (numbers.iter()).all(|&(a, ink_a)| {
+        ink_a.is_some() && (numbers.iter()).all(|&(b, ink_b)| a != b || !inks_differ(ink_a, ink_b))
     });
-    sure_open && two_digits && inks_hold
+    let inks_apart = (numbers.iter())
+        .any(|&(a, ink_a)| (numbers.iter()).any(|&(b, ink_b)| a != b && inks_differ(ink_a, ink_b)));
+    sure_open && two_digits && one_ink_each && inks_apart
 }
 
 /// The colour of what covers `tile`: the median of the samples of its edge ring unlike the
@@ -337,6 +341,33 @@ mod tests {
             hidden_families(&reading, &families, &settled),
             [false, true, true]
         );
+    }
+
+    #[test]
+    fn a_first_opening_with_two_digits_in_near_inks_is_no_note() {
+        // The pixel-art clone's red 3 and orange 4 point the same way from the face; its blue
+        // 1s another.
+        const DARK: [u8; 3] = [53; 3];
+        let text = "....13\n....41\n......\n";
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        let digits = [0, 1, 3, 4];
+        reading.looks = (digits.iter())
+            .map(|&d| Verdict::certain(TileClass::Number(d)))
+            .collect();
+        reading.pixels = vec![
+            tile(DARK, DARK),
+            tile(SAND, BLUE),
+            tile(SAND, [220, 30, 30]),
+            tile(SAND, [240, 140, 40]),
+        ];
+        reading.look_of = (text.chars().filter(|c| !c.is_whitespace()))
+            .map(|c| {
+                let digit = c.to_digit(10).map_or(0, |d| d as u8);
+                digits.iter().position(|&d| d == digit).unwrap()
+            })
+            .collect();
+        let (reading, families, settled) = a_family_a_look(reading);
+        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
     }
 
     #[test]
