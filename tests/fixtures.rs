@@ -654,6 +654,14 @@ fn numbers_on_framed_tiles_are_no_note_over_the_board() {
     assert_read_exactly("pixel-light-24px-mid");
 }
 
+/// Modern Minesweeper, dark, at 37 px (device scale 1, zoom 90%), mid-game: it draws its flags on
+/// a yellow face no other tile has, and two flags side by side, a flag to the model at 0.99999,
+/// were hidden as a note over the board. A note shows each tile another part of itself.
+#[test]
+fn flags_side_by_side_on_a_face_of_their_own_are_no_note() {
+    assert_read_exactly("modern-dark-37px-mid-flags");
+}
+
 /// The emoji clone at 25 px (device scale 0.9, zoom 67%), the pointer on a covered tile: its
 /// blue squares, sampled at a fractional pitch, show four looks, one of them (every fifth row
 /// and column) an "8" to the model that the rules read as covered. Such a symbol may be a lost

@@ -64,7 +64,8 @@ const SAME_COVER: i32 = UNLIKE;
 /// beside it (diagonals count) of families on few tiles whose edge rings show the same cover
 /// in part ([`TOUCHED`]): what they show unlike every common face is of one colour
 /// ([`SAME_COVER`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
-/// reads as a board ([`RARE_SHARE`]).
+/// reads as a board ([`RARE_SHARE`]), unless it reads as a first opening
+/// ([`coloured_numbers`]) or as one mark on every tile ([`one_sure_mark`]).
 pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileClass]) -> Vec<bool> {
     let count = families.first.len();
     let tiles = families.cells(reading);
@@ -144,7 +145,10 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
         let mut patch_families: Vec<usize> = patch.iter().map(|&i| family_at(i)).collect();
         patch_families.sort_unstable();
         patch_families.dedup();
-        if patch.len() >= PATCH && !coloured_numbers(pixels, families, &patch_families) {
+        if patch.len() >= PATCH
+            && !coloured_numbers(pixels, families, &patch_families)
+            && !one_sure_mark(families, &patch_families)
+        {
             for i in patch {
                 hidden[family_at(i)] = true;
             }
@@ -172,6 +176,22 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
         hidden.fill(false);
     }
     hidden
+}
+
+/// The classifier's confidence from which a patch's one family, read as a player's mark, is
+/// that mark ([`one_sure_mark`]).
+const SURE_MARK: f32 = 0.99;
+
+/// Whether the `patch`'s families (each once) are one, read as a flag or a question mark at
+/// [`SURE_MARK`] or more: what lies over the board shows each tile another part of itself, and
+/// Modern Minesweeper in dark mode draws its flags on a yellow face of their own (two flags
+/// side by side, read as flags at 0.99999, were hidden as a note).
+fn one_sure_mark(families: &Families, patch: &[usize]) -> bool {
+    let [family] = patch else {
+        return false;
+    };
+    let verdict = &families.verdicts[*family];
+    verdict.class.is_mark() && verdict.confidence >= SURE_MARK
 }
 
 /// Whether the `patch`'s families (each once) read as a game's first opening does: every
@@ -301,6 +321,29 @@ mod tests {
         assert_eq!(reading.doubt.len(), 2);
         assert!(reading.doubt.iter().all(Doubt::hides_the_tiles));
         assert_eq!(reading.doubt_cells(), [(0, 4), (1, 4)]);
+    }
+
+    #[test]
+    fn flags_of_one_look_on_a_face_of_their_own_are_no_note() {
+        // Modern Minesweeper's dark mode draws its flags on a yellow face.
+        const YELLOW: [u8; 3] = [240, 200, 20];
+        let flag = (YELLOW, RED);
+        let read = |sure: f32| {
+            let (mut reading, _, _) = board_with("0001*\n001.*\n01...\n", &[flag, flag]);
+            let verdict = Verdict::from_probs(&[(TileClass::Flag, sure), (TileClass::Mine, 0.0)]);
+            reading.looks[3] = verdict;
+            reading.looks[4] = verdict;
+            let (reading, mut families, settled) = a_family_a_look(reading);
+            // The two looks are one family.
+            families.of[4] = 3;
+            families.first.pop();
+            families.verdicts.pop();
+            let settled = settled[..4].to_vec();
+            hidden_families(&reading, &families, &settled)
+        };
+        assert_eq!(read(0.99999), [false; 4]);
+        // Not sure of the flag: what lies over the board may be anything.
+        assert_eq!(read(0.9), [false, false, false, true]);
     }
 
     /// `tile` with the samples at which `under(x, y)` holds under a plain note.
