@@ -32,9 +32,9 @@ const OTHER_INK: f64 = 50.0;
 /// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
 /// ring) to its ink samples inside that ring: the same for every blend of one ink into one
 /// background, so a thin stroke, a dimmed digit and a bold one in the same colour agree. A tile
-/// framed in a colour far from its face ([`FRAMED`]) has its face, the median of the samples
-/// a sample deeper than the ring, for background, and its frame's inner edge is left out too. `None` where it
-/// shows little ink.
+/// framed in a colour far from its face ([`FRAMED`]) has its face (the median of the samples a
+/// sample deeper than the ring) for background, and its frame's inner edge is left out too.
+/// `None` where it shows little ink.
 pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
     let ring = ring_median(tile);
     let within = |depth: usize| {

@@ -17,6 +17,7 @@ use super::background::nearest_face;
 use super::colours::{apart, colour, median_colour};
 use super::digit_inks::{ink, inks_differ};
 use super::families::Families;
+use super::open_marks::SURE_MARK;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Doubt, Reading, TileClass};
 
@@ -178,14 +179,11 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
     hidden
 }
 
-/// The classifier's confidence from which a patch's one family, read as a player's mark, is
-/// that mark ([`one_sure_mark`]).
-const SURE_MARK: f32 = 0.99;
-
 /// Whether the `patch`'s families (each once) are one, read as a flag or a question mark at
-/// [`SURE_MARK`] or more: what lies over the board shows each tile another part of itself, and
-/// Modern Minesweeper in dark mode draws its flags on a yellow face of their own (two flags
-/// side by side, read as flags at 0.99999, were hidden as a note).
+/// `SURE_MARK` or more (from which a mark on the open face is the game's own): what lies over
+/// the board shows each tile another part of itself, and Modern Minesweeper in dark mode draws
+/// its flags on a yellow face of their own (two flags side by side, read as flags at 0.99999,
+/// were hidden as a note).
 fn one_sure_mark(families: &Families, patch: &[usize]) -> bool {
     let [family] = patch else {
         return false;

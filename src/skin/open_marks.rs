@@ -19,7 +19,7 @@ use crate::vision::{Reading, TileClass};
 /// The classifier's confidence from which a mark on the open face may be the game's own way of
 /// drawing it: react-minesweeper's flags read at 0.996 and more, winemine's white "2" as a flag
 /// at 0.97.
-const SURE_MARK: f32 = 0.99;
+pub(super) const SURE_MARK: f32 = 0.99;
 
 /// Whether `family` is a player's mark however its face looks: read as a flag or a question
 /// mark at [`SURE_MARK`] or more, and drawn like no look the classifier reads as a digit.
