@@ -378,7 +378,7 @@ fn covered_as_the_numbers_need(reading: &Reading, look: usize) -> bool {
     }
     let board = &reading.board;
     let may_hold_a_mine = |pos: Pos| {
-        let index = pos.row * board.cols() + pos.col;
+        let index = board.index(pos);
         let tile = &reading.tiles[index];
         reading.look_of[index] != look
             && (tile.confidence < SURE_TILE
@@ -389,8 +389,9 @@ fn covered_as_the_numbers_need(reading: &Reading, look: usize) -> bool {
         let Cell::Number(count @ 1..) = tile.class.cell() else {
             return false;
         };
-        let pos = Pos::new(index / board.cols(), index % board.cols());
-        let room = board.neighbors(pos).filter(|&q| may_hold_a_mine(q)).count();
+        let room = (board.neighbors(board.pos_of(index)))
+            .filter(|&q| may_hold_a_mine(q))
+            .count();
         tile.confidence >= SURE_TILE && room < usize::from(count)
     })
 }

@@ -67,9 +67,7 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
 /// at that size the flag's ink came within 0.92 of the board's 3s and 0.91 of its 1s
 /// (`same_glyph`).
 fn likeliest_mark(verdict: &Verdict) -> Option<TileClass> {
-    let likeliest = (0..CLASS_COUNT)
-        .max_by(|&a, &b| verdict.probs[a].total_cmp(&verdict.probs[b]))
-        .and_then(TileClass::from_index)?;
+    let likeliest = Verdict::from_distribution(verdict.probs).class;
     likeliest.is_mark().then_some(likeliest)
 }
 
