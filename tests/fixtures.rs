@@ -506,6 +506,27 @@ fn covered_tiles_that_share_the_empty_ones_face_are_told_by_their_frame() {
     assert_read_exactly("table-dark-27px-expert-mid");
 }
 
+/// The table clone in Chromium's dark mode at 24.4 px (device scale 1, zoom 125%), mid-game,
+/// the pointer on the board: its covered tiles, flat on the open tiles' grey with a one-pixel
+/// raised edge, are empty tiles to the model, 8 to 17 from the numbers' background where the
+/// real 0s match it within 0.06. No labelling held, and the repair read every 0 as covered and
+/// every number as a question mark, 68 tiles hidden and no advice. Beside a look that shows the
+/// empty face exactly, a look that shows it on most of its samples and differs on the rest is
+/// drawn otherwise.
+#[test]
+fn a_covered_face_beside_the_exact_empty_one_is_no_empty_tile() {
+    assert_read_exactly("table-dark-24px-mid-hover");
+}
+
+/// The same board at 17.5 px (zoom 90%): a 0 in a column sampled at the phase that puts the grid
+/// lines in its outer samples is nearer the covered tiles than the 0s of other columns, and
+/// grouped with them it read covered, and every 0 beside it (34 tiles). The numbers of its own
+/// column show its background and its lines, so it is set apart from the covered tiles.
+#[test]
+fn an_empty_tile_grouped_with_covered_ones_is_found_by_the_numbers_of_its_column() {
+    assert_read_exactly("table-dark-17px-mid-hover");
+}
+
 /// The emoji clone in Chromium's forced dark, an Expert board (30×16) at 34 px wider than the
 /// page's dark panel: the page beside it is nearly the panel's colour, and its cells passed for
 /// the thin purple "1"s of the board's last column. The grid grew a column over the page and

@@ -12,7 +12,7 @@
 use super::colours::{self, apart, median_colour, ring_median, CENTRE_INSET};
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
-use crate::vision::TileClass;
+use crate::vision::{TileClass, Verdict};
 
 /// What the number looks say of a look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,9 +38,25 @@ const MIN_BACKGROUND: f64 = 0.35;
 /// which it is not.
 const EMPTY_NEAR: f64 = 8.0;
 const EMPTY_FAR: f64 = 20.0;
+/// Mean difference up to which a look shows the numbers' background pixel for pixel (but for
+/// rounding): then the board's empty face is known exactly, and a look that differs from it by
+/// more than [`EMPTY_NEAR`] is another face.
+const EMPTY_EXACT: f64 = 1.0;
 
-/// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
-pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
+/// A look that stands for a sure number, with one way of taking its background: a reference for
+/// the empty tile's face.
+struct Reference {
+    /// The number's family.
+    family: usize,
+    /// The look.
+    look: usize,
+    /// Its samples that show the background.
+    background: Vec<bool>,
+}
+
+/// The sure number families of `families` (`pixels`: each look's sampled tile), and the
+/// references for the empty tile's face they give.
+fn references(pixels: &[TileImage], families: &Families) -> (Vec<usize>, Vec<Reference>) {
     let tile = |family: usize| &pixels[families.first[family]];
     let numbers: Vec<usize> = (families.verdicts.iter().enumerate())
         .filter(|(_, verdict)| {
@@ -63,44 +79,98 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
                 .map(move |look| (family, look))
         })
         .collect();
-    // (family, the look, its background pixels) of every sure number look, each way of taking
-    // it.
-    let mut references: Vec<(usize, usize, Vec<bool>)> = (number_looks.iter())
+    let mut references: Vec<Reference> = (number_looks.iter())
         .flat_map(|&(family, look)| {
             [Around::Tile, Around::Edge]
                 .into_iter()
-                .map(move |around| (family, look, background_mask(&pixels[look], around)))
+                .map(move |around| Reference {
+                    family,
+                    look,
+                    background: background_mask(&pixels[look], around),
+                })
         })
-        .filter(|(_, _, background)| share_of(background) >= MIN_BACKGROUND)
+        .filter(|reference| share_of(&reference.background) >= MIN_BACKGROUND)
         .collect();
     let number_tiles: Vec<&TileImage> = numbers.iter().map(|&f| tile(f)).collect();
     if let Some(colour) = shared_background(&number_tiles) {
         references.extend((number_looks.iter()).filter_map(|&(family, look)| {
             let background = near_colour(&pixels[look], colour);
-            (share_of(&background) >= MIN_SHARED).then_some((family, look, background))
+            (share_of(&background) >= MIN_SHARED).then_some(Reference {
+                family,
+                look,
+                background,
+            })
         }));
     }
+    (numbers, references)
+}
+
+/// Whether a family's looks may be empty tiles, so worth comparing with the numbers'
+/// background: only the odds of an empty tile move, and a look the classifier is sure shows
+/// something else (a digit, a flag, a mine) needs no comparing, which saves most of the work on
+/// boards of many looks.
+fn may_be_empty(verdict: &Verdict) -> bool {
+    let empty_or_covered = matches!(
+        verdict.class,
+        TileClass::Number(0) | TileClass::Unrevealed | TileClass::Question
+    );
+    empty_or_covered || verdict.confidence < NUMBER_SURE
+}
+
+/// The looks of `families` (`pixels`: each look's sampled tile) that show a sure number's
+/// background and its edge ring (within [`EMPTY_NEAR`]) in a family whose first look's edge
+/// ring is far from every sure number's (from [`EMPTY_FAR`]): empty tiles grouped with
+/// covered ones. At a fractional pitch each row and column of tiles is sampled at its own
+/// phase; in a skin whose covered and open faces share one colour, an empty tile whose grid
+/// lines fall in the outer samples comes nearer a covered tile's bevel than the empty tiles of
+/// other rows (the table clone in forced dark mode at 17.5 px), while the numbers of its own
+/// row or column show its background and its lines.
+pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool> {
+    let (_, references) = references(pixels, families);
+    let nearest = |look: usize, family: usize| {
+        (references.iter())
+            .filter(|reference| reference.family != family)
+            .map(|reference| {
+                let number = &pixels[reference.look];
+                let inside = background_distance(&pixels[look], number, &reference.background);
+                (inside, ring_distance(&pixels[look], number))
+            })
+            .fold((f64::INFINITY, f64::INFINITY), |a, b| {
+                (a.0.min(b.0), a.1.min(b.1))
+            })
+    };
+    let mut exact = vec![false; families.of.len()];
+    for (family, verdict) in families.verdicts.iter().enumerate() {
+        if !may_be_empty(verdict) || nearest(families.first[family], family).1 <= EMPTY_NEAR {
+            continue;
+        }
+        for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
+            let (inside, ring) = nearest(look, family);
+            exact[look] = inside <= EMPTY_NEAR && ring <= EMPTY_NEAR;
+        }
+    }
+    exact
+}
+
+/// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
+pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
+    let tile = |family: usize| &pixels[families.first[family]];
+    let (numbers, references) = references(pixels, families);
     // Each family's distance to each reference's background (`None`: not compared).
     let distances: Vec<Option<Vec<f64>>> = (families.verdicts.iter().enumerate())
         .map(|(family, verdict)| {
-            // Only the odds of an empty tile move: a look the classifier is sure shows something
-            // else (a digit, a flag, a mine) needs no comparing, which saves most of the work on
-            // boards of many looks.
-            let empty_or_covered = matches!(
-                verdict.class,
-                TileClass::Number(0) | TileClass::Unrevealed | TileClass::Question
-            );
-            if !empty_or_covered && verdict.confidence >= NUMBER_SURE {
+            if !may_be_empty(verdict) {
                 return None;
             }
             // A number look is its own reference: compare each look with the others only.
             Some(
                 (references.iter())
-                    .map(|(number, look, background)| {
-                        if *number == family {
+                    .map(|reference| {
+                        if reference.family == family {
                             f64::INFINITY
                         } else {
-                            background_distance(tile(family), &pixels[*look], background)
+                            let number = &pixels[reference.look];
+                            background_distance(tile(family), number, &reference.background)
                         }
                     })
                     .collect(),
@@ -187,7 +257,46 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
         })
         .collect();
     ink_among_the_empty(pixels, families, &mut found);
+    // For each family, how its nearest reference's background differs at the median sample.
+    let median_apart: Vec<f64> = (distances.iter().enumerate())
+        .map(|(family, d)| {
+            let Some(d) = d else {
+                return f64::INFINITY;
+            };
+            let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
+                return f64::INFINITY;
+            };
+            let reference = &references[best];
+            background_median(tile(family), &pixels[reference.look], &reference.background)
+        })
+        .collect();
+    other_face_than_the_exact(&nearest, &median_apart, &mut found);
     found
+}
+
+/// Gives the evidence of no empty tile to each look between [`EMPTY_NEAR`] and [`EMPTY_FAR`]
+/// from the numbers' background (`nearest`, per family) that shows that background exactly on
+/// most of it (`median_apart`: the median sample's difference, within [`EMPTY_EXACT`]), while
+/// a look with the evidence of an empty tile matches it exactly everywhere. The band between
+/// the two bounds leaves room for an empty face drawn in shades (KMines' translucent tiles over
+/// a gradient: every sample a few levels off); a look that is the face itself on most of it and
+/// differs by much on the rest is drawn otherwise there, where an empty tile pins the face down.
+/// Chromium's forced dark mode draws the table clone's covered tiles flat on the open tiles'
+/// grey, with a raised edge one pixel wide: 8 to 17 from its background, taken for 0s, where
+/// its real 0s match within 0.06.
+fn other_face_than_the_exact(nearest: &[f64], median_apart: &[f64], found: &mut [Evidence]) {
+    let exact = (0..found.len()).any(|f| found[f] == Evidence::Empty && nearest[f] <= EMPTY_EXACT);
+    if !exact {
+        return;
+    }
+    for (family, evidence) in found.iter_mut().enumerate() {
+        let d = nearest[family];
+        let drawn_otherwise = median_apart[family] <= EMPTY_EXACT;
+        if *evidence == Evidence::None && d > EMPTY_NEAR && d < EMPTY_FAR && drawn_otherwise {
+            tracing::trace!(family, nearest = d, "a look off the exact empty face");
+            *evidence = Evidence::NotEmpty;
+        }
+    }
 }
 
 /// A look whose middle has at most this share of ink is plain there, as an empty tile is.
@@ -497,6 +606,25 @@ fn background_mask(tile: &TileImage, around: Around) -> Vec<bool> {
     near_colour(tile, median)
 }
 
+/// The median over `number`'s background samples of the mean absolute difference per channel
+/// between `tile` and `number` there.
+fn background_median(tile: &TileImage, number: &TileImage, background: &[bool]) -> f64 {
+    let mut apart: Vec<u32> = (background.iter().enumerate().take(TILE * TILE))
+        .filter(|(_, &keep)| keep)
+        .map(|(index, _)| {
+            (0..3)
+                .map(|c| u32::from(tile[index * 3 + c].abs_diff(number[index * 3 + c])))
+                .sum()
+        })
+        .collect();
+    if apart.is_empty() {
+        return f64::INFINITY;
+    }
+    let middle = apart.len() / 2;
+    let (_, median, _) = apart.select_nth_unstable(middle);
+    f64::from(*median) / 3.0
+}
+
 /// Mean absolute difference per channel between `tile` and `number` over `number`'s background.
 fn background_distance(tile: &TileImage, number: &TileImage, background: &[bool]) -> f64 {
     let (mut sum, mut count) = (0u64, 0u64);
@@ -633,6 +761,92 @@ mod tests {
         assert!(!explains_more(empty, ([1.0].as_slice(), 17.9)));
         // A frame past the far bound is far, however well the inside matches.
         assert!(explains_more(empty, ([1.0].as_slice(), 25.0)));
+    }
+
+    /// `grey` with a one-sample raised edge on top and left in `edge`: a covered tile drawn
+    /// flat on the open tiles' face (the table clone in Chromium's forced dark mode).
+    fn thin_edge(grey: u8, edge: u8) -> TileImage {
+        let mut tile = flat(grey);
+        for y in 0..TILE {
+            for x in 0..TILE {
+                if x == 0 || y == 0 {
+                    let i = (y * TILE + x) * 3;
+                    tile[i..i + 3].copy_from_slice(&[edge; 3]);
+                }
+            }
+        }
+        tile
+    }
+
+    /// The evidence on three looks, one each: a "1" and two the model reads as 0s.
+    fn two_zeros_beside_a_one(pixels: [TileImage; 3]) -> Vec<Evidence> {
+        let classes = [
+            TileClass::Number(1),
+            TileClass::Number(0),
+            TileClass::Number(0),
+        ];
+        evidence(&pixels, &one_look_each(&classes))
+    }
+
+    #[test]
+    fn a_thin_edge_on_the_exact_empty_face_is_another_face() {
+        // 82 levels over the 31 edge samples: about 10 on average, between the bounds.
+        let found = two_zeros_beside_a_one([number(53), flat(53), thin_edge(53, 135)]);
+        assert_eq!(found[1], Evidence::Empty);
+        assert_eq!(found[2], Evidence::NotEmpty);
+        // Without a look that shows the face exactly, the band says nothing.
+        let found = two_zeros_beside_a_one([number(53), flat(56), thin_edge(53, 135)]);
+        assert_eq!(found[2], Evidence::None);
+    }
+
+    #[test]
+    fn a_face_a_shade_off_the_exact_one_keeps_its_doubt() {
+        // Every sample 10 levels off: the open face in another shade (KMines' translucent tiles
+        // over a gradient), not a face drawn otherwise.
+        let found = two_zeros_beside_a_one([number(53), flat(53), flat(63)]);
+        assert_eq!(found[1], Evidence::Empty);
+        assert_eq!(found[2], Evidence::None);
+    }
+
+    /// `grey` with one-sample lines of `line` down both sides: an empty tile at the phase that
+    /// puts the grid lines in its outer columns.
+    fn side_lines(grey: u8, line: u8) -> TileImage {
+        let mut tile = flat(grey);
+        for y in 0..TILE {
+            for x in [0, TILE - 1] {
+                let i = (y * TILE + x) * 3;
+                tile[i..i + 3].copy_from_slice(&[line; 3]);
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn an_empty_tile_in_a_covered_family_is_found_by_the_numbers_of_its_phase() {
+        // A "1" with grid lines down both sides, a covered tile with a bevel, and an empty
+        // tile with the 1's lines grouped with the covered tile.
+        let mut one = side_lines(53, 135);
+        for y in 3..13 {
+            let i = (y * TILE + 8) * 3;
+            one[i..i + 3].copy_from_slice(&[200, 150, 230]);
+        }
+        let pixels = [one, raised(53), side_lines(53, 135)];
+        let families = Families {
+            of: vec![0, 1, 1],
+            first: vec![0, 1],
+            verdicts: vec![verdict(TileClass::Number(1)), verdict(TileClass::Number(0))],
+        };
+        assert_eq!(
+            exact_empty_looks(&pixels, &families),
+            vec![false, false, true]
+        );
+        // A family whose first look is the numbers' face is left as it is.
+        let families = Families {
+            of: vec![0, 1, 1],
+            first: vec![0, 2],
+            verdicts: vec![verdict(TileClass::Number(1)), verdict(TileClass::Number(0))],
+        };
+        assert_eq!(exact_empty_looks(&pixels, &families), vec![false; 3]);
     }
 
     /// One number drawn on open tiles of two shades (a game that lights the open tiles of some

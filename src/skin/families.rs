@@ -55,6 +55,19 @@ impl Families {
 /// pointer that joins the family of the empty open tiles (it looks nearly like one) is no
 /// stand-in for them, however early on the board it lies.
 pub fn families(pixels: &[TileImage], looks: &[Verdict], cells: &[usize]) -> Families {
+    families_apart(pixels, looks, cells, &[])
+}
+
+/// [`families`], with the looks `apart` marks (empty tiles the board's numbers show for what
+/// they are, `background::exact_empty_looks`) joining only families of such looks, and the
+/// others only families of looks it does not mark.
+pub fn families_apart(
+    pixels: &[TileImage],
+    looks: &[Verdict],
+    cells: &[usize],
+    apart: &[bool],
+) -> Families {
+    let marked = |look: usize| apart.get(look).copied().unwrap_or(false);
     let mut firsts: Vec<usize> = Vec::new();
     let mut of = Vec::with_capacity(pixels.len());
     // Each look's strongest ink, found when first asked for.
@@ -70,7 +83,9 @@ pub fn families(pixels: &[TileImage], looks: &[Verdict], cells: &[usize]) -> Fam
         // as covered beside open 0s left every 0 of the board covered.
         let family = (firsts.iter().enumerate())
             .filter(|&(_, &f)| {
-                !surely_apart(&looks[f], &looks[look]) && !symbol_and_plain(ink_of(f), ink_of(look))
+                marked(f) == marked(look)
+                    && !surely_apart(&looks[f], &looks[look])
+                    && !symbol_and_plain(ink_of(f), ink_of(look))
             })
             .filter_map(|(family, &f)| Some((family, similar(&pixels[f], tile)?)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -210,6 +225,25 @@ mod tests {
         assert!(similar(&plain, &stroke).is_some());
         let found = families(&[plain, stroke], &[verdict(0.45), verdict(0.45)], &[3, 1]);
         assert_eq!(found.of, vec![0, 1]);
+    }
+
+    #[test]
+    fn looks_set_apart_join_only_each_other() {
+        let plain = [120u8; TILE_BYTES];
+        let mut near = plain;
+        near[0] = 125;
+        let looks = [verdict(0.9), verdict(0.9), verdict(0.9)];
+        let found = families_apart(
+            &[plain, near, near],
+            &looks,
+            &[5, 1, 1],
+            &[false, true, true],
+        );
+        assert_eq!(found.of, vec![0, 1, 1]);
+        assert_eq!(
+            families(&[plain, near, near], &looks, &[5, 1, 1]).of,
+            vec![0, 0, 0]
+        );
     }
 
     #[test]

@@ -9,12 +9,14 @@
 //! put the looks they change in doubt. The walk is bounded by a number of labellings, never by
 //! the clock, so the same screenshot always reads the same.
 
-use super::background::{digit_on_covered_face, evidence, faces, Evidence, Face};
+use super::background::{
+    digit_on_covered_face, evidence, exact_empty_looks, faces, Evidence, Face,
+};
 use super::counted_flags::settle_counted_flags;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::{add_doubt, has_room_for};
 use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
-use super::families::{families, Families};
+use super::families::{families, families_apart, Families};
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
 use super::meanings::{meanings, Meaning};
@@ -100,7 +102,15 @@ pub fn settle(reading: &mut Reading) -> Settled {
     for &look in &reading.look_of {
         cells[look] += 1;
     }
-    let families = families(&reading.pixels, &reading.looks, &cells);
+    let mut families = families(&reading.pixels, &reading.looks, &cells);
+    let exact_empty = exact_empty_looks(&reading.pixels, &families);
+    if exact_empty.contains(&true) {
+        tracing::debug!(
+            looks = exact_empty.iter().filter(|&&e| e).count(),
+            "board-level reading: empty tiles grouped with covered ones, set apart"
+        );
+        families = families_apart(&reading.pixels, &reading.looks, &cells, &exact_empty);
+    }
     let evidence = evidence(&reading.pixels, &families);
     let mut faces = faces(&reading.pixels, &families, &evidence);
     // A mark drawn on the open face in a game that draws it there is no digit: its face says
@@ -409,17 +419,25 @@ fn hidden_as_flags(mut options: Vec<Vec<Meaning>>, hidden: &[bool]) -> Vec<Vec<M
 }
 
 /// Leaves in doubt, between the class `settled` gives it and the one the labelling read without
-/// the board's evidence of empty tiles (`free`: its walk and meanings) gives it, each family the
-/// two read differently, where that labelling holds.
+/// the board's evidence of empty tiles (`free`: its walk, meanings and the families a repair
+/// changed) gives it, each family the two read differently, where that labelling holds without
+/// a repair.
 fn doubt_where_the_evidence_decided(
     reading: &mut Reading,
     families: &Families,
     settled: &[TileClass],
-    (free, free_options, _): (Walk, Vec<Vec<Meaning>>, Vec<bool>),
+    (free, free_options, free_repaired): (Walk, Vec<Vec<Meaning>>, Vec<bool>),
 ) {
     let Some(free_best) = free.found.first() else {
         return;
     };
+    // A labelling found only by a repair (`repair`) is no reading the board holds as it looks:
+    // the rules pointed at the families it changed. The table clone's covered tiles in forced
+    // dark mode, taken for 0s without the evidence, held only with every 0 and every number
+    // beside them read as covered.
+    if free_repaired.contains(&true) {
+        return;
+    }
     for (family, meaning) in free_options.iter().enumerate() {
         let class = meaning[free_best.picks[family]].class;
         if class.cell() != settled[family].cell() {
