@@ -527,6 +527,48 @@ fn an_empty_tile_grouped_with_covered_ones_is_found_by_the_numbers_of_its_column
     assert_read_exactly("table-dark-17px-mid-hover");
 }
 
+/// The same clone and mode at 24.4 px, just opened, the pointer on an open tile: a 0 in a row
+/// whose phase no number shares (its neighbours there are a "1" at another column phase) matched
+/// the numbers' edge only half as badly as the covered tiles it was grouped with; read covered,
+/// it hid ten 0s beside it. Half as far from the numbers' edge as its family's first look is
+/// near enough to set it apart.
+#[test]
+fn an_empty_tile_at_a_phase_no_number_shares_is_set_apart_by_a_nearer_edge() {
+    assert_read_exactly("table-dark-24px-opened-hover-open");
+}
+
+/// The emoji clone in Chromium's dark mode at 37 px (device scale 1.1, zoom 80%), just opened,
+/// the pointer on a covered tile: each tile is drawn on the page's dark ground (a blue square
+/// covered, a white square empty, a bare digit a number), so every digit's edge ring matched
+/// the covered tiles'. Each digit was taken for a mark on a covered tile, 72 tiles were hidden,
+/// and the board got no advice. An edge two different digits share is the ground, no face.
+/// Only the tile under the pointer may stay in doubt, as a covered tile.
+#[test]
+fn digits_on_the_ground_every_tile_is_drawn_on_are_no_marks() {
+    let name = "emoji-dark-37px-opened-hover";
+    let (reading, label) = read_test_data(name);
+    let doubted =
+        |row: usize, col: usize| (reading.doubt.iter()).find(|d| d.cells.contains(&(row, col)));
+    let mut in_doubt = 0;
+    for (row, text) in label.tiles.iter().enumerate() {
+        for (col, c) in text.chars().enumerate() {
+            let want = class_of(c).unwrap();
+            match doubted(row, col) {
+                Some(doubt) => {
+                    in_doubt += 1;
+                    assert!(
+                        doubt.classes.contains(&want),
+                        "{name}: ({row}, {col}) {doubt:?}"
+                    );
+                }
+                None => assert_eq!(reading.class(row, col), want, "{name}: ({row}, {col})"),
+            }
+        }
+    }
+    assert!(in_doubt <= 1, "{name}: {in_doubt} tiles in doubt");
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+}
+
 /// The emoji clone in Chromium's forced dark, an Expert board (30×16) at 34 px wider than the
 /// page's dark panel: the page beside it is nearly the panel's colour, and its cells passed for
 /// the thin purple "1"s of the board's last column. The grid grew a column over the page and

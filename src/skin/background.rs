@@ -118,13 +118,13 @@ fn may_be_empty(verdict: &Verdict) -> bool {
 }
 
 /// The looks of `families` (`pixels`: each look's sampled tile) that show a sure number's
-/// background and its edge ring (within [`EMPTY_NEAR`]) in a family whose first look's edge
-/// ring is far from every sure number's (from [`EMPTY_FAR`]): empty tiles grouped with
-/// covered ones. At a fractional pitch each row and column of tiles is sampled at its own
-/// phase; in a skin whose covered and open faces share one colour, an empty tile whose grid
-/// lines fall in the outer samples comes nearer a covered tile's bevel than the empty tiles of
-/// other rows (the table clone in forced dark mode at 17.5 px), while the numbers of its own
-/// row or column show its background and its lines.
+/// background (within [`EMPTY_NEAR`]) and its edge ring (as near, or half as far as the
+/// family's first look) in a family whose first look's edge ring is not the numbers' (beyond
+/// [`EMPTY_NEAR`]): empty tiles grouped with covered ones. At a fractional pitch each row and
+/// column of tiles is sampled at its own phase; in a skin whose covered and open faces share
+/// one colour, an empty tile whose grid lines fall in the outer samples comes nearer a covered
+/// tile's bevel than the empty tiles of other rows (the table clone in forced dark mode at
+/// 17.5 px), while the numbers of its own row or column show its background and its lines.
 pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool> {
     let (_, references) = references(pixels, families);
     let nearest = |look: usize, family: usize| {
@@ -141,12 +141,16 @@ pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool>
     };
     let mut exact = vec![false; families.of.len()];
     for (family, verdict) in families.verdicts.iter().enumerate() {
-        if !may_be_empty(verdict) || nearest(families.first[family], family).1 <= EMPTY_NEAR {
+        let first_ring = nearest(families.first[family], family).1;
+        if !may_be_empty(verdict) || first_ring <= EMPTY_NEAR {
             continue;
         }
+        // The numbers' edge matched, or at least twice as well as by the family's first look
+        // where no number lies at the look's own phase in both directions.
+        let near_ring = EMPTY_NEAR.max((first_ring / 2.0).min(EMPTY_FAR));
         for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
             let (inside, ring) = nearest(look, family);
-            exact[look] = inside <= EMPTY_NEAR && ring <= EMPTY_NEAR;
+            exact[look] = inside <= EMPTY_NEAR && ring <= near_ring;
         }
     }
     exact
@@ -498,6 +502,10 @@ pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -
             && evidence[f] != Evidence::Empty
     };
     let empty = |f: usize| evidence[f] == Evidence::Empty;
+    let sure_digit = |f: usize| {
+        let v = &families.verdicts[f];
+        matches!(v.class, TileClass::Number(1..=8)) && v.confidence >= NUMBER_SURE
+    };
     (0..families.verdicts.len())
         .map(|family| {
             let class = families.verdicts[family].class;
@@ -507,7 +515,18 @@ pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -
             // a covered one it also comes: at 23 px GNOME Mines' classic bevel is a pixel, and
             // a "2"'s ring matched the empty tiles' exactly and the covered ones' within 8.
             let nearer_empty = 2.0 * to_empty <= to_covered;
-            if matches!(class, TileClass::Number(1..=8)) && to_covered <= SAME_FACE && !nearer_empty
+            // A sure digit's ring that another sure digit's shares as well is the board's own
+            // ground, on which every kind of tile is drawn (the emoji clone's squares and bare
+            // digits on its dark page): it tells no face. A player's mark is one symbol, not
+            // two digits. An unsure one keeps its face: a covered square lit under the pointer
+            // may pass for a digit.
+            let other_digit = |f: usize| sure_digit(f) && families.verdicts[f].class != class;
+            let ground = sure_digit(family)
+                && nearest_face(pixels, families, family, &other_digit) <= SAME_FACE;
+            if matches!(class, TileClass::Number(1..=8))
+                && to_covered <= SAME_FACE
+                && !nearer_empty
+                && !ground
             {
                 return Face::Covered;
             }
@@ -994,6 +1013,47 @@ mod tests {
             faces(&pixels, &families, &shown),
             vec![Face::Unknown, Face::Covered, Face::Open, Face::Unknown]
         );
+    }
+
+    /// A square of `colour` in the middle of a tile of the page's dark ground (`ground`): the
+    /// emoji clone's tiles, each an emoji square on its dark page.
+    fn square_on_ground(ground: u8, colour: [u8; 3]) -> TileImage {
+        let mut tile = flat(ground);
+        for y in 3..13 {
+            for x in 3..13 {
+                let i = (y * TILE + x) * 3;
+                tile[i..i + 3].copy_from_slice(&colour);
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn an_edge_two_digits_share_with_the_covered_tiles_is_the_ground_and_tells_no_face() {
+        // Covered tiles are blue squares on the dark page, the numbers bare digits on it: every
+        // edge ring is the page.
+        let covered = square_on_ground(30, [30, 120, 220]);
+        let mut two = number(30);
+        for i in (0..TILE_BYTES).step_by(3) {
+            if two[i + 2] == 200 {
+                two[i..i + 3].copy_from_slice(&[90, 200, 90]);
+            }
+        }
+        let pixels = [covered, number(30), two];
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(1),
+            TileClass::Number(2),
+        ]);
+        let none = [Evidence::None; 3];
+        assert_eq!(faces(&pixels, &families, &none), vec![Face::Unknown; 3]);
+        // One digit alone on that edge may be a mark on a covered tile.
+        let families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(1),
+            TileClass::Number(1),
+        ]);
+        assert_eq!(faces(&pixels, &families, &none)[1], Face::Covered);
     }
 
     #[test]
