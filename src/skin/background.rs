@@ -127,30 +127,37 @@ fn may_be_empty(verdict: &Verdict) -> bool {
 /// 17.5 px), while the numbers of its own row or column show its background and its lines.
 pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool> {
     let (_, references) = references(pixels, families);
-    let nearest = |look: usize, family: usize| {
+    // The edge ring depends on the reference's look alone, not on how its background is taken.
+    let mut number_looks: Vec<(usize, usize)> =
+        (references.iter()).map(|r| (r.family, r.look)).collect();
+    number_looks.sort_unstable();
+    number_looks.dedup();
+    let ring = |look: usize, family: usize| {
+        (number_looks.iter())
+            .filter(|&&(number, _)| number != family)
+            .map(|&(_, reference)| ring_distance(&pixels[look], &pixels[reference]))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let inside = |look: usize, family: usize| {
         (references.iter())
             .filter(|reference| reference.family != family)
-            .map(|reference| {
-                let number = &pixels[reference.look];
-                let inside = background_distance(&pixels[look], number, &reference.background);
-                (inside, ring_distance(&pixels[look], number))
-            })
-            .fold((f64::INFINITY, f64::INFINITY), |a, b| {
-                (a.0.min(b.0), a.1.min(b.1))
-            })
+            .map(|r| background_distance(&pixels[look], &pixels[r.look], &r.background))
+            .fold(f64::INFINITY, f64::min)
     };
     let mut exact = vec![false; families.of.len()];
     for (family, verdict) in families.verdicts.iter().enumerate() {
-        let first_ring = nearest(families.first[family], family).1;
-        if !may_be_empty(verdict) || first_ring <= EMPTY_NEAR {
+        if !may_be_empty(verdict) {
+            continue;
+        }
+        let first_ring = ring(families.first[family], family);
+        if first_ring <= EMPTY_NEAR {
             continue;
         }
         // The numbers' edge matched, or at least twice as well as by the family's first look
         // where no number lies at the look's own phase in both directions.
         let near_ring = EMPTY_NEAR.max((first_ring / 2.0).min(EMPTY_FAR));
         for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
-            let (inside, ring) = nearest(look, family);
-            exact[look] = inside <= EMPTY_NEAR && ring <= near_ring;
+            exact[look] = ring(look, family) <= near_ring && inside(look, family) <= EMPTY_NEAR;
         }
     }
     exact
