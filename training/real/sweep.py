@@ -87,6 +87,27 @@ def certain(binary, text, mines):
     return ({tuple(p) for p in result["safe"]}, {tuple(p) for p in result["certain_mines"]})
 
 
+def window_geometry(window):
+    """The window's place and size, as xdotool reports them (None where it cannot)."""
+    done = subprocess.run(["xdotool", "getwindowgeometry", str(window)], capture_output=True,
+                          text=True, timeout=10)
+    return done.stdout if done.returncode == 0 else None
+
+
+def window_pixels(window):
+    """The window's pixels, as raw bytes (None where they cannot be grabbed)."""
+    done = subprocess.run(["import", "-window", str(window), "rgb:-"], capture_output=True,
+                          timeout=20)
+    return done.stdout if done.returncode == 0 else None
+
+
+def width_height(look):
+    """The size line of a (geometry, pixels) look, for a message."""
+    geometry = (look or (None,))[0] or ""
+    return next((line.split(":", 1)[1].strip() for line in geometry.splitlines()
+                 if "Geometry" in line), "an unknown size")
+
+
 class Windowed:
     """A game in an X window of its own, resized through the sweep; `settle` is how long it
     takes to draw its board again at a new size."""
@@ -98,6 +119,23 @@ class Windowed:
         # Not --sync: a size under the game's minimum is never reached, and --sync would wait.
         xdotool("windowsize", self.window, width, height)
         time.sleep(self.settle)
+        self.wait_until_still()
+
+    def wait_until_still(self, tries=8, pause=0.3):
+        """Waits, a bounded while, until the window keeps its size and its pixels from one look
+        to the next. A game that holds a minimum size (KMines) grows its window back after a
+        smaller size is asked, and on a starved machine (a sweep beside four others on two
+        cores) may show the board cut by the asked size, or half redrawn, after `settle`: a
+        board no player looks at, read at another size than the game's."""
+        last = None
+        for _ in range(tries):
+            now = (window_geometry(self.window), window_pixels(self.window))
+            if now == last:
+                return
+            last = now
+            time.sleep(pause)
+        print(f"the window did not keep still after a resize to {width_height(last)}",
+              file=sys.stderr)
 
     def after_loss(self):
         """Clears what the game puts over its board as it is lost (most games: nothing)."""
