@@ -7,7 +7,10 @@
 //! classifier took for a number; and a symbol on an empty open tile's face is no question mark
 //! or flag (`faces`). An empty tile also shows nothing in its middle, where the digits are
 //! drawn: a look with ink there is no empty tile where another look with the evidence is plain
-//! there (`ink_among_the_empty`).
+//! there (`ink_among_the_empty`). Where one look shows the numbers' background exactly, a look
+//! that is that face on most of its samples and differs on the rest (an edge, a bevel) is
+//! another face (`other_face_than_the_exact`); and a look grouped with covered tiles that shows
+//! a number's background and edge is an empty tile to set apart (`exact_empty_looks`).
 
 use super::colours::{self, apart, median_colour, ring_median, CENTRE_INSET};
 use crate::skin::families::Families;
