@@ -480,6 +480,16 @@ fn a_number_no_tile_has_room_for_leaves_no_doubt() {
     assert_read_exactly("kmines-31px-mid");
 }
 
+/// KMines (never trained on) at 17 px, its smallest window, mid-game: its first row shows five
+/// empty tiles, a look no other row shows, beside a "1", a "2", a "1" and a covered tile. The
+/// grid stopped a row short, the board read 9x8 and advice was given on it, its calls a row
+/// off (11 counted wrong in a sweep). Three of the board's own digits on the line say it is
+/// board.
+#[test]
+fn a_first_row_mostly_of_a_new_look_is_board_where_it_shows_the_boards_digits() {
+    assert_read_exactly("kmines-17px-mid-first-row-open");
+}
+
 /// The table clone in Chromium's dark mode at 20 px, after the first click: six tiles open in a
 /// corner, on a face no other tile shows. They were taken for a note drawn over the board and
 /// hidden; a note's text is one ink, while these are a purple "1" and green "2"s.

@@ -223,6 +223,10 @@ type Known = Vec<(Look, usize)>;
 /// show them: the first open region of a board reaching a line the grid has not grown over
 /// yet (four empty open tiles in a row) is one new look, and a grid that stopped short of it
 /// would read a board cut off, whose numbers along the cut count mines out of the picture.
+/// The same where fewer than half its cells show known looks but [`SYMBOLS_SHOWN`] of those
+/// show symbols (the board's digits and flags, which no page strip repeats at the board's
+/// pitch): KMines at 17 px with a top row of five empty tiles, a "1", a "2", a "1" and a
+/// covered tile was read a row short, and its calls fell on the wrong tiles.
 /// And some cell of the line shows a look that more than one tile of the board shows: the
 /// tile under the pointer is the only one of its look, and where a dark theme lights it to
 /// the colour of the page around the board, a strip of that page would pass for a line of lit
@@ -239,6 +243,7 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
     let allowed = cells.len() / CELLS_PER_NEW;
     let mut new_looks: Vec<Look> = Vec::new();
     let mut new_cells = 0;
+    let mut symbols = 0;
     let mut common = false;
     // The edges across the line (between one tile and the next along it) of its cells and of
     // the looks they show: the columns' range for a row, the rows' range for a column.
@@ -252,6 +257,9 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         let mut known = false;
         for (look, shown) in looks {
             if look.shown_by(&cell) {
+                if !known && look.contrast >= SYMBOL {
+                    symbols += 1;
+                }
                 known = true;
                 looks_edged = looks_edged.max(look.edges[across]);
                 if common || *shown >= 2 {
@@ -282,9 +290,13 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         "line compared"
     );
     common
-        && (new_cells <= allowed || 2 * new_cells <= cells.len())
+        && (new_cells <= allowed || 2 * new_cells <= cells.len() || symbols >= SYMBOLS_SHOWN)
         && !no_edges_across(looks_edged, cells_edged)
 }
+
+/// How many cells of a line must show known looks with symbols on them for the line to be
+/// board however many of its other cells show a new look ([`line_matches`]).
+const SYMBOLS_SHOWN: usize = 3;
 
 /// Whether a line whose cells show looks with edges across it up to `looks_edged` (a tile's
 /// bevels or frame, between one tile and the next) is a strip crossed by no such edge, its
@@ -422,6 +434,38 @@ mod tests {
         };
         let area = Rect::whole(200, 100);
         assert_eq!(extend(&image, area, seen).rows, 6);
+    }
+
+    #[test]
+    fn grows_over_a_line_of_few_known_looks_where_three_show_the_boards_digits() {
+        // 9x4 tiles: the checker, with a "digit" (a dark bar on a light face) in three tiles
+        // of the third row; the first row shows the same digits in three tiles, a covered
+        // tile, and five open tiles of a look no other row shows (KMines' first row of 0s).
+        let digit = |x: u32, y: u32| {
+            if (4..6).contains(&x) && (2..8).contains(&y) {
+                0
+            } else {
+                220
+            }
+        };
+        let image = board_of(9, 4, [20, 40, 160], [60; 3], |col, row, x, y| {
+            match (row, col) {
+                (0 | 2, 1 | 3 | 4) => [digit(x, y); 3],
+                (0, 2) => checker(col, row),
+                (0, _) => [35; 3],
+                _ => checker(col, row),
+            }
+        });
+        let seen = Grid {
+            x: 20.0,
+            y: 30.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 3,
+            cols: 9,
+        };
+        let grown = extend(&image, Rect::whole(150, 100), seen);
+        assert_eq!((grown.y, grown.rows), (20.0, 4));
     }
 
     /// A 4x3 board of raised 12-px tiles (a face of 200 with light and dark bevels) inside a
