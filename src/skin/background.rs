@@ -46,6 +46,13 @@ const EMPTY_FAR: f64 = 20.0;
 /// more than [`EMPTY_NEAR`] is another face.
 const EMPTY_EXACT: f64 = 1.0;
 
+/// The sure number families of a board and the references for the empty tile's face they give
+/// ([`references`]): taken once, for `exact_empty_looks` and `evidence_from` alike.
+pub struct References {
+    numbers: Vec<usize>,
+    list: Vec<Reference>,
+}
+
 /// A look that stands for a sure number, with one way of taking its background: a reference for
 /// the empty tile's face.
 struct Reference {
@@ -59,7 +66,7 @@ struct Reference {
 
 /// The sure number families of `families` (`pixels`: each look's sampled tile), and the
 /// references for the empty tile's face they give.
-fn references(pixels: &[TileImage], families: &Families) -> (Vec<usize>, Vec<Reference>) {
+pub fn references(pixels: &[TileImage], families: &Families) -> References {
     let tile = |family: usize| &pixels[families.first[family]];
     let numbers: Vec<usize> = (families.verdicts.iter().enumerate())
         .filter(|(_, verdict)| {
@@ -105,7 +112,31 @@ fn references(pixels: &[TileImage], families: &Families) -> (Vec<usize>, Vec<Ref
             })
         }));
     }
-    (numbers, references)
+    References {
+        numbers,
+        list: references,
+    }
+}
+
+/// The distance of `look`'s pixels from each reference's background (infinite for the
+/// references of `family`, the look's own: a number look is compared with the others only).
+fn background_distances<'a>(
+    pixels: &'a [TileImage],
+    references: &'a References,
+    look: usize,
+    family: usize,
+) -> impl Iterator<Item = f64> + 'a {
+    (references.list.iter()).map(move |reference| {
+        if reference.family == family {
+            f64::INFINITY
+        } else {
+            background_distance(
+                &pixels[look],
+                &pixels[reference.look],
+                &reference.background,
+            )
+        }
+    })
 }
 
 /// Whether a family's looks may be empty tiles, so worth comparing with the numbers'
@@ -128,11 +159,15 @@ fn may_be_empty(verdict: &Verdict) -> bool {
 /// one colour, an empty tile whose grid lines fall in the outer samples comes nearer a covered
 /// tile's bevel than the empty tiles of other rows (the table clone in forced dark mode at
 /// 17.5 px), while the numbers of its own row or column show its background and its lines.
-pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool> {
-    let (_, references) = references(pixels, families);
+pub fn exact_empty_looks(
+    pixels: &[TileImage],
+    families: &Families,
+    references: &References,
+) -> Vec<bool> {
     // The edge ring depends on the reference's look alone, not on how its background is taken.
-    let mut number_looks: Vec<(usize, usize)> =
-        (references.iter()).map(|r| (r.family, r.look)).collect();
+    let mut number_looks: Vec<(usize, usize)> = (references.list.iter())
+        .map(|r| (r.family, r.look))
+        .collect();
     number_looks.sort_unstable();
     number_looks.dedup();
     let ring = |look: usize, family: usize| {
@@ -142,10 +177,7 @@ pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool>
             .fold(f64::INFINITY, f64::min)
     };
     let inside = |look: usize, family: usize| {
-        (references.iter())
-            .filter(|reference| reference.family != family)
-            .map(|r| background_distance(&pixels[look], &pixels[r.look], &r.background))
-            .fold(f64::INFINITY, f64::min)
+        background_distances(pixels, references, look, family).fold(f64::INFINITY, f64::min)
     };
     let mut exact = vec![false; families.of.len()];
     for (family, verdict) in families.verdicts.iter().enumerate() {
@@ -167,28 +199,26 @@ pub fn exact_empty_looks(pixels: &[TileImage], families: &Families) -> Vec<bool>
 }
 
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
+#[cfg(test)]
 pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
+    evidence_from(pixels, families, &references(pixels, families))
+}
+
+/// The evidence on each family of `families`, whose first looks' pixels are in `pixels`, from
+/// the numbers' `references` ([`references`] of the same families).
+pub fn evidence_from(
+    pixels: &[TileImage],
+    families: &Families,
+    references: &References,
+) -> Vec<Evidence> {
     let tile = |family: usize| &pixels[families.first[family]];
-    let (numbers, references) = references(pixels, families);
+    let numbers = &references.numbers;
     // Each family's distance to each reference's background (`None`: not compared).
     let distances: Vec<Option<Vec<f64>>> = (families.verdicts.iter().enumerate())
         .map(|(family, verdict)| {
-            if !may_be_empty(verdict) {
-                return None;
-            }
-            // A number look is its own reference: compare each look with the others only.
-            Some(
-                (references.iter())
-                    .map(|reference| {
-                        if reference.family == family {
-                            f64::INFINITY
-                        } else {
-                            let number = &pixels[reference.look];
-                            background_distance(tile(family), number, &reference.background)
-                        }
-                    })
-                    .collect(),
-            )
+            let first = families.first[family];
+            (may_be_empty(verdict))
+                .then(|| background_distances(pixels, references, first, family).collect())
         })
         .collect();
     let nearest: Vec<f64> = (distances.iter())
@@ -280,7 +310,7 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
             let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
                 return f64::INFINITY;
             };
-            let reference = &references[best];
+            let reference = &references.list[best];
             background_median(tile(family), &pixels[reference.look], &reference.background)
         })
         .collect();
@@ -531,12 +561,14 @@ pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -
             // two digits. An unsure one keeps its face: a covered square lit under the pointer
             // may pass for a digit.
             let other_digit = |f: usize| sure_digit(f) && families.verdicts[f].class != class;
-            let ground = sure_digit(family)
-                && nearest_face(pixels, families, family, &other_digit) <= SAME_FACE;
+            let ground = || {
+                sure_digit(family)
+                    && nearest_face(pixels, families, family, &other_digit) <= SAME_FACE
+            };
             if matches!(class, TileClass::Number(1..=8))
                 && to_covered <= SAME_FACE
                 && !nearer_empty
-                && !ground
+                && !ground()
             {
                 return Face::Covered;
             }
@@ -865,17 +897,16 @@ mod tests {
             first: vec![0, 1],
             verdicts: vec![verdict(TileClass::Number(1)), verdict(TileClass::Number(0))],
         };
-        assert_eq!(
-            exact_empty_looks(&pixels, &families),
-            vec![false, false, true]
-        );
+        let found = exact_empty_looks(&pixels, &families, &references(&pixels, &families));
+        assert_eq!(found, vec![false, false, true]);
         // A family whose first look is the numbers' face is left as it is.
         let families = Families {
             of: vec![0, 1, 1],
             first: vec![0, 2],
             verdicts: vec![verdict(TileClass::Number(1)), verdict(TileClass::Number(0))],
         };
-        assert_eq!(exact_empty_looks(&pixels, &families), vec![false; 3]);
+        let found = exact_empty_looks(&pixels, &families, &references(&pixels, &families));
+        assert_eq!(found, vec![false; 3]);
     }
 
     /// One number drawn on open tiles of two shades (a game that lights the open tiles of some

@@ -10,7 +10,7 @@
 //! the clock, so the same screenshot always reads the same.
 
 use super::background::{
-    digit_on_covered_face, evidence, exact_empty_looks, faces, Evidence, Face,
+    digit_on_covered_face, evidence_from, exact_empty_looks, faces, references, Evidence, Face,
 };
 use super::counted_flags::settle_counted_flags;
 use super::digit_inks::{ink, inks_differ};
@@ -103,15 +103,17 @@ pub fn settle(reading: &mut Reading) -> Settled {
         cells[look] += 1;
     }
     let mut families = families(&reading.pixels, &reading.looks, &cells);
-    let exact_empty = exact_empty_looks(&reading.pixels, &families);
+    let mut empty_face = references(&reading.pixels, &families);
+    let exact_empty = exact_empty_looks(&reading.pixels, &families, &empty_face);
     if exact_empty.contains(&true) {
         tracing::debug!(
             looks = exact_empty.iter().filter(|&&e| e).count(),
             "board-level reading: empty tiles grouped with covered ones, set apart"
         );
         families = families_apart(&reading.pixels, &reading.looks, &cells, &exact_empty);
+        empty_face = references(&reading.pixels, &families);
     }
-    let evidence = evidence(&reading.pixels, &families);
+    let evidence = evidence_from(&reading.pixels, &families, &empty_face);
     let mut faces = faces(&reading.pixels, &families, &evidence);
     // A mark drawn on the open face in a game that draws it there is no digit: its face says
     // nothing of what it is.
