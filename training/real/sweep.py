@@ -101,13 +101,6 @@ def window_pixels(window):
     return done.stdout if done.returncode == 0 else None
 
 
-def width_height(look):
-    """The size line of a (geometry, pixels) look, for a message."""
-    geometry = (look or (None,))[0] or ""
-    return next((line.split(":", 1)[1].strip() for line in geometry.splitlines()
-                 if "Geometry" in line), "an unknown size")
-
-
 class Windowed:
     """A game in an X window of its own, resized through the sweep; `settle` is how long it
     takes to draw its board again at a new size."""
@@ -125,8 +118,8 @@ class Windowed:
         """Waits, a bounded while, until the window keeps its size and its pixels from one look
         to the next. A game that holds a minimum size (KMines) grows its window back after a
         smaller size is asked, and on a starved machine (a sweep beside four others on two
-        cores) may show the board cut by the asked size, or half redrawn, after `settle`: a
-        board no player looks at, read at another size than the game's."""
+        cores) may still be drawing after `settle`: a board no player looks at. (The KMines
+        board once read a row short was no such capture: docs/reading.md.)"""
         last = None
         for _ in range(tries):
             now = (window_geometry(self.window), window_pixels(self.window))
@@ -134,7 +127,7 @@ class Windowed:
                 return
             last = now
             time.sleep(pause)
-        print(f"the window did not keep still after a resize to {width_height(last)}",
+        print(f"window {self.window} did not keep still after a resize; captured as it is",
               file=sys.stderr)
 
     def after_loss(self):
