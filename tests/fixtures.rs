@@ -745,6 +745,33 @@ fn covered_tiles_at_one_phase_of_a_fractional_pitch_are_no_shown_mines() {
     assert_read_exactly("emoji-light-25px-mid-hover");
 }
 
+/// A web clone never trained on or tuned to (RaminduA/Minesweeper-JS, `training/web/clones.py`
+/// "rounded"), lost, at 41 px: every mine shows as one red tile with a white cross, a wrong flag
+/// to the model (0.997), which the rules read as a flag since no mine showed. Read as the
+/// player's flags, the lost board was one in play, and its 1s beside them gave 262 safe calls on
+/// a game already over. A sure sign of a lost game read as a flag may be a mine: no advice.
+#[test]
+fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
+    let (reading, label) = read_test_data("rounded-41px-lost");
+    let advice = outcome(&reading, Some(label.mines), &GuessPolicy::default());
+    assert!(
+        matches!(advice, Outcome::GameOver),
+        "a lost board given advice:\n{}",
+        reading.board.to_text()
+    );
+    // Whatever else the reading hides, no mine of the label reads as a number.
+    for (row, text) in label.tiles.iter().enumerate() {
+        for (col, c) in text.chars().enumerate() {
+            let got = reading.class(row, col);
+            assert!(
+                c != '*' || !matches!(got, TileClass::Number(_)),
+                "({row}, {col}): a mine read as {}",
+                got.name()
+            );
+        }
+    }
+}
+
 /// The emoji clone in forced dark at 37 px (device scale 1.1, zoom 80%), a fresh 9x9 board: its
 /// blue squares show one look on the whole of its sixth row, the phase of the fractional pitch
 /// there, which the model takes for a mine. Left in doubt as maybe-mines, the fresh board got

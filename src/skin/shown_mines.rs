@@ -18,6 +18,10 @@ use crate::vision::{Doubt, Reading, TileClass};
 const MINE_LIKE: f64 = 1e-3;
 /// The exploded mine must be among the classifier's this many likeliest classes for a look.
 const EXPLODED_RANK: usize = 4;
+/// The classifier's confidence from which a look it reads as a sign only a lost game shows (a
+/// shown mine, the exploded one, a wrong flag) is taken for one even where the rules settled
+/// it as a flag: 19 to 1.
+const LOST_SIGN: f32 = 0.95;
 
 /// Settles, after the labelling (`settled`, each family's class), the looks that may be mines
 /// shown after a loss:
@@ -28,7 +32,10 @@ const EXPLODED_RANK: usize = 4;
 ///   board cannot hold as shown mines (the same covered tile at another sampling phase);
 /// - on a board that shows mines, a look read as a digit that the classifier found about as
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
-///   way, but a mine is never read as a number for sure.
+///   way, but a mine is never read as a number for sure;
+/// - a look settled as a flag that the classifier surely read as a sign of a lost game
+///   (`LOST_SIGN`), where the board holds with it read as shown mines: in doubt between the
+///   two (`lost_signs_read_as_flags`).
 ///
 /// First, a doubt between a covered tile and a shown mine on a look whose middle is a plain
 /// covered look's is dropped: a mine shows a symbol in the middle.
@@ -122,6 +129,15 @@ pub fn read_symbols(
         );
         add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
+    for family in lost_signs_read_as_flags(families, settled) {
+        if may_be_shown_mines(reading, |l| families.of[l] == family) {
+            tracing::debug!(
+                family,
+                "a lost game's sign read as a flag: in doubt, maybe a mine"
+            );
+            add_family_doubt(reading, families, family, TileClass::Flag, TileClass::Mine);
+        }
+    }
     if reading.board.shows_mines() {
         plain_exploded_crowd(reading, families);
         read_exploded(reading, families, &cells);
@@ -129,6 +145,27 @@ pub fn read_symbols(
         settle_plain_mines_beside_the_exploded_one(reading);
         doubt_mine_like_digits(reading, families);
     }
+}
+
+/// The families settled as flags (`settled`) that the classifier read, with at least
+/// [`LOST_SIGN`] confidence, as a sign only a lost game shows: a shown mine, the exploded one,
+/// or a wrong flag. The rules read no wrong flag where no mine shows, so a lost game whose
+/// mines all look alike (a web clone's red tiles with a white cross, a wrong flag to the
+/// classifier) settled them as the player's flags, and the board as one in play: its numbers
+/// beside them gave safe calls on a game already over. A player's flag in play reads as a flag.
+fn lost_signs_read_as_flags<'a>(
+    families: &'a Families,
+    settled: &'a [TileClass],
+) -> impl Iterator<Item = usize> + 'a {
+    (0..settled.len()).filter(|&f| {
+        let v = &families.verdicts[f];
+        settled[f] == TileClass::Flag
+            && matches!(
+                v.class,
+                TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
+            )
+            && v.confidence >= LOST_SIGN
+    })
 }
 
 /// Whether the tiles showing a look that `pick` accepts lie on every crossing of their rows and
@@ -479,6 +516,57 @@ mod tests {
                 tile(WHITE, WHITE),
             ),
         ]
+    }
+
+    #[test]
+    fn a_lost_games_mines_read_as_flags_against_a_sure_wrong_flag_may_be_mines() {
+        // A lost game whose every mine is one red tile with a white cross (a web clone): a
+        // wrong flag to the classifier, which the rules read as a flag since no mine shows.
+        let looks = |cross: Verdict| {
+            vec![
+                (
+                    '0',
+                    Verdict::certain(TileClass::Number(0)),
+                    tile(GREY, GREY),
+                ),
+                (
+                    '1',
+                    Verdict::certain(TileClass::Number(1)),
+                    tile(GREY, BLUE),
+                ),
+                ('F', cross, tile(RED, WHITE)),
+                (
+                    '.',
+                    Verdict::certain(TileClass::Unrevealed),
+                    tile(BLUE, BLUE),
+                ),
+            ]
+        };
+        let read_with = |cross: Verdict| {
+            let (mut reading, families) = reading_of("F1..\n11..\n....\n", &looks(cross));
+            let mut classes = settled(&reading);
+            classes[2] = TileClass::Flag;
+            read(&mut reading, &families, &classes);
+            reading
+        };
+        let sure = Verdict::from_probs(&[(TileClass::WrongFlag, 0.99), (TileClass::Flag, 0.01)]);
+        let reading = read_with(sure);
+        assert!(crate::pipeline::may_show_mines(&reading));
+        assert_eq!(reading.doubt_cells(), vec![(0, 0)]);
+        // A flag the classifier took for a flag, or was unsure was a wrong one, stays a flag.
+        for verdict in [
+            Verdict::certain(TileClass::Flag),
+            Verdict::from_probs(&[(TileClass::WrongFlag, 0.8), (TileClass::Flag, 0.2)]),
+        ] {
+            let reading = read_with(verdict);
+            assert!(reading.doubt.is_empty());
+        }
+        // Nor where the board cannot hold it as a mine: a 1 beside it counts another.
+        let (mut reading, families) = reading_of("F1F.\n11..\n....\n", &looks(sure));
+        let mut classes = settled(&reading);
+        classes[2] = TileClass::Flag;
+        read(&mut reading, &families, &classes);
+        assert!(reading.doubt.is_empty());
     }
 
     #[test]

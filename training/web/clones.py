@@ -31,7 +31,8 @@ class Clone:
         # only embeds the clone's own script (HOST_PAGES).
         self.page = page
         self.state_js = state_js
-        # How a player flags a tile: "right" (a right click) or "ctrl" (Ctrl and a left click).
+        # How a player flags a tile: "right" (a right click), "ctrl" (Ctrl and a left click),
+        # or None where the clone has no flags (a right click there opens the browser's menu).
         self.flag_with = flag_with
         # A script run once the page shows its board, formatted with cols, rows and mines: how
         # a clone without URL settings is set to the board asked for (None: the URL says it).
@@ -338,6 +339,40 @@ EMOJI_STATE = """(() => {
 EMOJI_SETUP = """(() => {""" + DIFFICULTY_LIST + """
 })()"""
 
+# RaminduA/Minesweeper-JS draws a fixed 20x20 board with 32 mines in a CSS grid sized in vmin
+# (so the window's size, not the page zoom, sets the tile size): rounded navy tiles with gaps
+# on a grey board, an open 0 a lighter grey, a number one light grey glyph on dark grey (no
+# colour per number), mines a red tile with a cross. The tile under the pointer shrinks to 95%,
+# open tiles grow in from nothing over 0.2 s, and a loss covers the page with a 90% black
+# message 2.5 s later. It has no flags. Its state lives only in each cell's classes; the cells'
+# rectangles come from the grid's own tracks, since a hovered or growing tile's box is shrunk.
+ROUNDED_STATE = """(() => {
+  const board = document.getElementById('game-board'), s = getComputedStyle(board);
+  const b = board.getBoundingClientRect(), els = [...board.querySelectorAll('.cell')];
+  const widths = s.gridTemplateColumns.split(' ').map(parseFloat);
+  const heights = s.gridTemplateRows.split(' ').map(parseFloat);
+  const gapX = parseFloat(s.columnGap), gapY = parseFloat(s.rowGap);
+  const cells = [];
+  let top = b.top + parseFloat(s.borderTopWidth) + parseFloat(s.paddingTop);
+  for (let y = 0; y < heights.length; y++) {
+    const row = [];
+    let left = b.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft);
+    for (let x = 0; x < widths.length; x++) {
+      const e = els[y * widths.length + x], c = e.classList;
+      let ch = '.';
+      if (c.contains('bomb') || c.contains('defuse')) ch = '*';
+      else if (c.contains('safe')) ch = '0';
+      else if (c.contains('near')) ch = e.innerText.trim();
+      row.push({ch, x: left, y: top, w: widths[x], h: heights[y], mine: c.contains('x')});
+      left += widths[x] + gapX;
+    }
+    cells.push(row);
+    top += heights[y] + gapY;
+  }
+  const lost = els.some(e => e.classList.contains('bomb'));
+  return JSON.stringify({cells, lost, won: els.some(e => e.classList.contains('defuse'))});
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -361,4 +396,7 @@ CLONES = {
     "emoji": Clone("emoji", "github:triptych/cline-emoji-minesweeper",
                    "26e0e8ec8b12e704fabc8f530591f717071dad9e", "index.html", EMOJI_STATE,
                    "right", EMOJI_SETUP),
+    "rounded": Clone("rounded", "github:RaminduA/Minesweeper-JS",
+                     "fa7a9cec5522a824ff5ef98007edfcde53037e5c", "index.html", ROUNDED_STATE,
+                     None),
 }

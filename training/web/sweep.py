@@ -261,7 +261,7 @@ def play_to(page, state_name, rng):
             break
         page.click(state, *rng.choice(covered))
     state = page.state()
-    for p in rng.sample(mines, min(2, len(mines))):
+    for p in rng.sample(mines, min(2, len(mines)) if page.clone.flag_with else 0):
         if state["text"][p[0]][p[1]] == ".":
             page.click(state, *p, flag=True)
     if state_name == "lost":
@@ -395,6 +395,8 @@ def main():
     parser.add_argument("--scales", default="1,1.25,1.5", help="device scale factors")
     parser.add_argument("--zooms", default="67,80,100,125,150,200", help="page zooms, percent")
     parser.add_argument("--themes", default="light,dark")
+    parser.add_argument("--windows", default="1800x1000",
+                        help="window sizes in screen pixels, WxH,...: each is swept in turn")
     parser.add_argument("--states", default="fresh,opened,mid,lost")
     parser.add_argument("--cols", type=int, default=16)
     parser.add_argument("--rows", type=int, default=16)
@@ -416,6 +418,13 @@ def main():
     if zooms:
         parser.error(f"--zooms {','.join(zooms)}: Chromium zooms by steps; known: "
                      + ",".join(map(str, ZOOM_STEPS)))
+    try:
+        windows = [tuple(int(n) for n in w.split("x")) for w in args.windows.split(",")]
+    except ValueError:
+        parser.error(f"--windows {args.windows}: give sizes as WIDTHxHEIGHT,...")
+    if any(len(w) != 2 or min(w) < 200 or w[0] > 1920 or w[1] > 1080 for w in windows):
+        parser.error(f"--windows {args.windows}: each WIDTHxHEIGHT from 200x200 up to the "
+                     "1920x1080 screen")
     if "DISPLAY" not in os.environ:
         parser.error("start a display first: source scripts/real_games.sh; rg_display 77")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -432,13 +441,15 @@ def main():
             raise RuntimeError(f"cannot serve the clone on 127.0.0.1:{args.port + 1} (in use?)")
         try:
             for theme in args.themes.split(","):
-                for scale in map(float, args.scales.split(",")):
-                    size = (int(1800 / scale), int(1000 / scale))
-                    browser = Chromium(scale, theme == "dark", args.port, size)
-                    try:
-                        sweep_browser(args, browser, clone, theme, scale, rng, results)
-                    finally:
-                        browser.close()
+                for window in windows:
+                    for scale in map(float, args.scales.split(",")):
+                        size = (int(window[0] / scale), int(window[1] / scale))
+                        browser = Chromium(scale, theme == "dark", args.port, size)
+                        try:
+                            sweep_browser(args, browser, clone, theme, scale, window, rng,
+                                          results)
+                        finally:
+                            browser.close()
         finally:
             server.terminate()
     with open(args.out / "results.jsonl", "a") as f:
@@ -448,7 +459,7 @@ def main():
     sys.exit(1 if total[6] else 0)
 
 
-def sweep_browser(args, browser, clone, theme, scale, rng, results):
+def sweep_browser(args, browser, clone, theme, scale, window, rng, results):
     url = clone.url(args.port + 1, args.cols, args.rows, args.mines)
     for zoom in map(int, args.zooms.split(",")):
         for state_name in args.states.split(","):
@@ -476,7 +487,9 @@ def sweep_browser(args, browser, clone, theme, scale, rng, results):
                 continue
             page = Page(browser, clone, offset)
             play_to(page, state_name, rng)
-            stem = f"web-{clone.name}-{theme}-x{scale:g}-z{zoom}-{state_name}"
+            # The window is named where it is not the default, so windows do not share names.
+            size = "" if window == (1800, 1000) else f"-w{window[0]}x{window[1]}"
+            stem = f"web-{clone.name}-{theme}{size}-x{scale:g}-z{zoom}-{state_name}"
             game = f"web-{clone.name}-{theme}"
             sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game,
                        tuple(filter(None, args.surround.split(","))))
