@@ -24,7 +24,7 @@ class Clone:
     that reads it."""
 
     def __init__(self, name, package, version, page, state_js, flag_with, setup_js=None,
-                 init_js=None):
+                 init_js=None, query="cols=%(cols)d&rows=%(rows)d&mines=%(mines)d"):
         # `package` is an npm package, or "github:owner/name" with `version` a commit.
         self.name, self.package, self.version = name, package, version
         # Path of the page under the package's install folder, or None for a page of ours that
@@ -39,6 +39,9 @@ class Clone:
         self.setup_js = setup_js
         # A script run before the page's own, on every page load (None: nothing).
         self.init_js = init_js
+        # The page's URL query for a board, formatted with cols, rows and mines (a clone that
+        # reads its size from the URL names the parameters its own way).
+        self.query = query
 
     def folder(self):
         return CACHE / f"{self.package.replace('github:', '').replace('/', '+')}-{self.version}"
@@ -90,7 +93,8 @@ class Clone:
 
     def url(self, port, cols, rows, mines):
         page = self.page or "index.html"
-        return f"http://127.0.0.1:{port}/{page}?cols={cols}&rows={rows}&mines={mines}"
+        query = self.query % {"cols": cols, "rows": rows, "mines": mines}
+        return f"http://127.0.0.1:{port}/{page}?{query}"
 
 
 # react-minesweeper ships its own demo page (a 10x10 board with a mine chance of 15%): its
@@ -134,6 +138,25 @@ WEB_COMPONENT_STATE = """(() => {
 })()"""
 
 HOST_PAGES = {
+    # winmine.html is made to open in a window of its board's own size (a pop-up, or a frame
+    # in another page, as its README shows); in a whole browser window it stretches its tiles
+    # to fill it. Ours frames it at about its own size, a few pixels over, as a player sizes
+    # such a window by hand.
+    "winmine": """<!doctype html>
+<html><head><meta charset="utf-8"><title>winmine.html</title>
+<style>body { font-family: sans-serif; margin: 24px; } h1 { font-size: 20px; }
+iframe { border: 0; display: block; }</style></head>
+<body><h1>Minesweeper</h1>
+<script>
+  const q = new URLSearchParams(location.search);
+  const width = +(q.get('width') || 9), height = +(q.get('height') || 9);
+  const f = document.createElement('iframe');
+  f.src = 'source/index.html' + location.search;
+  f.width = width * 16 + 27;
+  f.height = height * 16 + 93;
+  document.body.appendChild(f);
+</script></body></html>
+""",
     "webcomponent": """<!doctype html>
 <html><head><meta charset="utf-8"><title>Minesweeper (minesweeper-for-web)</title>
 <style>body { font-family: sans-serif; margin: 24px; } h1 { font-size: 20px; }</style></head>
@@ -373,6 +396,45 @@ ROUNDED_STATE = """(() => {
   return JSON.stringify({cells, lost, won: els.some(e => e.classList.contains('defuse'))});
 })()"""
 
+# areasoft/winmine.html redraws Windows' own winmine.exe in a page, pixel for pixel from its
+# pictures (16 CSS px tiles, the classic bevel, numbers and mine as SVG), in a window frame of
+# its own; the URL sets the board. It is framed in a page of ours (HOST_PAGES). A tile held down shows pressed (`active`). Each cell is a
+# div `cell_ROW_COL` whose classes say what it shows; the mines are `winmine.mines` (one moves
+# away from the first click). Its random numbers come from crypto.getRandomValues, which the
+# init script draws from the page's seeded Math.random, so a seed gives the same games.
+WINMINE_STATE = """(() => {
+  const frame = document.querySelector('iframe'), at = frame.getBoundingClientRect();
+  const w = frame.contentWindow.winmine, doc = frame.contentDocument;
+  const mines = new Set(w.mines.slice(0, w.mine_count));
+  const cells = [];
+  for (let y = 0; y < w.height; y++) {
+    const row = [];
+    for (let x = 0; x < w.width; x++) {
+      const e = doc.getElementById('cell_' + y + '_' + x), c = e.classList;
+      const box = e.getBoundingClientRect();
+      const r = {left: at.left + box.left, top: at.top + box.top, width: box.width,
+                 height: box.height};
+      const digit = [...c].map(k => k.match(/^c([1-8])$/)).filter(Boolean)[0];
+      let ch = '.';
+      if (c.contains('triggered-mine')) ch = '!';
+      else if (c.contains('mine')) ch = '*';
+      else if (c.contains('notmine')) ch = 'W';
+      else if (c.contains('flag')) ch = 'F';
+      else if (c.contains('question')) ch = '?';
+      else if (c.contains('clear')) ch = digit ? digit[1] : '0';
+      row.push({ch, x: r.left, y: r.top, w: r.width, h: r.height, mine: mines.has(y + '_' + x)});
+    }
+    cells.push(row);
+  }
+  const lost = !!w.game_over && !w.game_win;
+  return JSON.stringify({cells, lost, won: !!w.game_over && !!w.game_win, total: w.mine_count});
+})()"""
+
+WINMINE_INIT = """crypto.getRandomValues = function (array) {
+  for (let i = 0; i < array.length; i++) array[i] = Math.floor(Math.random() * 256);
+  return array;
+};"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -399,4 +461,7 @@ CLONES = {
     "rounded": Clone("rounded", "github:RaminduA/Minesweeper-JS",
                      "fa7a9cec5522a824ff5ef98007edfcde53037e5c", "index.html", ROUNDED_STATE,
                      None),
+    "winmine": Clone("winmine", "github:areasoft/winmine.html",
+                     "929310c2d1e5b9883fafc0996ba0e034d6116de8", None, WINMINE_STATE, "right", init_js=WINMINE_INIT,
+                     query="width=%(cols)d&height=%(rows)d&mines=%(mines)d"),
 }
