@@ -772,6 +772,25 @@ fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
     }
 }
 
+/// winmine.html (never trained on or tuned to) in Chromium's forced dark at 20.6 px (device
+/// scale 1.25, zoom 100%), just opened, a covered tile held down: its bevels inverted, it
+/// shows some fifty looks, and no labelling near the classifier's held until a repair read
+/// another look as covered. The repair kept every other look at the classifier's first choice:
+/// a "1" it found a flag at 0.47 and a 1 at 0.37 was settled as a flag, and the 1 beside it
+/// "already touched its mine": 7 mines called safe. A look a repair did not point at keeps its
+/// other meanings; where one holds too, it is in doubt and no advice rests on it.
+#[test]
+fn a_look_a_repair_held_to_a_narrow_first_choice_is_in_doubt() {
+    let (reading, label) = read_test_data("winmine-dark-21px-opened-pressed");
+    let mut report = Vec::new();
+    let wrong = wrong_safe_calls("winmine-dark-21px", &reading, &label, &mut report);
+    assert_eq!(wrong, 0, "{}", report.join("\n"));
+    assert!(
+        reading.doubt_cells().contains(&(13, 4)),
+        "the 1 read as a flag by a hair is not in doubt"
+    );
+}
+
 /// The emoji clone in forced dark at 37 px (device scale 1.1, zoom 80%), a fresh 9x9 board: its
 /// blue squares show one look on the whole of its sixth row, the phase of the fractional pitch
 /// there, which the model takes for a mine. Left in doubt as maybe-mines, the fresh board got
