@@ -18,10 +18,10 @@ use crate::vision::{Doubt, Reading, TileClass};
 const MINE_LIKE: f64 = 1e-3;
 /// The exploded mine must be among the classifier's this many likeliest classes for a look.
 const EXPLODED_RANK: usize = 4;
-/// The classifier's confidence from which a look it reads as a sign only a lost game shows (a
-/// shown mine, the exploded one, a wrong flag) is taken for one even where the rules settled
-/// it as a flag: 19 to 1.
-const LOST_SIGN: f32 = 0.95;
+/// How much likelier than a flag the classifier must find its own first choice, a digit or a
+/// sign only a lost game shows (a shown mine, the exploded one, a wrong flag), for a look the
+/// rules settled as a flag to be that choice's symbol still: 20 to 1, the labelling's margin.
+const FLAG_ODDS: f32 = 20.0;
 
 /// Settles, after the labelling (`settled`, each family's class), the looks that may be mines
 /// shown after a loss:
@@ -33,9 +33,9 @@ const LOST_SIGN: f32 = 0.95;
 /// - on a board that shows mines, a look read as a digit that the classifier found about as
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure;
-/// - a look settled as a flag that the classifier surely read as a sign of a lost game
-///   (`LOST_SIGN`), where the board holds with it read as shown mines: in doubt between the
-///   two (`lost_signs_read_as_flags`).
+/// - a look settled as a flag that the classifier read as a digit or a sign of a lost game, a
+///   flag far less likely (`FLAG_ODDS`), where the board holds with it read as shown mines: in
+///   doubt between the two (`flags_the_classifier_saw_otherwise`).
 ///
 /// First, a doubt between a covered tile and a shown mine on a look whose middle is a plain
 /// covered look's is dropped: a mine shows a symbol in the middle.
@@ -129,11 +129,11 @@ pub fn read_symbols(
         );
         add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
-    for family in lost_signs_read_as_flags(families, settled) {
+    for family in flags_the_classifier_saw_otherwise(families, settled) {
         if may_be_shown_mines(reading, |l| families.of[l] == family) {
             tracing::debug!(
                 family,
-                "a lost game's sign read as a flag: in doubt, maybe a mine"
+                "a flag the classifier saw otherwise: in doubt, maybe a mine"
             );
             add_family_doubt(reading, families, family, TileClass::Flag, TileClass::Mine);
         }
@@ -147,24 +147,28 @@ pub fn read_symbols(
     }
 }
 
-/// The families settled as flags (`settled`) that the classifier read, with at least
-/// [`LOST_SIGN`] confidence, as a sign only a lost game shows: a shown mine, the exploded one,
-/// or a wrong flag. The rules read no wrong flag where no mine shows, so a lost game whose
-/// mines all look alike (a web clone's red tiles with a white cross, a wrong flag to the
-/// classifier) settled them as the player's flags, and the board as one in play: its numbers
-/// beside them gave safe calls on a game already over. A player's flag in play reads as a flag.
-fn lost_signs_read_as_flags<'a>(
+/// The families settled as flags (`settled`) that the classifier read as a digit or as a sign
+/// only a lost game shows (a shown mine, the exploded one, a wrong flag), a flag at less than
+/// 1 to [`FLAG_ODDS`] against that. The rules read no wrong flag where no mine shows, and a
+/// digit with too few covered tiles round it may be anything that counts as a mine: a lost
+/// game whose mines all look alike (a never-trained web clone's red tiles with a white cross, a
+/// wrong flag to the classifier at 41 px, a "2" at 27 px) settled them as the player's flags,
+/// and the board as one in play: its numbers beside them gave safe calls on a game already
+/// over. A player's flag the classifier read as a flag, or found nearly as likely one, stays.
+fn flags_the_classifier_saw_otherwise<'a>(
     families: &'a Families,
     settled: &'a [TileClass],
 ) -> impl Iterator<Item = usize> + 'a {
     (0..settled.len()).filter(|&f| {
         let v = &families.verdicts[f];
+        let saw_otherwise = matches!(
+            v.class,
+            TileClass::Number(1..) | TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
+        );
+        let p = |class: TileClass| class.index().map_or(0.0, |i| v.probs[i]);
         settled[f] == TileClass::Flag
-            && matches!(
-                v.class,
-                TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
-            )
-            && v.confidence >= LOST_SIGN
+            && saw_otherwise
+            && p(TileClass::Flag) * FLAG_ODDS < p(v.class)
     })
 }
 
@@ -519,7 +523,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lost_games_mines_read_as_flags_against_a_sure_wrong_flag_may_be_mines() {
+    fn a_lost_games_mines_read_as_flags_against_the_classifier_may_be_mines() {
         // A lost game whose every mine is one red tile with a white cross (a web clone): a
         // wrong flag to the classifier, which the rules read as a flag since no mine shows.
         let looks = |cross: Verdict| {
@@ -550,13 +554,22 @@ mod tests {
             reading
         };
         let sure = Verdict::from_probs(&[(TileClass::WrongFlag, 0.99), (TileClass::Flag, 0.01)]);
-        let reading = read_with(sure);
-        assert!(crate::pipeline::may_show_mines(&reading));
-        assert_eq!(reading.doubt_cells(), vec![(0, 0)]);
-        // A flag the classifier took for a flag, or was unsure was a wrong one, stays a flag.
+        // At another size the same cross is a "2" to the classifier, a flag far less likely.
+        let digit = Verdict::from_probs(&[
+            (TileClass::Number(2), 0.89),
+            (TileClass::WrongFlag, 0.09),
+            (TileClass::Flag, 0.02),
+        ]);
+        for verdict in [sure, digit] {
+            let reading = read_with(verdict);
+            assert!(crate::pipeline::may_show_mines(&reading));
+            assert_eq!(reading.doubt_cells(), vec![(0, 0)]);
+        }
+        // A flag the classifier took for a flag, or found nearly as likely one, stays a flag.
         for verdict in [
             Verdict::certain(TileClass::Flag),
             Verdict::from_probs(&[(TileClass::WrongFlag, 0.8), (TileClass::Flag, 0.2)]),
+            Verdict::from_probs(&[(TileClass::Number(2), 0.6), (TileClass::Flag, 0.4)]),
         ] {
             let reading = read_with(verdict);
             assert!(reading.doubt.is_empty());
