@@ -491,20 +491,21 @@ fn search(
                 // their other meanings back, the labellings within the margin that hold too
                 // leave such families in doubt.
                 let widened = widened(&options, &tried);
-                let wide = self::walk(
-                    &widened,
-                    family_of,
-                    sure_flags,
-                    board,
-                    cascade_as_read,
-                    limit,
-                );
-                walk.checked += wide.checked;
-                (options, walk.found, walk.pressed) = if wide.found.is_empty() {
-                    (tried, again.found, again.pressed)
-                } else {
-                    (widened, wide.found, wide.pressed)
-                };
+                (options, walk.found, walk.pressed) = (tried, again.found, again.pressed);
+                if widened != options {
+                    let wide = self::walk(
+                        &widened,
+                        family_of,
+                        sure_flags,
+                        board,
+                        cascade_as_read,
+                        limit,
+                    );
+                    walk.checked += wide.checked;
+                    if !wide.found.is_empty() {
+                        (options, walk.found, walk.pressed) = (widened, wide.found, wide.pressed);
+                    }
+                }
                 break;
             }
         }

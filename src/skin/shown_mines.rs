@@ -20,7 +20,8 @@ const MINE_LIKE: f64 = 1e-3;
 const EXPLODED_RANK: usize = 4;
 /// How much likelier than a flag the classifier must find its own first choice, a digit or a
 /// sign only a lost game shows (a shown mine, the exploded one, a wrong flag), for a look the
-/// rules settled as a flag to be that choice's symbol still: 20 to 1, the labelling's margin.
+/// rules settled as a flag to be taken for what it saw rather than a player's flag: 20 to 1,
+/// the labelling's own margin of doubt.
 const FLAG_ODDS: f32 = 20.0;
 
 /// Settles, after the labelling (`settled`, each family's class), the looks that may be mines
