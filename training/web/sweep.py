@@ -23,6 +23,9 @@ run, and the clicks come from the same seed.
 
     source scripts/real_games.sh && rg_display 77
     python3 training/web/sweep.py --out /tmp/web --clones react,webcomponent --zooms 67,100,150
+
+The window is 1800x1000 screen pixels unless `--windows` names others (a clone whose tiles are
+sized by its window, not by the zoom, is swept over window sizes).
 """
 
 import argparse
