@@ -53,6 +53,8 @@ from clones import CLONES  # noqa: E402
 import surround  # noqa: E402
 from sweep import certain, report, score, screenshot, write_label, xdotool, advise  # noqa: E402
 
+# The browser window, in screen pixels, unless --windows names others.
+DEFAULT_WINDOW = (1800, 1000)
 # Chromium's zoom levels: how many presses of Ctrl+plus (or Ctrl+minus) from 100% reach each.
 ZOOM_STEPS = {25: -7, 33: -6, 50: -5, 67: -4, 75: -3, 80: -2, 90: -1, 100: 0, 110: 1, 125: 2,
               150: 3, 175: 4, 200: 5, 250: 6, 300: 7}
@@ -398,7 +400,7 @@ def main():
     parser.add_argument("--scales", default="1,1.25,1.5", help="device scale factors")
     parser.add_argument("--zooms", default="67,80,100,125,150,200", help="page zooms, percent")
     parser.add_argument("--themes", default="light,dark")
-    parser.add_argument("--windows", default="1800x1000",
+    parser.add_argument("--windows", default="%dx%d" % DEFAULT_WINDOW,
                         help="window sizes in screen pixels, WxH,...: each is swept in turn")
     parser.add_argument("--states", default="fresh,opened,mid,lost")
     parser.add_argument("--cols", type=int, default=16)
@@ -491,7 +493,7 @@ def sweep_browser(args, browser, clone, theme, scale, window, rng, results):
             page = Page(browser, clone, offset)
             play_to(page, state_name, rng)
             # The window is named where it is not the default, so windows do not share names.
-            size = "" if window == (1800, 1000) else f"-w{window[0]}x{window[1]}"
+            size = "" if window == DEFAULT_WINDOW else f"-w{window[0]}x{window[1]}"
             stem = f"web-{clone.name}-{theme}{size}-x{scale:g}-z{zoom}-{state_name}"
             game = f"web-{clone.name}-{theme}"
             sweep_page(args.binary, page, args.out, stem, results, rng, args.keep_all, game,
