@@ -23,6 +23,12 @@ const EXPLODED_RANK: usize = 4;
 /// rules settled as a flag to be taken for what it saw rather than a player's flag: 20 to 1,
 /// the labelling's own margin of doubt.
 const FLAG_ODDS: f32 = 20.0;
+/// How much likelier than a flag the classifier must find the signs only a lost game shows,
+/// taken together (a shown mine, the exploded one, a wrong flag), for a look the rules settled
+/// as a flag to be in doubt whatever its first choice: 5 to 1. A lost game's crossed mine that
+/// the classifier splits between a wrong flag and a "2" keeps neither at 20 to 1 over a flag,
+/// yet no player's flag looks like a wrong flag that much.
+const LOST_SIGN_ODDS: f32 = 5.0;
 
 /// Settles, after the labelling (`settled`, each family's class), the looks that may be mines
 /// shown after a loss:
@@ -167,9 +173,11 @@ fn flags_the_classifier_saw_otherwise<'a>(
             TileClass::Number(1..) | TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
         );
         let p = |class: TileClass| class.index().map_or(0.0, |i| v.probs[i]);
+        let flag = p(TileClass::Flag);
+        let lost_signs = p(TileClass::Mine) + p(TileClass::Exploded) + p(TileClass::WrongFlag);
         settled[f] == TileClass::Flag
-            && saw_otherwise
-            && p(TileClass::Flag) * FLAG_ODDS < p(v.class)
+            && ((saw_otherwise && flag * FLAG_ODDS < p(v.class))
+                || flag * LOST_SIGN_ODDS < lost_signs)
     })
 }
 
@@ -561,7 +569,14 @@ mod tests {
             (TileClass::WrongFlag, 0.09),
             (TileClass::Flag, 0.02),
         ]);
-        for verdict in [sure, digit] {
+        // And split between a wrong flag and a "2" (the same cross at 39 px in a dark page):
+        // neither 20 to 1 over a flag, but a lost game's signs together are 5 to 1 and more.
+        let split = Verdict::from_probs(&[
+            (TileClass::WrongFlag, 0.55),
+            (TileClass::Number(2), 0.38),
+            (TileClass::Flag, 0.07),
+        ]);
+        for verdict in [sure, digit, split] {
             let reading = read_with(verdict);
             assert!(crate::pipeline::may_show_mines(&reading));
             assert_eq!(reading.doubt_cells(), vec![(0, 0)]);
