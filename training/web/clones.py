@@ -435,6 +435,44 @@ WINMINE_INIT = """crypto.getRandomValues = function (array) {
   return array;
 };"""
 
+# DavidNHill/JSMinesweeper, the player and analyser many players know from its site: the board
+# is one canvas of classic-looking tiles drawn from pictures (24 px by default, its own tile-size
+# list from 8 to 60), beside a column of settings, under a header and an LED mine counter. The URL
+# sets the board (`board=WxHxM`). Its own hints and auto play are on by default; a player who
+# brings minehint has them off, so the setup turns them off and starts a new game. The client's
+# `board` holds what is shown; the mines live in the local game server's game of the same id,
+# made on the first click (which is never a mine). After a loss a flag on a mine shows the mine.
+JSMINES_STATE = """(() => {
+  const at = document.getElementById('myCanvas').getBoundingClientRect();
+  const game = typeof getGame === 'function' ? getGame(board.getID()) : null;
+  const cells = [];
+  for (let y = 0; y < board.height; y++) {
+    const row = [];
+    for (let x = 0; x < board.width; x++) {
+      const t = board.getTileXY(x, y);
+      let ch;
+      if (t.isBomb()) ch = t.exploded ? '!' : '*';
+      else if (t.isFlagged()) ch = t.isBomb() === false ? 'W' : 'F';
+      else if (t.isCovered()) ch = '.';
+      else ch = String(t.getValue());
+      const mine = !!(game && game.tiles.length && game.getTile(y * board.width + x).is_bomb);
+      row.push({ch, x: at.left + x * TILE_SIZE, y: at.top + y * TILE_SIZE, w: TILE_SIZE,
+                h: TILE_SIZE, mine});
+    }
+    cells.push(row);
+  }
+  const over = board.isGameover();
+  return JSON.stringify({cells, lost: over && !board.won, won: over && board.won,
+                         total: board.num_bombs});
+})()"""
+
+JSMINES_SETUP = """(() => {
+  document.getElementById('autoplay').checked = false;
+  document.getElementById('showhints').checked = false;
+  document.getElementById('overlay').value = 'none';
+  apply();
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -464,4 +502,7 @@ CLONES = {
     "winmine": Clone("winmine", "github:areasoft/winmine.html",
                      "929310c2d1e5b9883fafc0996ba0e034d6116de8", None, WINMINE_STATE, "right", init_js=WINMINE_INIT,
                      query="width=%(cols)d&height=%(rows)d&mines=%(mines)d"),
+    "jsmines": Clone("jsmines", "github:DavidNHill/JSMinesweeper",
+                     "d8ff392543623c77e72b34e437ff30d68ca7178a", "index.html", JSMINES_STATE, "right", JSMINES_SETUP,
+                     query="board=%(cols)dx%(rows)dx%(mines)d"),
 }
