@@ -29,6 +29,7 @@ use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use super::unsure_digits::{doubt_unsure_digits, sure_among_the_possible};
+use super::unsure_flags::doubt_unsure_flags;
 use super::walled_zeros::settle_walled_in_zeros;
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -319,6 +320,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     let open_face = |look: usize| faces[families.of[look]] == Face::Open;
     doubt_unsure_digits(reading, &open_face);
     doubt_digits_of_an_unknown_skin(reading, &open_face);
+    doubt_unsure_flags(reading);
     // Tiles under something drawn over the board are covered tiles to the rules that follow.
     cover_hidden(reading, &families, &hidden);
     for family in (0..settled.len()).filter(|&f| hidden[f]) {

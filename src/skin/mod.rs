@@ -31,6 +31,8 @@
 //!   its face (lit under the pointer, held down, dimmed), is that number;
 //! - [`unsure_digits`]: numbers the classifier read unsurely, in doubt with the likeliest class
 //!   their tiles have room for;
+//! - [`unsure_flags`]: flags the classifier read unsurely (text drawn over the board), in doubt
+//!   with a covered tile;
 //! - [`open_marks`]: flags and question marks read on the open tiles' face, left in doubt
 //!   with a digit;
 //! - [`drawn_over`]: tiles under something drawn over the board (a page's note, a dialog's
@@ -63,6 +65,7 @@ pub mod symbols;
 mod testing;
 pub mod unknown_skin;
 pub mod unsure_digits;
+pub mod unsure_flags;
 pub mod walled_zeros;
 
 pub use doubt::advice_board;
