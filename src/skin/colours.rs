@@ -42,6 +42,17 @@ pub fn centre_median(tile: &TileImage) -> [i32; 3] {
 /// least one must): of an even count, the upper of the middle two. Run for every look of a
 /// board, so without allocating.
 pub fn median_colour(tile: &TileImage, keep: impl Fn(usize, usize) -> bool) -> [i32; 3] {
+    quantile_colour(tile, keep, 2)
+}
+
+/// The value `(of - 1)/of` of the way from dark to light among the samples of `tile` at which
+/// `keep(x, y)` holds (at least one must), channel by channel: the median for `of` 2 (of an
+/// even count, the upper of the middle two), the lighter quartile for 4. Without allocating.
+pub fn quantile_colour(
+    tile: &TileImage,
+    keep: impl Fn(usize, usize) -> bool,
+    of: usize,
+) -> [i32; 3] {
     let mut kept = [[0u8; TILE * TILE]; 3];
     let mut count = 0;
     for (i, p) in tile.chunks_exact(3).enumerate() {
@@ -52,9 +63,10 @@ pub fn median_colour(tile: &TileImage, keep: impl Fn(usize, usize) -> bool) -> [
             count += 1;
         }
     }
+    let at = (count * (of - 1) / of).min(count - 1);
     let mut out = [0; 3];
     for (value, channel) in out.iter_mut().zip(kept.iter_mut()) {
-        *value = i32::from(*channel[..count].select_nth_unstable(count / 2).1);
+        *value = i32::from(*channel[..count].select_nth_unstable(at).1);
     }
     out
 }

@@ -14,7 +14,7 @@
 //! its own.
 
 use super::background::nearest_face;
-use super::colours::{apart, colour, median_colour};
+use super::colours::{apart, colour, median_colour, quantile_colour};
 use super::digit_inks::{ink, inks_differ};
 use super::families::Families;
 use super::open_marks::SURE_MARK;
@@ -64,7 +64,7 @@ const SAME_COVER: i32 = UNLIKE;
 /// tile, not in doubt; `classes` the class each family is taken for), and takes in the tiles
 /// beside it (diagonals count) of families on few tiles whose edge rings show the same cover
 /// in part ([`TOUCHED`]): what they show unlike every common face is of one colour
-/// ([`SAME_COVER`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
+/// ([`Cover::same_as`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
 /// reads as a board ([`RARE_SHARE`]), unless it reads as a first opening
 /// ([`coloured_numbers`]) or as one mark on every tile ([`one_sure_mark`]).
 pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileClass]) -> Vec<bool> {
@@ -87,7 +87,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
     let commons: Vec<&TileImage> = common.iter().map(|&c| first(c)).collect();
     // For each family on few tiles, the colour of what covers part of its edge ring, if
     // anything does; and whether its face is foreign, covered as a whole.
-    let cover: Vec<Option<[i32; 3]>> = (0..count)
+    let cover: Vec<Option<Cover>> = (0..count)
         .map(|f| {
             (tiles[f] <= FEW)
                 .then(|| cover_colour(first(f), &commons))
@@ -113,7 +113,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
     let family_at = |i: usize| families.of[reading.look_of[i]];
     let mut seen = vec![false; reading.look_of.len()];
     for start in 0..reading.look_of.len() {
-        let (Some(colour), true) = (cover[family_at(start)], foreign[family_at(start)]) else {
+        let (Some(start_cover), true) = (cover[family_at(start)], foreign[family_at(start)]) else {
             continue;
         };
         if seen[start] {
@@ -129,7 +129,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
             for r in row.saturating_sub(1)..(row + 2).min(rows) {
                 for c in col.saturating_sub(1)..(col + 2).min(cols) {
                     let i = r * cols + c;
-                    let same = cover[family_at(i)].is_some_and(|o| apart(o, colour) <= SAME_COVER);
+                    let same = cover[family_at(i)].is_some_and(|o| o.same_as(&start_cover));
                     if !seen[i] && same {
                         seen[i] = true;
                         patch.push(i);
@@ -139,7 +139,7 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
         }
         tracing::debug!(
             tiles = patch.len(),
-            ?colour,
+            colour = ?start_cover.median,
             "a patch of tiles on a face the game draws none on"
         );
         // Each family once: its ink is measured once, and compared once with each other's.
@@ -220,10 +220,29 @@ fn coloured_numbers(pixels: &[TileImage], families: &Families, patch: &[usize]) 
     sure_open && two_digits && one_ink_each && inks_apart
 }
 
-/// The colour of what covers `tile`: the median of the samples of its edge ring unlike the
-/// sample at the same place of every one of `commons` (the board's common looks); none where
-/// fewer than [`TOUCHED`] are.
-fn cover_colour(tile: &TileImage, commons: &[&TileImage]) -> Option<[i32; 3]> {
+/// What covers part of a tile's edge ring: the median and the lighter quartile, channel by
+/// channel, of the samples there unlike every common look's.
+#[derive(Clone, Copy, Debug)]
+struct Cover {
+    median: [i32; 3],
+    light: [i32; 3],
+}
+
+impl Cover {
+    /// Whether two tiles' covers are one: of one colour ([`SAME_COVER`]), by their medians or
+    /// by their lighter quartiles. Text on a see-through box (JSMinesweeper's tooltip, black
+    /// on grey) fills one tile's ring with more of its letters than the next: the medians part
+    /// (dark letters against the washed-out bevel), the lighter quartiles, the box, agree.
+    fn same_as(&self, other: &Cover) -> bool {
+        apart(self.median, other.median) <= SAME_COVER
+            || apart(self.light, other.light) <= SAME_COVER
+    }
+}
+
+/// What covers `tile` ([`Cover`]): the samples of its edge ring unlike the sample at the same
+/// place of every one of `commons` (the board's common looks); none where fewer than
+/// [`TOUCHED`] are.
+fn cover_colour(tile: &TileImage, commons: &[&TileImage]) -> Option<Cover> {
     let sample = |t: &TileImage, x: usize, y: usize| colour(&t[(y * TILE + x) * 3..][..3]);
     let on_ring = |x: usize, y: usize| x < RING || y < RING || x >= TILE - RING || y >= TILE - RING;
     let unlike = |x: usize, y: usize| {
@@ -234,7 +253,10 @@ fn cover_colour(tile: &TileImage, commons: &[&TileImage]) -> Option<[i32; 3]> {
     let unlike_samples = (0..TILE * TILE)
         .filter(|&i| unlike(i % TILE, i / TILE))
         .count();
-    (unlike_samples * TOUCHED >= ring).then(|| median_colour(tile, unlike))
+    (unlike_samples * TOUCHED >= ring).then(|| Cover {
+        median: median_colour(tile, unlike),
+        light: quantile_colour(tile, unlike, 4),
+    })
 }
 
 /// Reads every look of the `hidden` families as covered, and drops the doubts on them, so that
@@ -417,6 +439,38 @@ mod tests {
             board_with("0001*\n001.*\n01...\n", &[(NOTE, WHITE); 2]);
         reading.pixels[3] = under_note(tile(GRASS, GRASS), |_, y| y >= TILE / 2);
         reading.pixels[4] = under_note(tile(SAND, SAND), |_, y| y < TILE / 2);
+        assert_eq!(
+            hidden_families(&reading, &families, &settled),
+            [false, false, false, true, true]
+        );
+    }
+
+    #[test]
+    fn text_on_a_see_through_box_is_one_cover_however_much_text_each_tile_shows() {
+        // JSMinesweeper's tooltip: black letters on a box; more letters on one tile's edge
+        // than on the next.
+        const BOX: [u8; 3] = [120, 60, 200];
+        let lettered = |letters: usize| {
+            tile(SAND, SAND)
+                .chunks_exact(3)
+                .enumerate()
+                .flat_map(|(i, p)| {
+                    let (x, y) = (i % TILE, i / TILE);
+                    let ring = x < RING || y < RING || x >= TILE - RING || y >= TILE - RING;
+                    match (ring, (x + y) % 5 < letters) {
+                        (false, _) => [p[0], p[1], p[2]],
+                        (true, true) => BLACK,
+                        (true, false) => BOX,
+                    }
+                })
+                .collect::<Vec<u8>>()
+                .try_into()
+                .unwrap()
+        };
+        let (mut reading, families, settled) =
+            board_with("0001*\n001.*\n01...\n", &[(NOTE, WHITE); 2]);
+        reading.pixels[3] = lettered(3);
+        reading.pixels[4] = lettered(1);
         assert_eq!(
             hidden_families(&reading, &families, &settled),
             [false, false, false, true, true]
