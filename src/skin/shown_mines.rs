@@ -41,8 +41,9 @@ const LOST_SIGN_ODDS: f32 = 5.0;
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure;
 /// - a look settled as a flag that the classifier read as a digit or a sign of a lost game, a
-///   flag far less likely (`FLAG_ODDS`), where the board holds with it read as shown mines: in
-///   doubt between the two (`flags_the_classifier_saw_otherwise`).
+///   flag far less likely (`FLAG_ODDS`), or whose lost-game signs together outweigh a flag
+///   (`LOST_SIGN_ODDS`), where the board holds with it read as shown mines: in doubt between
+///   the two (`flags_the_classifier_saw_otherwise`).
 ///
 /// First, a doubt between a covered tile and a shown mine on a look whose middle is a plain
 /// covered look's is dropped: a mine shows a symbol in the middle.
@@ -156,12 +157,14 @@ pub fn read_symbols(
 
 /// The families settled as flags (`settled`) that the classifier read as a digit or as a sign
 /// only a lost game shows (a shown mine, the exploded one, a wrong flag), a flag at less than
-/// 1 to [`FLAG_ODDS`] against that. The rules read no wrong flag where no mine shows, and a
-/// digit with too few covered tiles round it may be anything that counts as a mine: a lost
-/// game whose mines all look alike (a never-trained web clone's red tiles with a white cross, a
-/// wrong flag to the classifier at 41 px, a "2" at 27 px) settled them as the player's flags,
-/// and the board as one in play: its numbers beside them gave safe calls on a game already
-/// over. A player's flag the classifier read as a flag, or found nearly as likely one, stays.
+/// 1 to [`FLAG_ODDS`] against that, or whose lost-game signs taken together it found more than
+/// [`LOST_SIGN_ODDS`] times likelier than a flag. The rules read no wrong flag where no mine
+/// shows, and a digit with too few covered tiles round it may be anything that counts as a
+/// mine: a lost game whose mines all look alike (a never-trained web clone's red tiles with a
+/// white cross, a wrong flag to the classifier at 41 px, a "2" at 27 px, split between the two
+/// at 39 px) settled them as the player's flags, and the board as one in play: its numbers
+/// beside them gave safe calls on a game already over. A player's flag the classifier read as
+/// a flag, or found nearly as likely one, stays.
 fn flags_the_classifier_saw_otherwise<'a>(
     families: &'a Families,
     settled: &'a [TileClass],

@@ -9,9 +9,9 @@ use super::doubt::add_doubt;
 use crate::vision::{Reading, TileClass};
 
 /// The classifier's probability below which a look settled as a flag is in doubt: it found the
-/// flag less likely than all else together (as `unsure_digits` takes a number). The games'
-/// flags read at 0.99 and more; JSMinesweeper's tooltip over a covered tile, at 0.48 (a "1" at
-/// 0.45).
+/// flag less likely than all else together (as `unsure_digits` takes a number). No player's
+/// flag in the sweeps kept reads below it; JSMinesweeper's tooltip over a covered tile read as
+/// a flag at 0.48 (a "1" at 0.45).
 const SURE_FLAG: f32 = 0.5;
 
 /// Leaves in doubt with a covered tile every look settled as a flag that the classifier gave
