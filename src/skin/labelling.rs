@@ -383,10 +383,10 @@ const COVERED_OR_EMPTY: f32 = 0.99;
 /// the side-only cascade its 0s did, and the 0s were read as covered.
 fn covered_as_the_numbers_need(reading: &Reading, look: usize) -> bool {
     let verdict = &reading.looks[look];
-    let odds = |class: TileClass| class.index().map_or(0.0, |i| verdict.probs[i]);
     if verdict.class != TileClass::Unrevealed
         || verdict.confidence >= SURE_TILE
-        || odds(TileClass::Unrevealed) + odds(TileClass::Number(0)) < COVERED_OR_EMPTY
+        || verdict.prob(TileClass::Unrevealed) + verdict.prob(TileClass::Number(0))
+            < COVERED_OR_EMPTY
     {
         return false;
     }

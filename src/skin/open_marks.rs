@@ -48,10 +48,7 @@ pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, sett
         let verdict = &families.verdicts[family];
         let digit = (1..=8)
             .map(TileClass::Number)
-            .max_by(|&a, &b| {
-                let p = |c: TileClass| c.index().map_or(0.0, |i| verdict.probs[i]);
-                p(a).total_cmp(&p(b))
-            })
+            .max_by(|&a, &b| verdict.prob(a).total_cmp(&verdict.prob(b)))
             .expect("eight digits");
         tracing::debug!(
             family,

@@ -54,7 +54,7 @@ pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bo
         let Cell::Number(n @ 1..) = verdict.class.cell() else {
             continue;
         };
-        let sure = (verdict.class.index()).is_some_and(|i| verdict.probs[i] >= SURE_GLYPH);
+        let sure = verdict.prob(verdict.class) >= SURE_GLYPH;
         if other == look || !sure {
             continue;
         }

@@ -175,11 +175,11 @@ fn flags_the_classifier_saw_otherwise<'a>(
             v.class,
             TileClass::Number(1..) | TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
         );
-        let p = |class: TileClass| class.index().map_or(0.0, |i| v.probs[i]);
-        let flag = p(TileClass::Flag);
-        let lost_signs = p(TileClass::Mine) + p(TileClass::Exploded) + p(TileClass::WrongFlag);
+        let flag = v.prob(TileClass::Flag);
+        let lost_signs =
+            v.prob(TileClass::Mine) + v.prob(TileClass::Exploded) + v.prob(TileClass::WrongFlag);
         settled[f] == TileClass::Flag
-            && ((saw_otherwise && flag * FLAG_ODDS < p(v.class))
+            && ((saw_otherwise && flag * FLAG_ODDS < v.prob(v.class))
                 || flag * LOST_SIGN_ODDS < lost_signs)
     })
 }
@@ -337,9 +337,7 @@ fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
     let candidates: Vec<usize> = (0..families.first.len())
         .filter(|&family| {
             let verdict = &families.verdicts[family];
-            let exploded = TileClass::Exploded
-                .index()
-                .map_or(0.0, |i| verdict.probs[i]);
+            let exploded = verdict.prob(TileClass::Exploded);
             let likelier = verdict.probs.iter().filter(|&&p| p > exploded).count();
             let looks_exploded = match class(family) {
                 TileClass::Number(1..) => likelier < EXPLODED_RANK,
@@ -375,7 +373,7 @@ fn doubt_mine_like_digits(reading: &mut Reading, families: &Families) {
         let TileClass::Number(1..) = reading.looks[look].class else {
             continue;
         };
-        let p = |class: TileClass| class.index().map_or(0.0, |i| f64::from(verdict.probs[i]));
+        let p = |class: TileClass| f64::from(verdict.prob(class));
         let digit = p(reading.looks[look].class);
         let mine = shown_mine(verdict);
         if p(mine) < MINE_LIKE * digit {

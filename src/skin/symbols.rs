@@ -131,8 +131,7 @@ pub fn own_face(pixels: &[TileImage], families: &Families, family: usize) -> boo
 /// The shown mine a symbol read as one stands for: the exploded mine where the classifier gives
 /// it more of its probability than a plain shown mine, else a shown mine.
 pub fn shown_mine(verdict: &crate::vision::Verdict) -> TileClass {
-    let p = |class: TileClass| class.index().map_or(0.0, |i| verdict.probs[i]);
-    if p(TileClass::Exploded) > p(TileClass::Mine) {
+    if verdict.prob(TileClass::Exploded) > verdict.prob(TileClass::Mine) {
         TileClass::Exploded
     } else {
         TileClass::Mine

@@ -45,7 +45,7 @@ pub fn doubt_digits_of_an_unknown_skin(
     // Each look read as a number, with the classifier's probability of that number.
     let numbers: Vec<(usize, f32)> = (reading.looks.iter().enumerate())
         .filter(|(_, v)| matches!(v.class.cell(), Cell::Number(1..)))
-        .filter_map(|(look, v)| Some((look, v.probs[v.class.index()?])))
+        .map(|(look, v)| (look, v.prob(v.class)))
         .collect();
     if numbers.len() < LOOKS_TO_JUDGE {
         return;

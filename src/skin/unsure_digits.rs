@@ -35,10 +35,9 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(usize) -> bool) {
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
-        let Some(read) = verdict.class.index() else {
-            continue;
-        };
-        if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.probs[read] >= SURE_DIGIT {
+        if !matches!(verdict.class.cell(), Cell::Number(1..))
+            || verdict.prob(verdict.class) >= SURE_DIGIT
+        {
             continue;
         }
         let cells = reading.cells_showing(|l| l == look);

@@ -18,12 +18,9 @@ const SURE_FLAG: f32 = 0.5;
 /// less than [`SURE_FLAG`]. Weakened, the tile is covered and may or may not hold a mine: the
 /// board gets less advice there, and none that counts on a mine it may not have.
 pub(super) fn doubt_unsure_flags(reading: &mut Reading) {
-    let Some(flag) = TileClass::Flag.index() else {
-        return;
-    };
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
-        if verdict.class != TileClass::Flag || verdict.probs[flag] >= SURE_FLAG {
+        if verdict.class != TileClass::Flag || verdict.prob(TileClass::Flag) >= SURE_FLAG {
             continue;
         }
         let cells = reading.cells_showing(|l| l == look);
@@ -32,7 +29,7 @@ pub(super) fn doubt_unsure_flags(reading: &mut Reading) {
         }
         tracing::debug!(
             look,
-            p = verdict.probs[flag],
+            p = verdict.prob(TileClass::Flag),
             "a flag the classifier read unsurely"
         );
         add_doubt(reading, look, cells, TileClass::Flag, TileClass::Unrevealed);

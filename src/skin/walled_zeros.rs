@@ -161,7 +161,7 @@ pub(super) fn settle_walled_in_zeros(
     for look in (0..reading.looks.len()).filter(|&l| read_covered(families.of[l])) {
         // As sure as the classifier was of the 0: the board named no likelier reading.
         let family = &families.verdicts[families.of[look]];
-        let confidence = zero.index().map_or(0.0, |i| family.probs[i]);
+        let confidence = family.prob(zero);
         reading.relabel(look, zero, confidence);
     }
     reading

@@ -69,6 +69,11 @@ impl Verdict {
         }
     }
 
+    /// The model's probability of `class` (0 for a class it does not name).
+    pub fn prob(&self, class: TileClass) -> f32 {
+        class.index().map_or(0.0, |i| self.probs[i])
+    }
+
     /// The class the model ranks next after `class`, the verdict's own.
     pub fn runner_up(&self) -> Option<TileClass> {
         self.runner_up_among(|_| true)
@@ -103,7 +108,7 @@ impl Verdict {
     pub fn settled(mut self, class: TileClass) -> Verdict {
         if class != self.class {
             self.class = class;
-            self.confidence = class.index().map_or(0.0, |i| self.probs[i]);
+            self.confidence = self.prob(class);
         }
         self
     }
