@@ -42,17 +42,19 @@ pub fn centre_median(tile: &TileImage) -> [i32; 3] {
 /// least one must): of an even count, the upper of the middle two. Run for every look of a
 /// board, so without allocating.
 pub fn median_colour(tile: &TileImage, keep: impl Fn(usize, usize) -> bool) -> [i32; 3] {
-    quantile_colour(tile, keep, 2)
+    let [median] = quantile_colours(tile, keep, [2]);
+    median
 }
 
-/// The value `(of - 1)/of` of the way from dark to light among the samples of `tile` at which
-/// `keep(x, y)` holds (at least one must), channel by channel: the median for `of` 2 (of an
-/// even count, the upper of the middle two), the lighter quartile for 4. Without allocating.
-pub fn quantile_colour(
+/// For each `of` in `ofs`, the value `(of - 1)/of` of the way from dark to light among the
+/// samples of `tile` at which `keep(x, y)` holds (at least one must), channel by channel: the
+/// median for 2 (of an even count, the upper of the middle two), the lighter quartile for 4.
+/// The samples are gathered once for all; without allocating.
+pub fn quantile_colours<const N: usize>(
     tile: &TileImage,
     keep: impl Fn(usize, usize) -> bool,
-    of: usize,
-) -> [i32; 3] {
+    ofs: [usize; N],
+) -> [[i32; 3]; N] {
     let mut kept = [[0u8; TILE * TILE]; 3];
     let mut count = 0;
     for (i, p) in tile.chunks_exact(3).enumerate() {
@@ -63,12 +65,15 @@ pub fn quantile_colour(
             count += 1;
         }
     }
-    let at = (count * (of - 1) / of).min(count - 1);
-    let mut out = [0; 3];
-    for (value, channel) in out.iter_mut().zip(kept.iter_mut()) {
-        *value = i32::from(*channel[..count].select_nth_unstable(at).1);
-    }
-    out
+    // Selecting the nth sample leaves the others in some order: each quantile is still found.
+    ofs.map(|of| {
+        let at = (count * (of - 1) / of).min(count - 1);
+        let mut out = [0; 3];
+        for (value, channel) in out.iter_mut().zip(kept.iter_mut()) {
+            *value = i32::from(*channel[..count].select_nth_unstable(at).1);
+        }
+        out
+    })
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! its own.
 
 use super::background::nearest_face;
-use super::colours::{apart, colour, median_colour, quantile_colour};
+use super::colours::{apart, colour, quantile_colours};
 use super::digit_inks::{ink, inks_differ};
 use super::families::Families;
 use super::open_marks::SURE_MARK;
@@ -253,9 +253,9 @@ fn cover_colour(tile: &TileImage, commons: &[&TileImage]) -> Option<Cover> {
     let unlike_samples = (0..TILE * TILE)
         .filter(|&i| unlike(i % TILE, i / TILE))
         .count();
-    (unlike_samples * TOUCHED >= ring).then(|| Cover {
-        median: median_colour(tile, unlike),
-        light: quantile_colour(tile, unlike, 4),
+    (unlike_samples * TOUCHED >= ring).then(|| {
+        let [median, light] = quantile_colours(tile, unlike, [2, 4]);
+        Cover { median, light }
     })
 }
 
