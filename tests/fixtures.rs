@@ -822,6 +822,53 @@ fn text_over_the_board_read_as_a_flag_by_a_hair_is_no_mine_to_advise_on() {
     assert_no_wrong_call_and_in_doubt("jsmines-dark-16px-mid-pressed", (8, 7));
 }
 
+/// JSMinesweeper at 27 px (device scale 1.25, zoom 90%), a 9x9 board just opened, the pointer
+/// on an open tile: the page names it, "(4,6)", white on a see-through box over the bottom
+/// row. A piece of the text over a covered tile is a flag to the model at 0.92, and advice takes
+/// a flag for a mine. A flag on a look no other tile shows, beside a look of its own read
+/// unsurely (the text's next piece), is in doubt with a covered tile.
+#[test]
+fn a_flag_beside_a_piece_of_text_over_the_board_is_no_mine_to_advise_on() {
+    assert_no_wrong_call_and_in_doubt("jsmines-dark-27px-opened-tooltip", (8, 7));
+}
+
+/// JSMinesweeper at 24 px (device scale 1, zoom 100%), mid-game, the pointer resting on a
+/// covered tile: the page names it, "(2,7)", black on a see-through box over the open 0s two
+/// tiles to its right. The text leaves a look of its own on each tile it crosses; beside the one
+/// read as a covered tile with a symbol, no 0 could be a 0, and every 0 of the board (41) was
+/// read as covered, the 1s in doubt: no advice on the half of the board they border. The looks
+/// on one tile under the text are hidden now, and the rest reads as the game shows it.
+#[test]
+fn text_over_the_open_tiles_does_not_turn_every_0_into_a_covered_tile() {
+    let name = "jsmines-light-24px-mid-tooltip";
+    let (reading, label) = read_test_data(name);
+    let mut report = Vec::new();
+    let wrong = wrong_safe_calls(name, &reading, &label, &mut report);
+    assert_eq!(wrong, 0, "{}", report.join("\n"));
+    let doubted = reading.doubt_cells();
+    // The text covers (8, 4) to (9, 6); nothing else may be in doubt or read otherwise.
+    let under_the_text = |row: usize, col: usize| (8..=9).contains(&row) && (4..=6).contains(&col);
+    for (row, text) in label.tiles.iter().enumerate() {
+        for (col, c) in text.chars().enumerate() {
+            if under_the_text(row, col) {
+                continue;
+            }
+            assert!(
+                !doubted.contains(&(row, col)),
+                "{name}: ({row}, {col}) in doubt"
+            );
+            let want = class_of(c).unwrap();
+            assert_eq!(reading.class(row, col), want, "{name}: ({row}, {col})");
+        }
+    }
+    let Outcome::Advice { advice, .. } =
+        outcome(&reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: no advice");
+    };
+    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+}
+
 /// The emoji clone in forced dark at 37 px (device scale 1.1, zoom 80%), a fresh 9x9 board: its
 /// blue squares show one look on the whole of its sixth row, the phase of the fractional pitch
 /// there, which the model takes for a mine. Left in doubt as maybe-mines, the fresh board got

@@ -17,8 +17,10 @@ use super::digit_inks::{ink, inks_differ};
 use super::doubt::{add_doubt, has_room_for};
 use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
 use super::families::{families, families_apart, Families};
+use super::flags_beside_strays::doubt_flags_beside_strays;
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
+use super::lone_looks::{all_many_as_read, flipped, lone_looks, LONE_COST};
 use super::meanings::{meanings, Meaning};
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
@@ -176,6 +178,56 @@ pub fn settle(reading: &mut Reading) -> Settled {
         cascade_as_read,
         CHECK_LIMIT,
     );
+    // A look on one tile that alone turns a family of many into another class is tried as
+    // hidden instead (`lone_looks`).
+    if let Some(best) = walk.found.first() {
+        let settled: Vec<TileClass> = (options.iter().zip(&best.picks))
+            .map(|(meaning, &pick)| meaning[pick].class)
+            .collect();
+        let flipped = flipped(reading, &families, &settled);
+        let mut cheapest = best.cost - LONE_COST;
+        let mut chosen = None;
+        for group in lone_looks(reading, &families, &hidden, &flipped) {
+            let mut with_lone = hidden.clone();
+            for &family in &group {
+                with_lone[family] = true;
+            }
+            let tried = search(
+                hidden_as_flags(options_as_read.clone(), &with_lone),
+                &family_of,
+                &sure_flags(&with_lone),
+                &reading.board,
+                cascade_as_read,
+                CHECK_LIMIT,
+            );
+            walk.checked += tried.0.checked;
+            let Some(found) = tried.0.found.first() else {
+                continue;
+            };
+            let lone_settled: Vec<TileClass> = (tried.1.iter().zip(&found.picks))
+                .map(|(meaning, &pick)| meaning[pick].class)
+                .collect();
+            let cost = found.cost;
+            let restores = all_many_as_read(reading, &families, &lone_settled);
+            tracing::debug!(
+                families = ?group,
+                cost,
+                best = best.cost,
+                restores,
+                "board-level reading: lone looks tried as hidden"
+            );
+            if cost < cheapest && restores && !tried.2.contains(&true) {
+                cheapest = cost;
+                chosen = Some((tried, with_lone));
+            }
+        }
+        if let Some(((lone_walk, lone_options, lone_repaired), with_lone)) = chosen {
+            let checked = walk.checked;
+            (walk, options, repaired) = (lone_walk, lone_options, lone_repaired);
+            walk.checked = checked;
+            hidden = with_lone;
+        }
+    }
     // The patch first found, for the reading without the evidence below.
     let hidden_at_first = hidden.clone();
     if walk.found.is_empty() && hidden.contains(&true) {
@@ -329,6 +381,10 @@ pub fn settle(reading: &mut Reading) -> Settled {
     read_symbols(reading, &families, &settled, &hidden);
     doubt_marks_on_open_face(reading, &families, &settled);
     doubt_numbers_on_a_face_of_their_own(reading, &families, &settled);
+    let hidden_cells: Vec<bool> = (reading.look_of.iter())
+        .map(|&look| hidden[families.of[look]])
+        .collect();
+    doubt_flags_beside_strays(reading, &hidden_cells);
     settle_counted_flags(reading);
     // Which doubts' looks sit on the open tiles' face, beside the looks read surely.
     let open = on_open_face(
@@ -730,44 +786,14 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cell, Pos};
     use crate::skin::advice_board;
-    use crate::skin::testing::{tile_with_ink, BLUE, GRASS, NOTE, SAND, WHITE};
+    use crate::skin::testing::{
+        flat_reading as reading, tile_with_ink, BLUE, GRASS, NOTE, SAND, WHITE,
+    };
     use crate::vision::tiles::TILE_BYTES;
-    use crate::vision::{Grid, Verdict};
+    use crate::vision::Verdict;
 
     fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
         Verdict::from_probs(pairs)
-    }
-
-    /// A reading of `rows` (one char per tile, each char one look) with `looks[k]` the verdict
-    /// on the look of char `k` in `chars`; each look is a flat tile of its own grey.
-    fn reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading {
-        let cols = rows[0].len();
-        let look_of: Vec<usize> = (rows.iter().flat_map(|r| r.chars()))
-            .map(|c| chars.find(c).unwrap())
-            .collect();
-        let tiles: Vec<Verdict> = look_of.iter().map(|&l| looks[l]).collect();
-        let cells = tiles.iter().map(|v| v.class.cell()).collect();
-        Reading {
-            grid: Grid {
-                x: 0.0,
-                y: 0.0,
-                pitch_x: 16.0,
-                pitch_y: 16.0,
-                rows: rows.len(),
-                cols,
-            },
-            board: Board::from_cells(rows.len(), cols, cells).unwrap(),
-            tiles,
-            mines: None,
-            counted_flags: None,
-            distinct_looks: looks.len(),
-            pixels: (0..looks.len())
-                .map(|k| [40 + 50 * k as u8; TILE_BYTES])
-                .collect(),
-            looks,
-            look_of,
-            doubt: Vec::new(),
-        }
     }
 
     #[test]

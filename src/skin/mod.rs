@@ -39,6 +39,9 @@
 //!   corner), a patch on a face of its own: hidden, read as covered and in doubt;
 //! - [`foreign_face`]: numbers on a face no open tile shows (a note over the board, a number
 //!   the page lights under the pointer), left in doubt with a covered tile;
+//! - [`flags_beside_strays`]: a flag on a look of its own beside a tile in doubt or a stray
+//!   look (a tooltip's edge over a "1"), in doubt with a covered tile;
+//! - [`lone_looks`]: a look on one tile that alone would turn many open tiles covered, hidden;
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
@@ -50,9 +53,11 @@ pub mod digit_inks;
 pub mod doubt;
 pub mod drawn_over;
 pub mod families;
+pub mod flags_beside_strays;
 pub mod forced;
 pub mod foreign_face;
 pub mod labelling;
+pub mod lone_looks;
 pub mod meanings;
 pub mod open_marks;
 pub mod pressed;

@@ -1,9 +1,10 @@
-//! Test helpers for the board-level reading: tile looks drawn from flat colours, and readings
-//! whose every look is a family of its own.
+//! Test helpers for the board-level reading: tile looks drawn from flat colours, readings
+//! whose every look is a family of its own, and readings of a board drawn as text.
 
 use super::families::Families;
+use crate::board::Board;
 use crate::vision::tiles::{TileImage, TILE, TILE_BYTES};
-use crate::vision::{Reading, TileClass};
+use crate::vision::{Grid, Reading, TileClass, Verdict};
 
 /// The faces and inks of a checkerboard skin with a note over it, for tiles drawn with
 /// [`tile_with_ink`]: sand open tiles, grass covered ones, a blue "1", a dark note with white
@@ -38,4 +39,36 @@ pub fn a_family_a_look(mut reading: Reading) -> (Reading, Families, Vec<TileClas
     };
     let settled = reading.looks.iter().map(|v| v.class).collect();
     (reading, families, settled)
+}
+
+/// A reading of `rows` (one char per tile, each char one look) with `looks[k]` the verdict on
+/// the look of char `k` in `chars`; each look is a flat tile of its own grey.
+pub fn flat_reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading {
+    let cols = rows[0].len();
+    let look_of: Vec<usize> = (rows.iter().flat_map(|r| r.chars()))
+        .map(|c| chars.find(c).unwrap())
+        .collect();
+    let tiles: Vec<Verdict> = look_of.iter().map(|&l| looks[l]).collect();
+    let cells = tiles.iter().map(|v| v.class.cell()).collect();
+    Reading {
+        grid: Grid {
+            x: 0.0,
+            y: 0.0,
+            pitch_x: 16.0,
+            pitch_y: 16.0,
+            rows: rows.len(),
+            cols,
+        },
+        board: Board::from_cells(rows.len(), cols, cells).unwrap(),
+        tiles,
+        mines: None,
+        counted_flags: None,
+        distinct_looks: looks.len(),
+        pixels: (0..looks.len())
+            .map(|k| [40 + 50 * k as u8; TILE_BYTES])
+            .collect(),
+        looks,
+        look_of,
+        doubt: Vec::new(),
+    }
 }

@@ -1,0 +1,183 @@
+//! A look on one tile that alone would turn a family of many tiles into another class.
+//!
+//! A page's tooltip over the open tiles (JSMinesweeper names the tile under the pointer,
+//! "(2,7)" on a see-through box) leaves its text on one tile as a look of its own, a covered
+//! tile with a symbol to the classifier. Beside it, the open 0s cannot be 0s (a 0 never touches
+//! a covered tile), and the likeliest labelling that holds read every 0 of the board as covered
+//! (40 tiles): the one look cost as much as the family of forty. Each family is one piece of
+//! evidence to the walk, however many tiles show it; the shape the forty make (a cascade's
+//! region ringed by numbers) is not counted.
+//!
+//! So where the best labelling gives a family of [`MANY`] tiles or more a class the classifier
+//! did not choose, each look on one tile beside it is tried as hidden (a flag to the walk, the
+//! one cell its rules let be anything; then covered and in doubt, as under a note), at the
+//! price [`LONE_COST`]. A look the classifier takes for a lost game's mine is never one: a lost
+//! game's exploded mine is a look on one tile too, and hidden it would leave the game in play.
+
+use super::families::Families;
+use crate::vision::{Reading, TileClass};
+
+/// The fewest tiles of a family whose class a lone look may not decide alone.
+pub const MANY: usize = 8;
+
+/// What hiding one tile costs the labelling that does it (`ln 100`): it must beat the best
+/// labelling without it by that, so a family turned at a lower price (a few looks read
+/// unsurely) stays as the walk found it.
+pub const LONE_COST: f64 = 4.6;
+
+/// The classifier's confidence below which a look on one tile is a stray, something over the
+/// board may have drawn: a game draws each of its symbols surely (a tooltip's pieces read at
+/// 0.87 and 0.89), and a number it draws on one tile, read surely, may be what shows the rest
+/// misread (the table clone's lone "2" read at 0.999 beside covered tiles the model takes for
+/// 0s, in Chromium's dark mode).
+pub const STRAY: f32 = 0.9;
+
+/// The most lone looks tried for one board.
+const TRIED: usize = 4;
+
+/// Below this share of the classifier's odds on a lost game's signs (a shown mine, the exploded
+/// one), a lone look may be something over the board.
+const LOST_SIGNS: f32 = 0.5;
+
+/// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or more
+/// that the best labelling reads as another class than the classifier's) and `hidden` (those
+/// hidden already): families on one tile, not hidden, read less surely than [`STRAY`] and not
+/// taken for a lost game's mine, beside a tile of a flipped family; tiles of them side by side (diagonals
+/// count) are one group, as a tooltip's text leaves a look of its own on each tile it crosses.
+/// At most [`TRIED`] groups, in board order.
+pub fn lone_looks(
+    reading: &Reading,
+    families: &Families,
+    hidden: &[bool],
+    flipped: &[bool],
+) -> Vec<Vec<usize>> {
+    if !flipped.contains(&true) {
+        return Vec::new();
+    }
+    let tiles = families.cells(reading);
+    let cols = reading.grid.cols.max(1);
+    let rows = reading.look_of.len() / cols;
+    let family_at = |i: usize| families.of[reading.look_of[i]];
+    let around = |index: usize| {
+        let (row, col) = (index / cols, index % cols);
+        (row.saturating_sub(1)..(row + 2).min(rows)).flat_map(move |r| {
+            (col.saturating_sub(1)..(col + 2).min(cols)).map(move |c| r * cols + c)
+        })
+    };
+    let lone = |index: usize| {
+        let family = family_at(index);
+        let verdict = &families.verdicts[family];
+        let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
+        tiles[family] == 1
+            && !hidden[family]
+            && verdict.confidence < STRAY
+            && lost_signs < LOST_SIGNS
+            && around(index).any(|i| flipped[family_at(i)])
+    };
+    let candidate: Vec<bool> = (0..reading.look_of.len()).map(lone).collect();
+    let mut seen = vec![false; candidate.len()];
+    let mut groups = Vec::new();
+    for start in 0..candidate.len() {
+        if !candidate[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut group = vec![start];
+        let mut next = 0;
+        while next < group.len() {
+            let index = group[next];
+            next += 1;
+            for i in around(index) {
+                if candidate[i] && !seen[i] {
+                    seen[i] = true;
+                    group.push(i);
+                }
+            }
+        }
+        groups.push(group.into_iter().map(family_at).collect());
+        if groups.len() == TRIED {
+            break;
+        }
+    }
+    groups
+}
+
+/// For each family, whether it shows on [`MANY`] tiles or more, the classifier reads it as an
+/// open tile (a number or an empty tile) and `settled` (its class in a labelling) as covered:
+/// what a lone look beside open tiles does to them, as no 0 may touch a covered tile.
+pub fn flipped(reading: &Reading, families: &Families, settled: &[TileClass]) -> Vec<bool> {
+    let tiles = families.cells(reading);
+    (families.verdicts.iter().zip(settled).zip(tiles))
+        .map(|((verdict, &class), tiles)| {
+            tiles >= MANY
+                && matches!(verdict.class, TileClass::Number(_))
+                && class == TileClass::Unrevealed
+        })
+        .collect()
+}
+
+/// Whether `settled` (the classes of a labelling with a group hidden) reads every family of
+/// [`MANY`] tiles or more as the classifier does: hiding the group is worth its price only where
+/// it gives the many tiles back their own class.
+pub fn all_many_as_read(reading: &Reading, families: &Families, settled: &[TileClass]) -> bool {
+    let tiles = families.cells(reading);
+    (families.verdicts.iter().zip(settled).zip(tiles))
+        .all(|((verdict, &class), tiles)| tiles < MANY || class == verdict.class)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::skin::settle;
+    use crate::skin::testing::{flat_reading, tile_with_ink, BLUE, GRASS, NOTE, SAND, WHITE};
+    use crate::vision::{TileClass, Verdict};
+
+    /// Open 0s ringed by 1s beside covered tiles, with one look of its own among the 0s (`x`)
+    /// read with `lone`: a tooltip's text over an open tile.
+    fn board_with_a_lone_look(lone: Verdict) -> crate::vision::Reading {
+        let mut reading = flat_reading(
+            &["cc1000", "cc1000", "cc10x0", "cc1000", "cc1000"],
+            "c10x",
+            vec![
+                Verdict::from_probs(&[(TileClass::Unrevealed, 1.0)]),
+                Verdict::from_probs(&[(TileClass::Number(1), 1.0)]),
+                // As JSMinesweeper's 0s read at 24 px: covered to the model at 0.24.
+                Verdict::from_probs(&[(TileClass::Number(0), 0.76), (TileClass::Unrevealed, 0.24)]),
+                lone,
+            ],
+        );
+        // Drawn as a checkerboard skin draws them: the 1s and 0s on one face.
+        reading.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(SAND, SAND),
+            tile_with_ink(NOTE, WHITE),
+        ];
+        reading
+    }
+
+    #[test]
+    fn a_lone_look_among_open_0s_is_hidden_and_the_0s_stay_0s() {
+        // A covered tile with a symbol to the classifier: no 0 may touch it.
+        let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
+            (TileClass::Unrevealed, 0.9),
+            (TileClass::Number(8), 0.1),
+        ]));
+        assert!(settle(&mut reading).possible);
+        assert_eq!(reading.class(0, 3), TileClass::Number(0));
+        assert_eq!(reading.class(2, 5), TileClass::Number(0));
+        assert_eq!(reading.doubt_cells(), vec![(2, 4)]);
+        assert!(reading.doubt[0].hides_the_tiles());
+    }
+
+    #[test]
+    fn a_lone_look_the_classifier_takes_for_a_lost_games_mine_is_not_hidden() {
+        // An exploded mine is a look on one tile too; hidden, the game would seem in play.
+        let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
+            (TileClass::Exploded, 0.9),
+            (TileClass::Unrevealed, 0.1),
+        ]));
+        settle(&mut reading);
+        assert!(reading.doubt.iter().all(|d| !d.hides_the_tiles()));
+        assert_ne!(reading.class(0, 3), TileClass::Number(0));
+    }
+}
