@@ -157,10 +157,10 @@ mod tests {
 
     #[test]
     fn a_lone_look_among_open_0s_is_hidden_and_the_0s_stay_0s() {
-        // A covered tile with a symbol to the classifier: no 0 may touch it.
+        // A covered tile with a symbol to the classifier, read unsurely: no 0 may touch it.
         let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
-            (TileClass::Unrevealed, 0.9),
-            (TileClass::Number(8), 0.1),
+            (TileClass::Unrevealed, 0.89),
+            (TileClass::Number(8), 0.11),
         ]));
         assert!(settle(&mut reading).possible);
         assert_eq!(reading.class(0, 3), TileClass::Number(0));
@@ -170,11 +170,22 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_look_read_surely_is_not_hidden() {
+        // A number a game draws on one tile may be what shows the rest misread.
+        let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
+            (TileClass::Unrevealed, 0.95),
+            (TileClass::Number(8), 0.05),
+        ]));
+        settle(&mut reading);
+        assert!(reading.doubt.iter().all(|d| !d.hides_the_tiles()));
+    }
+
+    #[test]
     fn a_lone_look_the_classifier_takes_for_a_lost_games_mine_is_not_hidden() {
         // An exploded mine is a look on one tile too; hidden, the game would seem in play.
         let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
-            (TileClass::Exploded, 0.9),
-            (TileClass::Unrevealed, 0.1),
+            (TileClass::Exploded, 0.6),
+            (TileClass::Unrevealed, 0.4),
         ]));
         settle(&mut reading);
         assert!(reading.doubt.iter().all(|d| !d.hides_the_tiles()));
