@@ -15,10 +15,10 @@ use super::doubt::add_doubt;
 use super::lone_looks::STRAY;
 use crate::vision::{Reading, TileClass};
 
-/// The classifier's probability from which a flag is a flag wherever it lies: no player's flag
-/// in the sweeps beside a stray reads below it but 26 of about 680 (forced-dark winmine at
-/// fractional pitches, where covered tiles take many looks), and a tooltip's pieces read as
-/// flags at 0.81 to 0.99 (three at 0.999 and more, under its box's edge, are left).
+/// The classifier's probability from which a flag is a flag wherever it lies. Of about 680
+/// players' flags on boards in play in the sweeps, 26 read below it beside a stray (forced-dark
+/// winmine at fractional pitches, where covered tiles take many looks); a tooltip's pieces read
+/// as flags at 0.81 to 0.99, and one at 1.0 under its box's edge, which this leaves.
 const SURE_FLAG: f32 = 0.999;
 
 /// Leaves in doubt with a covered tile every flag on a look of one tile, read less surely than

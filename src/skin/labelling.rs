@@ -181,10 +181,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // A look on one tile that alone turns a family of many into another class is tried as
     // hidden instead (`lone_looks`).
     if let Some(best) = walk.found.first() {
-        let settled: Vec<TileClass> = (options.iter().zip(&best.picks))
-            .map(|(meaning, &pick)| meaning[pick].class)
-            .collect();
-        let flipped = flipped(reading, &families, &settled);
+        let flipped = flipped(reading, &families, &classes_of(&options, best));
         let mut cheapest = best.cost - LONE_COST;
         let mut chosen = None;
         for group in lone_looks(reading, &families, &hidden, &flipped) {
@@ -204,11 +201,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
             let Some(found) = tried.0.found.first() else {
                 continue;
             };
-            let lone_settled: Vec<TileClass> = (tried.1.iter().zip(&found.picks))
-                .map(|(meaning, &pick)| meaning[pick].class)
-                .collect();
             let cost = found.cost;
-            let restores = all_many_as_read(reading, &families, &lone_settled);
+            let restores = all_many_as_read(reading, &families, &classes_of(&tried.1, found));
             tracing::debug!(
                 families = ?group,
                 cost,
@@ -313,9 +307,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         };
     };
     // The class the best labelling gives each family.
-    let mut settled: Vec<TileClass> = (options.iter().enumerate())
-        .map(|(family, meaning)| meaning[best.picks[family]].class)
-        .collect();
+    let mut settled = classes_of(&options, best);
     let mut changed = 0;
     for (look, &family) in families.of.iter().enumerate() {
         let class = settled[family];
@@ -466,6 +458,14 @@ fn covered_as_the_numbers_need(reading: &Reading, look: usize) -> bool {
     })
 }
 
+/// The class `state` (a labelling) gives each family among its `options` (each family's
+/// meanings).
+fn classes_of(options: &[Vec<Meaning>], state: &State) -> Vec<TileClass> {
+    (options.iter().zip(&state.picks))
+        .map(|(meaning, &pick)| meaning[pick].class)
+        .collect()
+}
+
 /// `options` (each family's meanings) with every `hidden` family a flag alone: in the walk, the one
 /// cell the rules let be anything.
 fn hidden_as_flags(mut options: Vec<Vec<Meaning>>, hidden: &[bool]) -> Vec<Vec<Meaning>> {
@@ -498,8 +498,7 @@ fn doubt_where_the_evidence_decided(
     if free_repaired.contains(&true) {
         return;
     }
-    for (family, meaning) in free_options.iter().enumerate() {
-        let class = meaning[free_best.picks[family]].class;
+    for (family, class) in classes_of(&free_options, free_best).into_iter().enumerate() {
         if class.cell() != settled[family].cell() {
             let look = families.first[family];
             let cells = reading.cells_showing(|l| families.of[l] == family);

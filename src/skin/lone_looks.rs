@@ -39,9 +39,9 @@ const TRIED: usize = 4;
 /// one), a lone look may be something over the board.
 const LOST_SIGNS: f32 = 0.5;
 
-/// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or more
-/// that the best labelling reads as another class than the classifier's) and `hidden` (those
-/// hidden already): families on one tile, not hidden, read less surely than [`STRAY`] and not
+/// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or more,
+/// open tiles to the classifier, that the best labelling reads as covered; [`flipped`]) and
+/// `hidden` (those hidden already): families on one tile, not hidden, read less surely than [`STRAY`] and not
 /// taken for a lost game's mine, beside a tile of a flipped family; tiles of them side by side (diagonals
 /// count) are one group, as a tooltip's text leaves a look of its own on each tile it crosses.
 /// At most [`TRIED`] groups, in board order.
