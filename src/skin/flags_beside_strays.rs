@@ -28,12 +28,8 @@ const SURE_FLAG: f32 = 0.999;
 /// one of a look on one tile read less surely than [`STRAY`].
 pub(super) fn doubt_flags_beside_strays(reading: &mut Reading, hidden: &[bool]) {
     let cols = reading.grid.cols.max(1);
-    let cells = reading.look_of.len();
-    let rows = cells / cols;
-    let mut tiles_of_look = vec![0usize; reading.looks.len()];
-    for &look in &reading.look_of {
-        tiles_of_look[look] += 1;
-    }
+    let tiles_of_look = reading.cells_of_each_look();
+    let board = &reading.board;
     let doubted = reading.doubt_cells();
     let mut symbols: Vec<(usize, usize)> = (reading.doubt.iter())
         .filter(|doubt| (doubt.classes.iter()).any(|&class| is_symbol(class)))
@@ -48,7 +44,7 @@ pub(super) fn doubt_flags_beside_strays(reading: &mut Reading, hidden: &[bool]) 
             || symbols.binary_search(&(index / cols, index % cols)).is_ok()
     };
     let mut flags = Vec::new();
-    for index in 0..cells {
+    for index in 0..reading.look_of.len() {
         let (row, col) = (index / cols, index % cols);
         let look = reading.look_of[index];
         let verdict = &reading.looks[look];
@@ -59,11 +55,7 @@ pub(super) fn doubt_flags_beside_strays(reading: &mut Reading, hidden: &[bool]) 
         {
             continue;
         }
-        let beside_a_stray = (row.saturating_sub(1)..(row + 2).min(rows)).any(|r| {
-            (col.saturating_sub(1)..(col + 2).min(cols))
-                .any(|c| (r, c) != (row, col) && stray(r * cols + c))
-        });
-        if beside_a_stray {
+        if (board.neighbors(board.pos_of(index))).any(|pos| stray(board.index(pos))) {
             flags.push((look, (row, col)));
         }
     }
@@ -91,21 +83,22 @@ fn is_symbol(class: TileClass) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_board;
+    use crate::skin::testing::board_of_looks;
     use crate::vision::Verdict;
 
     /// The board "1F1.\n111.\n....", its flag a look of its own read with `flag`, the tile right
     /// of it read with `beside`, the rest surely: the 1s one look, the covered tiles another.
     fn reading_with_flag_beside(flag: Verdict, beside: Verdict) -> Reading {
-        let mut reading = Reading::of_board(parse_board("1F1.\n111.\n....\n").unwrap());
-        reading.look_of = vec![0, 1, 3, 2, 0, 0, 0, 2, 2, 2, 2, 2];
-        reading.looks = vec![
-            Verdict::certain(TileClass::Number(1)),
-            flag.settled(TileClass::Flag),
-            Verdict::certain(TileClass::Unrevealed),
-            beside.settled(TileClass::Number(1)),
-        ];
-        reading
+        board_of_looks(
+            "1F1.\n111.\n....\n",
+            vec![0, 1, 3, 2, 0, 0, 0, 2, 2, 2, 2, 2],
+            vec![
+                Verdict::certain(TileClass::Number(1)),
+                flag.settled(TileClass::Flag),
+                Verdict::certain(TileClass::Unrevealed),
+                beside.settled(TileClass::Number(1)),
+            ],
+        )
     }
 
     /// A tooltip's piece over a covered tile, a flag to the model at 0.92.

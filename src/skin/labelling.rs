@@ -101,10 +101,7 @@ impl Ord for State {
 /// the classifier's first choice cannot hold on this board, and lists in `reading.doubt` the
 /// looks two labellings disagree on.
 pub fn settle(reading: &mut Reading) -> Settled {
-    let mut cells = vec![0; reading.looks.len()];
-    for &look in &reading.look_of {
-        cells[look] += 1;
-    }
+    let cells = reading.cells_of_each_look();
     let mut families = families(&reading.pixels, &reading.looks, &cells);
     let mut empty_face = references(&reading.pixels, &families);
     let exact_empty = exact_empty_looks(&reading.pixels, &families, &empty_face);

@@ -8,11 +8,13 @@
 //! evidence to the walk, however many tiles show it; the shape the forty make (a cascade's
 //! region ringed by numbers) is not counted.
 //!
-//! So where the best labelling gives a family of [`MANY`] tiles or more a class the classifier
-//! did not choose, each look on one tile beside it is tried as hidden (a flag to the walk, the
-//! one cell its rules let be anything; then covered and in doubt, as under a note), at the
-//! price [`LONE_COST`]. A look the classifier takes for a lost game's mine is never one: a lost
-//! game's exploded mine is a look on one tile too, and hidden it would leave the game in play.
+//! So where the best labelling reads a family of [`MANY`] tiles or more, open tiles to the
+//! classifier, as covered, the looks on one tile beside it read less surely than [`STRAY`] are
+//! tried as hidden, those side by side together (a flag to the walk, the one cell its rules let
+//! be anything; then covered and in doubt, as under a note), at the price [`LONE_COST`], and
+//! kept where the labelling then reads every family of many tiles as the classifier does. A
+//! look the classifier takes for a lost game's mine is never one: a lost game's exploded mine
+//! is a look on one tile too, and hidden it would leave the game in play.
 
 use super::families::Families;
 use crate::vision::{Reading, TileClass};
@@ -39,12 +41,12 @@ const TRIED: usize = 4;
 /// one), a lone look may be something over the board.
 const LOST_SIGNS: f32 = 0.5;
 
-/// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or more,
-/// open tiles to the classifier, that the best labelling reads as covered; [`flipped`]) and
-/// `hidden` (those hidden already): families on one tile, not hidden, read less surely than [`STRAY`] and not
-/// taken for a lost game's mine, beside a tile of a flipped family; tiles of them side by side (diagonals
-/// count) are one group, as a tooltip's text leaves a look of its own on each tile it crosses.
-/// At most [`TRIED`] groups, in board order.
+/// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or
+/// more, open tiles to the classifier, that the best labelling reads as covered; [`flipped`])
+/// and `hidden` (those hidden already): families on one tile, not hidden, read less surely than
+/// [`STRAY`] and not taken for a lost game's mine, beside a tile of a flipped family; tiles of
+/// them side by side (diagonals count) are one group, as a tooltip's text leaves a look of its
+/// own on each tile it crosses. At most [`TRIED`] groups, in board order.
 pub fn lone_looks(
     reading: &Reading,
     families: &Families,
@@ -55,15 +57,9 @@ pub fn lone_looks(
         return Vec::new();
     }
     let tiles = families.cells(reading);
-    let cols = reading.grid.cols.max(1);
-    let rows = reading.look_of.len() / cols;
+    let board = &reading.board;
     let family_at = |i: usize| families.of[reading.look_of[i]];
-    let around = |index: usize| {
-        let (row, col) = (index / cols, index % cols);
-        (row.saturating_sub(1)..(row + 2).min(rows)).flat_map(move |r| {
-            (col.saturating_sub(1)..(col + 2).min(cols)).map(move |c| r * cols + c)
-        })
-    };
+    let around = |index: usize| (board.neighbors(board.pos_of(index))).map(|pos| board.index(pos));
     let lone = |index: usize| {
         let family = family_at(index);
         let verdict = &families.verdicts[family];

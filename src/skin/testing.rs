@@ -72,3 +72,12 @@ pub fn flat_reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading 
         doubt: Vec::new(),
     }
 }
+
+/// The reading of board text `text` whose cells show the looks `look_of` (row by row), each
+/// read with its verdict in `looks`.
+pub fn board_of_looks(text: &str, look_of: Vec<usize>, looks: Vec<Verdict>) -> Reading {
+    let mut reading = Reading::of_board(crate::board::parse_board(text).unwrap());
+    reading.look_of = look_of;
+    reading.looks = looks;
+    reading
+}

@@ -58,10 +58,7 @@ pub fn doubt_digits_of_an_unknown_skin(
     if by_look >= KNOWN_SKIN {
         return;
     }
-    let mut shown = vec![0; reading.looks.len()];
-    for &look in &reading.look_of {
-        shown[look] += 1;
-    }
+    let shown = reading.cells_of_each_look();
     let by_tile = lower_median(numbers.iter().map(|&(look, p)| (p, shown[look])).collect());
     if by_tile >= KNOWN_SKIN {
         return;

@@ -39,19 +39,20 @@ pub(super) fn doubt_unsure_flags(reading: &mut Reading) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_board;
+    use crate::skin::testing::board_of_looks;
     use crate::vision::Verdict;
 
     /// The board "1F..\n11..\n....", its flag read with `verdict`, the rest surely.
     fn reading_with_flag(verdict: Verdict) -> Reading {
-        let mut reading = Reading::of_board(parse_board("1F..\n11..\n....\n").unwrap());
-        reading.look_of = vec![0, 1, 2, 2, 0, 0, 2, 2, 2, 2, 2, 2];
-        reading.looks = vec![
-            Verdict::certain(TileClass::Number(1)),
-            verdict.settled(TileClass::Flag),
-            Verdict::certain(TileClass::Unrevealed),
-        ];
-        reading
+        board_of_looks(
+            "1F..\n11..\n....\n",
+            vec![0, 1, 2, 2, 0, 0, 2, 2, 2, 2, 2, 2],
+            vec![
+                Verdict::certain(TileClass::Number(1)),
+                verdict.settled(TileClass::Flag),
+                Verdict::certain(TileClass::Unrevealed),
+            ],
+        )
     }
 
     #[test]

@@ -236,6 +236,15 @@ impl Reading {
         self.board.set_index(index, TileClass::Unrevealed.cell());
     }
 
+    /// How many cells show each look.
+    pub fn cells_of_each_look(&self) -> Vec<usize> {
+        let mut cells = vec![0; self.looks.len()];
+        for &look in &self.look_of {
+            cells[look] += 1;
+        }
+        cells
+    }
+
     /// The cells showing a look that `pick` accepts, as (row, col), row by row.
     pub fn cells_showing(&self, pick: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
         let cols = self.grid.cols;
