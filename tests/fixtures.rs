@@ -841,16 +841,36 @@ fn a_flag_beside_a_piece_of_text_over_the_board_is_no_mine_to_advise_on() {
 #[test]
 fn text_over_the_open_tiles_does_not_turn_every_0_into_a_covered_tile() {
     let name = "jsmines-light-24px-mid-tooltip";
+    // The text covers (8, 4) to (9, 6).
+    let (reading, label) = read_around_a_cover(name, 8..=9, 4..=6);
+    assert_certain_moves(name, &reading, &label);
+}
+
+/// Asserts that `reading` (of fixture `name`, labelled `label`) gets advice with a certain move.
+fn assert_certain_moves(name: &str, reading: &Reading, label: &Label) {
+    let Outcome::Advice { advice, .. } =
+        outcome(reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: no advice");
+    };
+    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+}
+
+/// The fixture `name` read with no wrong safe call, and every tile outside `rows` x `cols`
+/// (what lies over the board) read as the game shows it, none in doubt.
+fn read_around_a_cover(
+    name: &str,
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> (Reading, Label) {
     let (reading, label) = read_test_data(name);
     let mut report = Vec::new();
     let wrong = wrong_safe_calls(name, &reading, &label, &mut report);
     assert_eq!(wrong, 0, "{}", report.join("\n"));
     let doubted = reading.doubt_cells();
-    // The text covers (8, 4) to (9, 6); nothing else may be in doubt or read otherwise.
-    let under_the_text = |row: usize, col: usize| (8..=9).contains(&row) && (4..=6).contains(&col);
     for (row, text) in label.tiles.iter().enumerate() {
         for (col, c) in text.chars().enumerate() {
-            if under_the_text(row, col) {
+            if rows.contains(&row) && cols.contains(&col) {
                 continue;
             }
             assert!(
@@ -861,12 +881,36 @@ fn text_over_the_open_tiles_does_not_turn_every_0_into_a_covered_tile() {
             assert_eq!(reading.class(row, col), want, "{name}: ({row}, {col})");
         }
     }
-    let Outcome::Advice { advice, .. } =
-        outcome(&reading, Some(label.mines), &GuessPolicy::default())
-    else {
-        panic!("{name}: no advice");
-    };
-    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+    (reading, label)
+}
+
+/// JSMinesweeper at 24 px (device scale 1.1, zoom 90%) in the classic look, mid-game, the
+/// pointer on a covered tile: the page names it, "(6,4)", white on a see-through box over the
+/// covered tiles two to its right. The text's pieces there read as symbols the reading cannot
+/// name, in doubt as maybe mines, and a symbol that may be a mine ends all advice (a lost
+/// game?): the board in play got none. The box reaches across the tiles' sides into the
+/// covered tiles above, which a game's own symbol never does: the pieces are hidden, and the
+/// rest of the board advised on.
+#[test]
+fn text_over_the_covered_tiles_is_no_sign_of_a_lost_game() {
+    let name = "jsmines-dark-24px-mid-tooltip-covered";
+    let (reading, label) = read_around_a_cover(name, 5..=6, 8..=10);
+    assert_certain_moves(name, &reading, &label);
+}
+
+/// The same page at 29 px (zoom 110%), just opened, the tooltip "(12,7)" over the right edge
+/// of the board: one piece of it the model reads as a shown mine at 0.96, and the board "showed
+/// its mines": "the game is over". Drawn across its tile's side like the next piece, it is
+/// hidden too, and the board gets its guess.
+#[test]
+fn text_read_surely_as_a_mine_over_a_game_in_play_does_not_end_it() {
+    let name = "jsmines-dark-29px-opened-tooltip-mine";
+    let (reading, label) = read_around_a_cover(name, 8..=9, 13..=15);
+    let advised = outcome(&reading, Some(label.mines), &GuessPolicy::default());
+    assert!(
+        matches!(advised, Outcome::Advice { ref advice, .. } if advice.best_guess.is_some()),
+        "{name}: {advised:?}"
+    );
 }
 
 /// The emoji clone in forced dark at 37 px (device scale 1.1, zoom 80%), a fresh 9x9 board: its

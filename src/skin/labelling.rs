@@ -13,6 +13,7 @@ use super::background::{
     digit_on_covered_face, evidence_from, exact_empty_looks, faces, references, Evidence, Face,
 };
 use super::counted_flags::settle_counted_flags;
+use super::cover_pieces::cover_pieces;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::{add_doubt, has_room_for};
 use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
@@ -383,7 +384,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
         &families.in_doubt(reading),
     );
     settle_forced_numbers(reading, &|doubt| open[families.of[doubt.look]]);
+    // Symbols in doubt as maybe mines that something drawn across tiles left are hidden too.
+    let pieces = cover_pieces(reading, &families);
+    cover_hidden(reading, &families, &pieces);
+    for (hidden, piece) in hidden.iter_mut().zip(pieces) {
+        *hidden |= piece;
+    }
     doubt_hidden(reading, &families, &hidden);
+    reading.recount_mines();
     Settled {
         checked,
         possible: true,

@@ -62,6 +62,7 @@ pub fn flat_reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading 
         board: Board::from_cells(rows.len(), cols, cells).unwrap(),
         tiles,
         mines: None,
+        mines_left: None,
         counted_flags: None,
         distinct_looks: looks.len(),
         pixels: (0..looks.len())

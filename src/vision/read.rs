@@ -25,6 +25,10 @@ pub struct Reading {
     /// The mine total: from the game's own counter where the skin shows one, else implied by a
     /// standard board size; `None` when unknown.
     pub mines: Option<u64>,
+    /// The mines left, where the game's own counter shows them (a seven-segment display): the
+    /// total is that plus the flags on the board, counted again ([`Reading::recount_mines`])
+    /// once the board-level reading has settled which tiles are flags.
+    pub mines_left: Option<i64>,
     /// The flags placed, where the game's own counter shows them as such (GNOME Mines' "3/40";
     /// a seven-segment display shows the mines left, which names no flag count by itself).
     pub counted_flags: Option<u64>,
@@ -137,6 +141,10 @@ pub(super) fn assemble(
             .mines(&tiles, cells)
             .or(standard_mines(grid.rows, grid.cols)),
         counted_flags: counter.flags(cells),
+        mines_left: match counter {
+            Counter::MinesLeft(left) => Some(left),
+            _ => None,
+        },
         tiles,
         board,
         distinct_looks,
@@ -210,6 +218,23 @@ pub fn standard_mines(rows: usize, cols: usize) -> Option<u64> {
 }
 
 impl Reading {
+    /// Counts the mine total again where the game's counter shows the mines left: that plus the
+    /// flags the board-level reading settled on, where the classifier's first guess counted
+    /// every look it took for a flag (a tooltip's piece over a covered tile, read as a flag,
+    /// made 40 mines 41). Where a tile in doubt may be a flag or not, the total is not known.
+    pub fn recount_mines(&mut self) {
+        let Some(left) = self.mines_left else {
+            return;
+        };
+        let is_flag = |class: &TileClass| matches!(class, TileClass::Flag | TileClass::WrongFlag);
+        let unsure = (self.doubt.iter())
+            .any(|d| d.classes.iter().any(is_flag) && !d.classes.iter().all(is_flag));
+        let flags = self.tiles.iter().filter(|v| is_flag(&v.class)).count() as i64;
+        let cells = (self.board.rows() * self.board.cols()) as u64;
+        let total = u64::try_from(left + flags).ok().filter(|&t| t < cells);
+        self.mines = if unsure { None } else { total };
+    }
+
     /// The class of tile (row, col).
     pub fn class(&self, row: usize, col: usize) -> TileClass {
         self.tiles[row * self.grid.cols + col].class
@@ -285,6 +310,7 @@ impl Reading {
             tiles: Vec::new(),
             board,
             mines: None,
+            mines_left: None,
             counted_flags: None,
             distinct_looks: 0,
             looks: Vec::new(),
@@ -310,6 +336,54 @@ mod tests {
                 ys: vec![0.0, 10.0, 20.0],
             },
         }
+    }
+
+    /// The reading of `text` whose every tile is read surely as its board cell shows it, with
+    /// `left` on the game's mines-left counter.
+    fn counted(text: &str, left: i64) -> Reading {
+        let mut reading = Reading::of_board(crate::board::parse_board(text).unwrap());
+        let classes = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                'F' => TileClass::Flag,
+                '.' => TileClass::Unrevealed,
+                digit => TileClass::Number(digit.to_digit(10).unwrap() as u8),
+            });
+        reading.tiles = classes.map(Verdict::certain).collect();
+        reading.mines_left = Some(left);
+        reading
+    }
+
+    #[test]
+    fn the_mine_total_is_the_counter_plus_the_flags_settled_and_unknown_while_one_is_in_doubt() {
+        // Two flags read, 8 mines left: 10 mines.
+        let mut reading = counted("F1..\n11..\n....\n..1F\n", 8);
+        reading.recount_mines();
+        assert_eq!(reading.mines, Some(10));
+        // The classifier took a covered tile for a flag, and the board-level reading settled it
+        // as covered: 8 left and the one flag are 9 mines, not 10.
+        let mut reading = counted("F1..\n11..\n....\n..1.\n", 8);
+        reading.tiles[15] = Verdict::certain(TileClass::Flag).settled(TileClass::Unrevealed);
+        reading.mines = Some(10);
+        reading.recount_mines();
+        assert_eq!(reading.mines, Some(9));
+        // A tile in doubt between a flag and a covered tile: the total is not known.
+        reading.doubt.push(Doubt {
+            look: 0,
+            classes: vec![TileClass::Flag, TileClass::Unrevealed],
+            cells: vec![(3, 3)],
+        });
+        reading.recount_mines();
+        assert_eq!(reading.mines, None);
+        // A total as large as the board is no total; without a counter, nothing changes.
+        let mut reading = counted("F1..\n11..\n....\n..1F\n", 14);
+        reading.recount_mines();
+        assert_eq!(reading.mines, None);
+        let mut reading = counted("F1..\n11..\n....\n..1F\n", 8);
+        (reading.mines_left, reading.mines) = (None, Some(40));
+        reading.recount_mines();
+        assert_eq!(reading.mines, Some(40));
     }
 
     #[test]

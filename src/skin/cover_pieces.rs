@@ -1,0 +1,296 @@
+//! Symbols that may be mines and are pieces of something drawn across tiles, not a lost game's.
+//!
+//! A page's tooltip (JSMinesweeper names the tile under the pointer, "(6,4)" in white on a
+//! see-through box) leaves on each tile it crosses a look of its own: over covered tiles, a
+//! symbol the reading cannot name, kept in doubt as maybe a mine. A symbol that may be a mine
+//! ends all advice (the game may be lost), so a tooltip over the covered tiles left a board in
+//! play with nothing to show (45 boards in play of the 220 JSMinesweeper captures kept).
+//!
+//! What lies over the board does not keep to the grid. So a look that may be a mine is a piece
+//! of a cover where, across one of its tile's sides, the tile beside it was read surely as a
+//! covered or open tile, yet on a look of its own that differs from the board's common look of
+//! that class along the shared side ([`CROSSING`]) far more than along its opposite side
+//! ([`FAR_SHARE`]) and than on the whole ([`WHOLE_SHARE`]): the cover reaches in from that
+//! side and ends. A tile lit under the pointer or drawn pressed differs all round, the same on
+//! every side.
+//!
+//! Such a look is hidden, as under a note (`drawn_over`): read as covered and in doubt with
+//! every class of a game in play, so no advice rests on it and the rest of the board is
+//! advised on. A symbol the classifier read surely as a mine counts too (the box over a covered
+//! tile, read as a mine at 0.96, made the board in play "show its mines").
+//!
+//! The sides alone do not tell a cover from a lost game: some games draw a shown mine's tile
+//! with a frame of its own that reaches a sample or two into the tile beside as sampled, just
+//! as the box's edge does (the table, Modern and react clones, JSMinesweeper: 18 shown mines
+//! among the looks this rule picked on 507 lost captures). Those games show every mine once
+//! lost, so nothing is hidden on a board that shows a mine on any tile not picked, nor the
+//! classifier's own exploded mine: a lost game gets no advice whatever lies over it. (A game
+//! that shows only the mine that ended it, drawn with such a frame and read unsurely, would be
+//! advised on as if in play; the mine itself stays hidden, and the numbers round it are the
+//! game's own.)
+
+use super::families::Families;
+use crate::vision::tiles::{mean_difference, TileImage, TILE};
+use crate::vision::{Reading, TileClass};
+
+/// A look on more tiles than this is the game's own (`drawn_over` counts the same): what lies
+/// over the board shows each tile another part of itself.
+const FEW: usize = 2;
+
+/// The samples deep of a side's strip, of a tile's [`TILE`]: the tooltip box's edge changes
+/// the first two or three samples of the tile beside most.
+const STRIP: usize = 3;
+
+/// The samples left out at each end of a side's strip: the corners belong to two sides.
+const CORNER: usize = 2;
+
+/// The mean difference per channel (0-255) along the shared side from which the tile beside a
+/// look that may be a mine is drawn over there: JSMinesweeper's see-through box over a grey
+/// covered tile differs by 12 to 58 there (where the box's edge reaches only a sample or two
+/// in, 12 to 17), with 0 to 16 on the far side.
+const CROSSING: f64 = 10.0;
+
+/// The most the opposite side may differ, as a share of the shared side's difference: the
+/// cover ends inside the tile beside (2.7 times less or more on the far side for the box),
+/// where a face lit or pressed all over differs on every side alike.
+const FAR_SHARE: f64 = 0.5;
+
+/// The most the whole tile may differ, as a share of the shared side's difference: the cover
+/// sits at that side (the box's tiles differ 2.2 times less or more on the whole).
+const WHOLE_SHARE: f64 = 2.0 / 3.0;
+
+/// A side of a tile, and the step from it to the tile across that side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+impl Side {
+    const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+
+    fn step(self) -> (isize, isize) {
+        match self {
+            Side::Top => (-1, 0),
+            Side::Bottom => (1, 0),
+            Side::Left => (0, -1),
+            Side::Right => (0, 1),
+        }
+    }
+
+    fn opposite(self) -> Side {
+        match self {
+            Side::Top => Side::Bottom,
+            Side::Bottom => Side::Top,
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    /// Whether sample `(x, y)` of a tile lies in this side's strip.
+    fn holds(self, x: usize, y: usize) -> bool {
+        let along = |v: usize| (CORNER..TILE - CORNER).contains(&v);
+        match self {
+            Side::Top => y < STRIP && along(x),
+            Side::Bottom => y >= TILE - STRIP && along(x),
+            Side::Left => x < STRIP && along(y),
+            Side::Right => x >= TILE - STRIP && along(y),
+        }
+    }
+}
+
+/// The mean difference per channel (0-255) between `tile` and `common` along `side`.
+fn side_difference(tile: &TileImage, common: &TileImage, side: Side) -> f64 {
+    let (mut sum, mut count) = (0u32, 0u32);
+    for (i, (a, b)) in tile.chunks_exact(3).zip(common.chunks_exact(3)).enumerate() {
+        if side.holds(i % TILE, i / TILE) {
+            sum += (a.iter().zip(b))
+                .map(|(&p, &q)| u32::from(p.abs_diff(q)))
+                .sum::<u32>();
+            count += 3;
+        }
+    }
+    f64::from(sum) / f64::from(count.max(1))
+}
+
+/// Whether `tile` is drawn over along `side` against `common`, the common look of its class
+/// ([`CROSSING`], [`FAR_SHARE`], [`WHOLE_SHARE`]).
+fn drawn_over_at(tile: &TileImage, common: &TileImage, side: Side) -> bool {
+    let near = side_difference(tile, common, side);
+    let far = side_difference(tile, common, side.opposite());
+    let whole = mean_difference(tile, common);
+    tracing::trace!(
+        ?side,
+        near,
+        far,
+        whole,
+        "a tile beside a symbol that may be a mine"
+    );
+    near >= CROSSING && far <= FAR_SHARE * near && whole <= WHOLE_SHARE * near
+}
+
+/// The families to hide, as pieces of something drawn across tiles: each on [`FEW`] tiles at
+/// most, that may be a mine (in a doubt that keeps a shown mine among its classes, or read as a
+/// shown mine), with a tile beside one of its tiles (across a side) that is drawn over along
+/// that side ([`drawn_over_at`]) against the nearest common look of its class. That tile's look
+/// is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered tile or a
+/// number; the common looks are the first looks of the families on more tiles, not in doubt.
+/// Never a family the classifier read as the exploded mine, and none at all where the board
+/// shows a mine on any other tile.
+pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
+    let count = families.first.len();
+    let mut pieces = vec![false; count];
+    let tiles = families.cells(reading);
+    let look_tiles = reading.cells_of_each_look();
+    let unsure = families.in_doubt(reading);
+    let commons: Vec<usize> = (0..count)
+        .filter(|&f| tiles[f] > FEW && !unsure[f])
+        .collect();
+    let cols = reading.grid.cols;
+    let rows = reading.look_of.len() / cols.max(1);
+    // Whether the tile at (row, col), seen from the doubt across its `side`, is drawn over there.
+    let drawn_over_beside = |(row, col): (usize, usize), side: Side| {
+        let (dr, dc) = side.step();
+        let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc)) else {
+            return false;
+        };
+        if r >= rows || c >= cols {
+            return false;
+        }
+        let look = reading.look_of[r * cols + c];
+        let family = families.of[look];
+        let class = reading.looks[look].class;
+        let read_surely =
+            !unsure[family] && matches!(class, TileClass::Unrevealed | TileClass::Number(_));
+        if !read_surely || tiles[family] > FEW || look_tiles[look] > FEW {
+            return false;
+        }
+        let tile = &reading.pixels[look];
+        let nearest = (commons.iter())
+            .map(|&common| families.first[common])
+            .filter(|&common| reading.looks[common].class == class)
+            .map(|common| &reading.pixels[common])
+            .min_by(|a, b| mean_difference(tile, a).total_cmp(&mean_difference(tile, b)));
+        nearest.is_some_and(|common| drawn_over_at(tile, common, side.opposite()))
+    };
+    // The families that may be mines: in a doubt that keeps a shown mine, or read as one.
+    let mut may_be_mines = vec![false; count];
+    for doubt in (reading.doubt.iter()).filter(|d| d.classes.contains(&TileClass::Mine)) {
+        may_be_mines[families.of[doubt.look]] = true;
+    }
+    for (index, &look) in reading.look_of.iter().enumerate() {
+        if reading.board.get_index(index).is_shown_mine() {
+            may_be_mines[families.of[look]] = true;
+        }
+    }
+    // The classifier's own exploded mine is what a lost game shows, whatever is beside it.
+    let exploded = |f: usize| families.verdicts[f].class == TileClass::Exploded;
+    for family in (0..count).filter(|&f| may_be_mines[f] && tiles[f] <= FEW && !exploded(f)) {
+        let cells = reading.cells_showing(|l| families.of[l] == family);
+        let crossed = (cells.iter()).find_map(|&cell| {
+            Side::ALL
+                .into_iter()
+                .find(|&s| drawn_over_beside(cell, s))
+                .map(|s| (cell, s))
+        });
+        if let Some((cell, side)) = crossed {
+            tracing::debug!(
+                family,
+                ?cell,
+                ?side,
+                "a symbol that may be a mine, drawn over across its side: a piece of a cover"
+            );
+            pieces[family] = true;
+        }
+    }
+    // A mine shown anywhere else: a lost game, whatever lies over it.
+    let mine_elsewhere = (reading.look_of.iter().enumerate()).any(|(index, &look)| {
+        reading.board.get_index(index).is_shown_mine() && !pieces[families.of[look]]
+    });
+    if mine_elsewhere {
+        pieces.fill(false);
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skin::testing::{a_family_a_look, board_of_looks, tile_with_ink, WHITE};
+    use crate::vision::{Doubt, Verdict};
+
+    const GREY: [u8; 3] = [190; 3];
+    const DARK: [u8; 3] = [60; 3];
+
+    /// A covered grey tile washed white within `depth` samples of the sides `washed` holds.
+    fn washed(depth: usize, washed: impl Fn(Side) -> bool) -> TileImage {
+        let mut tile = tile_with_ink(GREY, GREY);
+        for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+            let (x, y) = (i % TILE, i / TILE);
+            let within = |side: Side| match side {
+                Side::Top => y < depth,
+                Side::Bottom => y >= TILE - depth,
+                Side::Left => x < depth,
+                Side::Right => x >= TILE - depth,
+            };
+            if Side::ALL.into_iter().any(|s| washed(s) && within(s)) {
+                pixel.copy_from_slice(&WHITE);
+            }
+        }
+        tile
+    }
+
+    /// A 3x4 board of covered tiles: at (1,1) a symbol in doubt between a covered tile and a
+    /// mine (a dark square on grey), at (1,2) the look `beside`, read surely as covered; every
+    /// other tile the plain covered look.
+    fn board_with(beside: TileImage) -> (Reading, Families) {
+        let mut reading = board_of_looks(
+            "....\n....\n....\n",
+            vec![0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0],
+            vec![
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+            ],
+        );
+        reading.pixels = vec![tile_with_ink(GREY, GREY), tile_with_ink(GREY, DARK), beside];
+        reading.doubt.push(Doubt {
+            look: 1,
+            classes: vec![TileClass::Unrevealed, TileClass::Mine],
+            cells: vec![(1, 1)],
+        });
+        let (reading, families, _) = a_family_a_look(reading);
+        (reading, families)
+    }
+
+    #[test]
+    fn a_symbol_whose_cover_reaches_across_its_side_into_the_tile_beside_is_a_piece() {
+        // A see-through box over the symbol, reaching 5 samples into the tile on its right.
+        let (reading, families) = board_with(washed(5, |s| s == Side::Left));
+        assert_eq!(cover_pieces(&reading, &families), vec![false, true, false]);
+    }
+
+    #[test]
+    fn a_tile_beside_lit_all_round_or_plain_makes_no_piece() {
+        // Lit under the pointer: washed along every side alike.
+        let (reading, families) = board_with(washed(3, |_| true));
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        // A lost game's exploded mine, alone on its face, beside the common covered look.
+        let (reading, families) = board_with(tile_with_ink(GREY, GREY));
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        // Washed on the far side only: the cover came from elsewhere.
+        let (reading, families) = board_with(washed(5, |s| s == Side::Right));
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+    }
+
+    #[test]
+    fn a_mine_read_surely_elsewhere_keeps_the_game_lost() {
+        let (mut reading, families) = board_with(washed(5, |s| s == Side::Left));
+        reading
+            .board
+            .set(crate::board::Pos::new(2, 3), crate::board::Cell::Mine);
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+    }
+}
