@@ -913,6 +913,20 @@ fn text_read_surely_as_a_mine_over_a_game_in_play_does_not_end_it() {
     );
 }
 
+/// JSMinesweeper's Expert board at 29 px (device scale 1.6, zoom 75%), mid-game, a tile held
+/// down: the tooltip "(17,10)" lies over the covered tiles at (12, 19)-(12, 22), black on its
+/// see-through box. Its "1" read as a game's "1" at 0.987, settled: a number among covered
+/// tiles that a real game shows too, and advice would rest on it. A number on a tile the box
+/// crosses is hidden with the box's other pieces.
+#[test]
+fn a_digit_of_text_over_the_covered_tiles_is_no_number_to_advise_on() {
+    let name = "jsmines-light-29px-expert-tooltip-digit";
+    let (reading, label) = read_around_a_cover(name, 12..=12, 19..=22);
+    assert_ne!(reading.class(12, 19), TileClass::Number(1), "{name}");
+    assert!(reading.doubt_cells().contains(&(12, 19)), "{name}");
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// The emoji clone in forced dark at 37 px (device scale 1.1, zoom 80%), a fresh 9x9 board: its
 /// blue squares show one look on the whole of its sixth row, the phase of the fractional pitch
 /// there, which the model takes for a mine. Left in doubt as maybe-mines, the fresh board got

@@ -1,4 +1,5 @@
-//! Symbols that may be mines and are pieces of something drawn across tiles, not a lost game's.
+//! Looks that are pieces of something drawn across tiles: symbols that may be mines, not a lost
+//! game's, and numbers and flags that are the cover's text.
 //!
 //! A page's tooltip (JSMinesweeper names the tile under the pointer, "(6,4)" in white on a
 //! see-through box) leaves on each tile it crosses a look of its own: over covered tiles, a
@@ -17,7 +18,12 @@
 //! Such a look is hidden, as under a note (`drawn_over`): read as covered and in doubt with
 //! every class of a game in play, so no advice rests on it and the rest of the board is
 //! advised on. A symbol the classifier read surely as a mine counts too (the box over a covered
-//! tile, read as a mine at 0.96, made the board in play "show its mines").
+//! tile, read as a mine at 0.96, made the board in play "show its mines"), and so does a number
+//! or a flag on such a tile drawn unlike every other tile of its class on the board: the tooltip
+//! "(17,10)" over covered tiles showed its "1" as a game's "1" (0.987), settled, and advice
+//! would have rested on it (a "1" among covered tiles is what a game shows after a lone click).
+//! A game's own numbers beside another tile's frame look like the board's other tiles of that
+//! number; where no other tile shows the class, nothing tells, and the number stays.
 //!
 //! The sides alone do not tell a cover from a lost game: some games draw a shown mine's tile
 //! with a frame of its own that reaches a sample or two into the tile beside as sampled, just
@@ -58,6 +64,12 @@ const FAR_SHARE: f64 = 0.5;
 /// The most the whole tile may differ, as a share of the shared side's difference: the cover
 /// sits at that side (the box's tiles differ 2.2 times less or more on the whole).
 const WHOLE_SHARE: f64 = 2.0 / 3.0;
+
+/// The least mean difference per channel (0-255) from every other look of its class on the
+/// board for a number or a flag to be taken for a cover's text: the tooltip's digits and the
+/// pieces read as flags differ from the game's own by 38 to 80; a game's number at another
+/// sampling phase, or beside another tile's frame, by 4 to 36 mostly (a few up to 110).
+const OTHER_GLYPH: f64 = 35.0;
 
 /// A side of a tile, and the step from it to the tile across that side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,19 +138,20 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, side: Side) -> bool {
         near,
         far,
         whole,
-        "a tile beside a symbol that may be a mine"
+        "a tile beside a look that may be a piece"
     );
     near >= CROSSING && far <= FAR_SHARE * near && whole <= WHOLE_SHARE * near
 }
 
 /// The families to hide, as pieces of something drawn across tiles: each on [`FEW`] tiles at
 /// most, that may be a mine (in a doubt that keeps a shown mine among its classes, or read as a
-/// shown mine), with a tile beside one of its tiles (across a side) that is drawn over along
-/// that side ([`drawn_over_at`]) against the nearest common look of its class. That tile's look
-/// is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered tile or a
-/// number; the common looks are the first looks of the families on more tiles, not in doubt.
-/// Never a family the classifier read as the exploded mine, and none at all where the board
-/// shows a mine on any other tile.
+/// shown mine) or reads as a number from 1 or a flag unlike the board's other tiles of that
+/// class ([`OTHER_GLYPH`]), with a tile beside one of its tiles (across a side) that is drawn
+/// over along that side ([`drawn_over_at`]) against the nearest common look of its class. That
+/// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
+/// tile or a number; the common looks are the first looks of the families on more tiles, not
+/// in doubt. Never a family the classifier read as the exploded mine, and none at all where
+/// the board shows a mine on any other tile.
 pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];
@@ -187,7 +200,25 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     }
     // The classifier's own exploded mine is what a lost game shows, whatever is beside it.
     let exploded = |f: usize| families.verdicts[f].class == TileClass::Exploded;
-    for family in (0..count).filter(|&f| may_be_mines[f] && tiles[f] <= FEW && !exploded(f)) {
+    // A number or a flag read on a tile the cover crosses may be its text (a tooltip's "17"
+    // read as a "1" among covered tiles), where the board's own tiles of that class, read
+    // surely, all draw it otherwise ([`OTHER_GLYPH`]).
+    let marked = |f: usize| {
+        let class = reading.looks[families.first[f]].class;
+        if !matches!(class, TileClass::Number(1..) | TileClass::Flag) {
+            return false;
+        }
+        let look = &reading.pixels[families.first[f]];
+        let mut others = (0..count)
+            .filter(|&g| g != f && !unsure[g])
+            .map(|g| families.first[g])
+            .filter(|&g| reading.looks[g].class == class)
+            .peekable();
+        others.peek().is_some()
+            && others.all(|g| mean_difference(look, &reading.pixels[g]) >= OTHER_GLYPH)
+    };
+    let candidate = |f: usize| (may_be_mines[f] || marked(f)) && tiles[f] <= FEW && !exploded(f);
+    for family in (0..count).filter(|&f| candidate(f)) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
         let crossed = (cells.iter()).find_map(|&cell| {
             Side::ALL
@@ -200,7 +231,7 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
                 family,
                 ?cell,
                 ?side,
-                "a symbol that may be a mine, drawn over across its side: a piece of a cover"
+                "a look drawn over across its side: a piece of a cover"
             );
             pieces[family] = true;
         }
@@ -218,11 +249,12 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::testing::{a_family_a_look, board_of_looks, tile_with_ink, WHITE};
+    use crate::skin::testing::{a_family_a_look, board_of_looks, tile_with_ink, BLUE, WHITE};
     use crate::vision::{Doubt, Verdict};
 
     const GREY: [u8; 3] = [190; 3];
     const DARK: [u8; 3] = [60; 3];
+    const BOX: [u8; 3] = [235; 3];
 
     /// A covered grey tile washed white within `depth` samples of the sides `washed` holds.
     fn washed(depth: usize, washed: impl Fn(Side) -> bool) -> TileImage {
@@ -283,6 +315,40 @@ mod tests {
         // Washed on the far side only: the cover came from elsewhere.
         let (reading, families) = board_with(washed(5, |s| s == Side::Right));
         assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+    }
+
+    /// The board of [`board_with`] with its symbol read surely as a "1", drawn as `one`, no
+    /// doubt on it, and the game's own "1", blue on grey, on the two tiles of the top left
+    /// corner.
+    fn a_one_beside(beside: TileImage, one: TileImage) -> (Reading, Families) {
+        let (mut reading, _) = board_with(beside);
+        reading.doubt.clear();
+        reading.looks[1] = Verdict::certain(TileClass::Number(1));
+        reading.pixels[1] = one;
+        reading.looks.push(Verdict::certain(TileClass::Number(1)));
+        reading.pixels.push(tile_with_ink(GREY, BLUE));
+        reading.look_of[0] = 3;
+        reading.look_of[1] = 3;
+        let (reading, families, _) = a_family_a_look(reading);
+        (reading, families)
+    }
+
+    #[test]
+    fn a_number_unlike_the_boards_own_on_a_tile_the_cover_crosses_is_a_piece_too() {
+        // A tooltip's black "1" on its light box among covered tiles, read as a game's "1".
+        let text = tile_with_ink(BOX, DARK);
+        let (reading, families) = a_one_beside(washed(5, |s| s == Side::Left), text);
+        assert_eq!(
+            cover_pieces(&reading, &families),
+            vec![false, true, false, false]
+        );
+        // A "1" drawn as the board's own 1s there is a game's number.
+        let own = tile_with_ink(GREY, BLUE);
+        let (reading, families) = a_one_beside(washed(5, |s| s == Side::Left), own);
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 4]);
+        // Beside a plain covered tile, a "1" among covered tiles is what a game shows.
+        let (reading, families) = a_one_beside(tile_with_ink(GREY, GREY), text);
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 4]);
     }
 
     #[test]
