@@ -384,7 +384,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
         &families.in_doubt(reading),
     );
     settle_forced_numbers(reading, &|doubt| open[families.of[doubt.look]]);
-    // Symbols in doubt as maybe mines that something drawn across tiles left are hidden too.
+    // The pieces of something drawn across tiles (symbols that may be mines, its text read as
+    // numbers or flags) are hidden too.
     let pieces = cover_pieces(reading, &families);
     cover_hidden(reading, &families, &pieces);
     for (hidden, piece) in hidden.iter_mut().zip(pieces) {

@@ -42,8 +42,9 @@
 //! - [`flags_beside_strays`]: a flag on a look of its own beside a tile in doubt or a stray
 //!   look (a tooltip's edge over a "1"), in doubt with a covered tile;
 //! - [`lone_looks`]: a look on one tile that alone would turn many open tiles covered, hidden;
-//! - [`cover_pieces`]: looks that may be mines where something drawn across tiles reaches
-//!   into the tile beside (a tooltip's box), hidden unless the board shows a mine elsewhere;
+//! - [`cover_pieces`]: looks that may be mines, and numbers or flags unlike the board's own,
+//!   where something drawn across tiles (a tooltip's box) reaches into the tile beside: hidden,
+//!   unless the board shows a mine elsewhere;
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
