@@ -72,6 +72,13 @@ const WHOLE_SHARE: f64 = 2.0 / 3.0;
 /// sampling phase, or beside another tile's frame, by 4 to 36 mostly (a few up to 110).
 const OTHER_GLYPH: f64 = 35.0;
 
+/// The most tiles the pieces of one cover take, and the most rows and columns they span: the
+/// tooltip's text crosses two to four tiles of one or two rows. A lost game whose shown mines
+/// the rule would all pick (each beside another tile's frame) has them strewn over the board.
+const MOST_PIECES: usize = 8;
+const COVER_ROWS: usize = 3;
+const COVER_COLS: usize = 8;
+
 /// A side of a tile, and the step from it to the tile across that side.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Side {
@@ -152,7 +159,8 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, side: Side) -> bool {
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
 /// in doubt. Never a family the classifier read as the exploded mine, and none at all where
-/// the board shows a mine on any other tile.
+/// the board shows a mine on any other tile, or where the pieces are more than one cover
+/// takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
 pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];
@@ -242,7 +250,16 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let mine_elsewhere = (reading.look_of.iter().enumerate()).any(|(index, &look)| {
         reading.board.get_index(index).is_shown_mine() && !pieces[families.of[look]]
     });
-    if mine_elsewhere {
+    // A cover lies on one patch of the board; a lost game's mines, all picked, are strewn.
+    let cells = reading.cells_showing(|l| pieces[families.of[l]]);
+    let span = |axis: fn(&(usize, usize)) -> usize| {
+        let values = cells.iter().map(axis);
+        values.clone().max().unwrap_or(0) - values.min().unwrap_or(0) + 1
+    };
+    let strewn = cells.len() > MOST_PIECES
+        || span(|&(r, _)| r) > COVER_ROWS
+        || span(|&(_, c)| c) > COVER_COLS;
+    if mine_elsewhere || strewn {
         pieces.fill(false);
     }
     pieces
@@ -351,6 +368,40 @@ mod tests {
         // Beside a plain covered tile, a "1" among covered tiles is what a game shows.
         let (reading, families) = a_one_beside(tile_with_ink(GREY, GREY), text);
         assert_eq!(cover_pieces(&reading, &families), vec![false; 4]);
+    }
+
+    #[test]
+    fn symbols_strewn_over_the_board_are_no_one_cover() {
+        // The same symbol, in doubt as a mine, at (1, 1) and (1, 10), each with a tile beside it
+        // washed along the side they share: as a lost game's mines beside their frames.
+        let row = |symbols: bool| {
+            let mut looks = vec![0; 12];
+            if symbols {
+                looks[1] = 1;
+                looks[2] = 2;
+                looks[9] = 1;
+                looks[10] = 2;
+            }
+            looks
+        };
+        let look_of = [row(false), row(true), row(false)].concat();
+        let mut reading = board_of_looks(
+            &format!("{0}\n{0}\n{0}\n", ".".repeat(12)),
+            look_of,
+            vec![Verdict::certain(TileClass::Unrevealed); 3],
+        );
+        reading.pixels = vec![
+            tile_with_ink(GREY, GREY),
+            tile_with_ink(GREY, DARK),
+            washed(5, |s| s == Side::Left),
+        ];
+        reading.doubt.push(Doubt {
+            look: 1,
+            classes: vec![TileClass::Unrevealed, TileClass::Mine],
+            cells: vec![(1, 1), (1, 9)],
+        });
+        let (reading, families, _) = a_family_a_look(reading);
+        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
     }
 
     #[test]
