@@ -135,12 +135,11 @@ fn side_difference(tile: &TileImage, common: &TileImage, side: Side) -> f64 {
     f64::from(sum) / f64::from(count.max(1))
 }
 
-/// Whether `tile` is drawn over along `side` against `common`, the common look of its class
-/// ([`CROSSING`], [`FAR_SHARE`], [`WHOLE_SHARE`]).
-fn drawn_over_at(tile: &TileImage, common: &TileImage, side: Side) -> bool {
+/// Whether `tile` is drawn over along `side` against `common`, the common look of its class,
+/// from which it differs by `whole` on average ([`CROSSING`], [`FAR_SHARE`], [`WHOLE_SHARE`]).
+fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -> bool {
     let near = side_difference(tile, common, side);
     let far = side_difference(tile, common, side.opposite());
-    let whole = mean_difference(tile, common);
     tracing::trace!(
         ?side,
         near,
@@ -170,8 +169,7 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let commons: Vec<usize> = (0..count)
         .filter(|&f| tiles[f] > FEW && !unsure[f])
         .collect();
-    let cols = reading.grid.cols;
-    let rows = reading.look_of.len() / cols.max(1);
+    let (rows, cols) = (reading.board.rows(), reading.board.cols());
     // Whether the tile across `side` of (row, col), a candidate's tile, is drawn over along the
     // side they share.
     let drawn_over_beside = |(row, col): (usize, usize), side: Side| {
@@ -194,9 +192,12 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
         let nearest = (commons.iter())
             .map(|&common| families.first[common])
             .filter(|&common| reading.looks[common].class == class)
-            .map(|common| &reading.pixels[common])
-            .min_by(|a, b| mean_difference(tile, a).total_cmp(&mean_difference(tile, b)));
-        nearest.is_some_and(|common| drawn_over_at(tile, common, side.opposite()))
+            .map(|common| {
+                let common = &reading.pixels[common];
+                (common, mean_difference(tile, common))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        nearest.is_some_and(|(common, whole)| drawn_over_at(tile, common, whole, side.opposite()))
     };
     // The families that may be mines: in a doubt that keeps a shown mine, or read as one.
     let mut may_be_mines = vec![false; count];

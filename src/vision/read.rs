@@ -183,16 +183,14 @@ impl Counter {
     /// match the board's (a misread digit there is caught so). `None` without a counter, or
     /// when the reading cannot be this board's.
     fn mines(&self, tiles: &[Verdict], cells: u64) -> Option<u64> {
-        let flags = tiles
-            .iter()
-            .filter(|v| matches!(v.class, TileClass::Flag | TileClass::WrongFlag))
-            .count() as u64;
-        let total = match self {
-            Counter::MinesLeft(left) => u64::try_from(left + flags as i64).ok()?,
-            Counter::FlagsOfTotal(text) => (text.flags == flags).then_some(text.total)?,
-            Counter::Unread => return None,
-        };
-        (total < cells).then_some(total)
+        match self {
+            Counter::MinesLeft(left) => left_and_flags(*left, tiles, cells),
+            Counter::FlagsOfTotal(text) => {
+                let total = (text.flags == flags_read(tiles)).then_some(text.total)?;
+                (total < cells).then_some(total)
+            }
+            Counter::Unread => None,
+        }
     }
 
     /// The flags placed, where the counter shows them and can be this board's (`cells` tiles).
@@ -204,6 +202,20 @@ impl Counter {
             _ => None,
         }
     }
+}
+
+/// How many of `tiles` read as flags, right or wrong.
+fn flags_read(tiles: &[Verdict]) -> u64 {
+    (tiles.iter())
+        .filter(|v| matches!(v.class, TileClass::Flag | TileClass::WrongFlag))
+        .count() as u64
+}
+
+/// The mine total a counter of `left` mines left gives on a board of `cells` tiles read as
+/// `tiles`: that plus the flags read; `None` where it cannot be this board's.
+fn left_and_flags(left: i64, tiles: &[Verdict], cells: u64) -> Option<u64> {
+    let total = u64::try_from(left + flags_read(tiles) as i64).ok()?;
+    (total < cells).then_some(total)
 }
 
 /// The mine total of the standard board sizes: Beginner 9x9 (and GNOME Mines' 8x8) 10,
@@ -229,10 +241,12 @@ impl Reading {
         let is_flag = |class: &TileClass| matches!(class, TileClass::Flag | TileClass::WrongFlag);
         let unsure = (self.doubt.iter())
             .any(|d| d.classes.iter().any(is_flag) && !d.classes.iter().all(is_flag));
-        let flags = self.tiles.iter().filter(|v| is_flag(&v.class)).count() as i64;
         let cells = (self.board.rows() * self.board.cols()) as u64;
-        let total = u64::try_from(left + flags).ok().filter(|&t| t < cells);
-        self.mines = if unsure { None } else { total };
+        self.mines = if unsure {
+            None
+        } else {
+            left_and_flags(left, &self.tiles, cells)
+        };
     }
 
     /// The class of tile (row, col).
