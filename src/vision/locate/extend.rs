@@ -6,7 +6,7 @@
 //! tiles. A long line may hold a few looks not seen before (the board's first flag).
 
 use super::grid::{Grid, Rect};
-use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE};
+use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE, TILE_BYTES};
 use image::RgbImage;
 
 /// Mean difference (0-255 per channel) up to which a cell shows a look the board has, compared
@@ -34,6 +34,15 @@ const TEXTURED: f64 = 10.0;
 /// loses some of its measure to the blocks it straddles, but not most of it; a flat cell has
 /// none.
 const STILL_TEXTURED: f64 = TEXTURED / 2.0;
+
+/// How a cell shows a look ([`Look::shown_by`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// As the look is drawn (sample for sample, or a texture block for block).
+    AsDrawn,
+    /// With the same marks at the same samples, under another light.
+    LitOtherwise,
+}
 
 /// One look the board has: the cell sampled as the classifier sees it, its block averages, and
 /// how textured it is.
@@ -68,25 +77,98 @@ impl Look {
         self.texture > TEXTURED
     }
 
-    /// Whether `cell` shows this look: sample for sample, or for a textured look, block for
-    /// block (its texture lands on each tile at another phase), where the cell is textured too.
-    /// A texture at another phase is still a texture; a flat cell whose block averages happen
-    /// to match (a strip of dark page beside a dark board, against an open tile whose light
-    /// border and digit together cross every block, which the test takes for a texture) is not
-    /// that look. Nor is a plain cell a look with a symbol on it, however small the symbol (a
-    /// thin "1" on a dark page differs from the bare page by a few levels over the whole tile:
-    /// the emoji clone's Expert board in Chromium's forced dark grew a column over the page).
-    fn shown_by(&self, cell: &Look) -> bool {
+    /// How `cell` shows this look, if it does: sample for sample, or for a textured look, block
+    /// for block (its texture lands on each tile at another phase), where the cell is textured
+    /// too. A texture at another phase is still a texture; a flat cell whose block averages
+    /// happen to match (a strip of dark page beside a dark board, against an open tile whose
+    /// light border and digit together cross every block, which the test takes for a texture)
+    /// is not that look. Nor is a plain cell a look with a symbol on it, however small the
+    /// symbol (a thin "1" on a dark page differs from the bare page by a few levels over the
+    /// whole tile: the emoji clone's Expert board in Chromium's forced dark grew a column over
+    /// the page). A plain look's marks lit otherwise count too ([`Look::lit_otherwise`]).
+    fn shown_by(&self, cell: &Look) -> Option<Shown> {
         // Block averages differ by no more than the samples do, so the cheap coarse test comes
         // first and rules out most cells.
-        distance(&self.coarse, &cell.coarse) <= SAME_LOOK
-            && if self.textured() {
-                cell.texture > STILL_TEXTURED
-            } else {
-                mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
-                    && !(self.contrast >= SYMBOL && cell.contrast < PLAIN)
+        if distance(&self.coarse, &cell.coarse) > SAME_LOOK {
+            return None;
+        }
+        let as_drawn = if self.textured() {
+            cell.texture > STILL_TEXTURED
+        } else {
+            mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
+                && !(self.contrast >= SYMBOL && cell.contrast < PLAIN)
+        };
+        if as_drawn {
+            Some(Shown::AsDrawn)
+        } else if !self.textured() && self.lit_otherwise(cell) {
+            Some(Shown::LitOtherwise)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `cell` shows this look's marks at the same places, only lit a few levels
+    /// brighter or darker all over: a board drawn over a gradient (KMines at 17 px shades its
+    /// open tiles from 191 at the top to the low 180s lower down, and a top row of empty tiles
+    /// differed from the empty tiles the grid's outer lines held by 7.5 levels, so the grid
+    /// stopped a row short). The look must have marks (a flat look has nothing to be lit
+    /// otherwise, and a flat strip of page a few levels off a flat face is page), the cell must
+    /// show them as strongly, at the same samples ([`SAME_MARKS`]), and with edges both ways
+    /// where the look has them ([`Edges`]): a strip of the page beside a board, lighter than its
+    /// covered tiles, whose cells start with the board's last grid line, has that line's marks
+    /// and no others ("Modern Minesweeper" in its dark theme at 41 px grew a column over its
+    /// panel). The coarse test before this one bounds how far the light may differ.
+    fn lit_otherwise(&self, cell: &Look) -> bool {
+        self.contrast >= MARKED
+            && 2 * cell.contrast >= self.contrast
+            && cell.contrast <= 2 * self.contrast
+            && (0..2).all(|across| cell.edges[across] >= EDGES_KEPT * self.edges[across])
+            && {
+                let (apart, correlation) = marks_compared(&self.tile, &cell.tile);
+                apart <= MARKS_APART && correlation >= SAME_MARKS
             }
     }
+}
+
+/// The contrast ([`contrast`]) from which a look has marks to be told by: a face's one-pixel
+/// grid lines a few levels off it reach about 25.
+const MARKED: i32 = 15;
+/// The correlation of two tiles' samples about their own means ([`marks_alike`]) from which
+/// they show the same marks: a line a sample away from where the look has it, or a digit where
+/// the look has lines, correlates far less.
+const SAME_MARKS: f64 = 0.5;
+/// Mean difference (0-255 per channel) of two tiles' levels about their own means up to which
+/// their marks are the same: half of [`SAME_SAMPLES`], as the light no longer counts.
+const MARKS_APART: f64 = SAME_SAMPLES / 2.0;
+
+/// How two sampled tiles' marks compare whatever the light over them, each tile's levels taken
+/// about its own mean per channel: their mean absolute difference (0-255 per channel), and
+/// their correlation (-1 to 1: how much the marks lie at the same samples).
+fn marks_compared(a: &TileImage, b: &TileImage) -> (f64, f64) {
+    let mean = |t: &TileImage| {
+        let mut sum = [0f64; 3];
+        for pixel in t.chunks_exact(3) {
+            (0..3).for_each(|c| sum[c] += f64::from(pixel[c]));
+        }
+        sum.map(|s| s / (TILE * TILE) as f64)
+    };
+    let (mean_a, mean_b) = (mean(a), mean(b));
+    let (mut apart, mut ab, mut aa, mut bb) = (0f64, 0f64, 0f64, 0f64);
+    for (pa, pb) in a.chunks_exact(3).zip(b.chunks_exact(3)) {
+        for c in 0..3 {
+            let (x, y) = (f64::from(pa[c]) - mean_a[c], f64::from(pb[c]) - mean_b[c]);
+            apart += (x - y).abs();
+            ab += x * y;
+            aa += x * x;
+            bb += y * y;
+        }
+    }
+    let correlation = if aa == 0.0 || bb == 0.0 {
+        0.0
+    } else {
+        ab / (aa * bb).sqrt()
+    };
+    (apart / TILE_BYTES as f64, correlation)
 }
 
 /// Channel differences summed (0-765) from a tile's mean colour ([`contrast`]) that some sample
@@ -149,7 +231,7 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
                 continue;
             }
             let look = Look::of(image, grid.cell(row, col));
-            match looks.iter().position(|(l, _)| l.shown_by(&look)) {
+            match looks.iter().position(|(l, _)| l.shown_by(&look).is_some()) {
                 Some(known) => looks[known].1 += 1,
                 None if looks.len() < MAX_LOOKS => looks.push((look, 1)),
                 None => {}
@@ -256,13 +338,13 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         // first common one that does.
         let mut known = false;
         for (look, shown) in looks {
-            if look.shown_by(&cell) {
+            if let Some(how) = look.shown_by(&cell) {
                 if !known && look.contrast >= SYMBOL {
                     symbols += 1;
                 }
                 known = true;
                 looks_edged = looks_edged.max(look.edges[across]);
-                if common || *shown >= 2 {
+                if common || *shown >= 2 || how == Shown::LitOtherwise {
                     common = true;
                     break;
                 }
@@ -482,6 +564,80 @@ mod tests {
         })
     }
 
+    /// A 9x8 board of 10-px empty tiles on a blue page over a gradient: faces from 200 in the
+    /// top row down by 8 levels a row, each tile edged by one-pixel lines 6 levels lighter than
+    /// its face; the page above it from `page_top`, flat.
+    fn gradient_board(page_top: Option<[u8; 3]>) -> RgbImage {
+        RgbImage::from_fn(130, 120, |x, y| {
+            let inside = (20..110).contains(&x) && (20..100).contains(&y);
+            if !inside {
+                return Rgb(match page_top {
+                    Some(colour) if y < 20 && (20..110).contains(&x) => colour,
+                    _ => [20, 40, 160],
+                });
+            }
+            let (bx, by) = (x - 20, y - 20);
+            let face = 200 - 8 * (by / 10) as u8;
+            let edge = bx % 10 == 0 || by % 10 == 0;
+            Rgb([if edge { face + 6 } else { face }; 3])
+        })
+    }
+
+    #[test]
+    fn grows_over_a_line_of_tiles_lit_otherwise_by_the_boards_gradient() {
+        // The finder missed the top row: its empty tiles are 8 levels lighter than the row below,
+        // more than the same look drawn again differs, but their lines lie where the looks'
+        // lines do.
+        let seen = Grid {
+            x: 20.0,
+            y: 30.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 7,
+            cols: 9,
+        };
+        let grown = extend(&gradient_board(None), Rect::whole(130, 120), seen);
+        assert_eq!((grown.y, grown.rows, grown.cols), (20.0, 8, 9));
+    }
+
+    #[test]
+    fn a_flat_strip_lit_like_the_next_row_of_tiles_is_not_grown_over() {
+        // Above the whole board, a strip of page flat at the face level a row up would have:
+        // it has none of the tiles' lines.
+        let whole = Grid {
+            x: 20.0,
+            y: 20.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 8,
+            cols: 9,
+        };
+        let image = gradient_board(Some([208; 3]));
+        assert_eq!(extend(&image, Rect::whole(130, 120), whole), whole);
+    }
+
+    #[test]
+    fn a_strip_of_page_lit_otherwise_that_starts_with_the_boards_last_line_is_not_grown_over() {
+        // 6x4 covered tiles (a face of 60 edged by a line of 90 on the left and a faint one of
+        // 66 on top), the board closed by its last line on the right, and a page 8 levels
+        // lighter than the faces beyond it: a cell there starts with that line, has no line
+        // across it, and is otherwise the covered look lit otherwise.
+        let image = RgbImage::from_fn(120, 80, |x, y| {
+            let inside = (20..81).contains(&x) && (20..60).contains(&y);
+            Rgb(if !inside {
+                [68; 3]
+            } else if x % 10 == 0 {
+                [90; 3]
+            } else if y % 10 == 0 {
+                [66; 3]
+            } else {
+                [60; 3]
+            })
+        });
+        let whole = whole_board();
+        assert_eq!(extend(&image, Rect::whole(120, 80), whole), whole);
+    }
+
     #[test]
     fn a_strip_of_window_the_faces_grey_is_not_grown_over() {
         let found = Grid {
@@ -633,8 +789,8 @@ mod tests {
         let one = Look::sampled(one);
         let page = Look::sampled([37; TILE_BYTES]);
         assert!(mean_difference(&one.tile, &page.tile) <= SAME_SAMPLES);
-        assert!(!one.shown_by(&page));
-        assert!(one.shown_by(&Look::sampled(one.tile)));
+        assert!(one.shown_by(&page).is_none());
+        assert!(one.shown_by(&Look::sampled(one.tile)).is_some());
     }
 
     #[test]
@@ -651,7 +807,9 @@ mod tests {
         };
         let textured = checker(0);
         assert!(textured.textured());
-        assert!(textured.shown_by(&checker(1)));
-        assert!(!textured.shown_by(&Look::sampled([50; TILE_BYTES])));
+        assert!(textured.shown_by(&checker(1)).is_some());
+        assert!(textured
+            .shown_by(&Look::sampled([50; TILE_BYTES]))
+            .is_none());
     }
 }
