@@ -501,6 +501,15 @@ fn a_first_row_lit_lighter_by_the_boards_gradient_is_board() {
     assert_read_exactly("kmines-17px-mid-first-row-lighter");
 }
 
+/// KMines at 17 px, mid-game: the model takes its "1"s for flags (0.93-0.96). The board's rules
+/// name the ones whose neighbours leave one number; five more, near the top of the board, have
+/// neighbours that would also fit a 2, and were left in doubt (less advice). Their glyph, in the
+/// same ink, is that of the 1s the board named.
+#[test]
+fn digits_drawn_as_those_the_board_named_are_those_numbers() {
+    assert_read_exactly("kmines-17px-mid-ones-read-as-flags");
+}
+
 /// The table clone in Chromium's dark mode at 20 px, after the first click: six tiles open in a
 /// corner, on a face no other tile shows. They were taken for a note drawn over the board and
 /// hidden; a note's text is one ink, while these are a purple "1" and green "2"s.

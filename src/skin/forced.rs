@@ -26,53 +26,59 @@ const MIN_PRIOR: f32 = 0.01;
 
 /// Settles each doubt between numbers that only one number fits, trying again after each one
 /// settled (a number settled can leave its neighbours one choice). `on_open_face` tells whether
-/// a doubt's look sits on the open tiles' face. Returns how many doubts it settled.
+/// a doubt's look sits on the open tiles' face. Returns the looks it settled.
 pub fn settle_forced_numbers(
     reading: &mut Reading,
     on_open_face: &dyn Fn(&Doubt) -> bool,
-) -> usize {
+) -> Vec<usize> {
     // A lost game gets no advice, but its board is still worth reading right (`parse`, the
     // player's record of it): shown mines count in the numbers like any mine, so the trial holds
     // there too.
-    let mut settled = 0;
+    let mut settled = Vec::new();
     // Passes over the doubts until one settles none: a number settled can leave another doubt
     // one choice, and only then.
     loop {
-        let before = settled;
+        let before = settled.len();
         let mut index = 0;
         while index < reading.doubt.len() {
             match forced_number(reading, &reading.doubt[index], on_open_face) {
                 Some(number) => {
                     let doubt = reading.doubt.remove(index);
-                    settle(reading, &doubt, number);
-                    settled += 1;
+                    settled.extend(settle(reading, &doubt, number));
                 }
                 None => index += 1,
             }
         }
-        if settled == before {
+        if settled.len() == before {
             return settled;
         }
     }
 }
 
-/// Relabels every look showing on `doubt`'s cells as `number`, sure of it.
-fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) {
-    let cols = reading.grid.cols;
-    let mut looks: Vec<usize> = (doubt.cells.iter())
-        .map(|&(row, col)| reading.look_of[row * cols + col])
-        .collect();
-    looks.sort_unstable();
-    looks.dedup();
+/// Relabels every look showing on `doubt`'s cells as `number`, sure of it; returns the looks.
+fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) -> Vec<usize> {
+    let looks = looks_of(reading, doubt);
     tracing::debug!(
         ?looks,
         cells = doubt.cells.len(),
         number,
         "board-level reading: a number in doubt that only one number fits"
     );
-    for look in looks {
+    for &look in &looks {
         reading.relabel(look, TileClass::Number(number), 1.0);
     }
+    looks
+}
+
+/// The distinct looks on `doubt`'s cells.
+pub(super) fn looks_of(reading: &Reading, doubt: &Doubt) -> Vec<usize> {
+    let cols = reading.grid.cols;
+    let mut looks: Vec<usize> = (doubt.cells.iter())
+        .map(|&(row, col)| reading.look_of[row * cols + col])
+        .collect();
+    looks.sort_unstable();
+    looks.dedup();
+    looks
 }
 
 /// Whether `doubt` is one between numbers: all its classes are numbers, or it is between
@@ -80,7 +86,7 @@ fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) {
 /// sits on the open tiles' face (`on_open_face`), where no game draws those marks: a covered
 /// tile's face differs from an open one's in every skin. (A doubt with a plain covered tile is
 /// never one: a covered tile lit under the pointer may look like an open one.)
-fn between_numbers(doubt: &Doubt, on_open_face: &dyn Fn(&Doubt) -> bool) -> bool {
+pub(super) fn between_numbers(doubt: &Doubt, on_open_face: &dyn Fn(&Doubt) -> bool) -> bool {
     let number = |c: &TileClass| matches!(c, TileClass::Number(_));
     if doubt.classes.iter().all(number) {
         return true;
@@ -215,7 +221,7 @@ mod tests {
         // do not fit the outer ones' two covered neighbours; and a 0 cannot touch a covered tile.
         let text = "...\n111\n000\n";
         let mut reading = reading_with_doubt(text, &[(1, 0), (1, 1), (1, 2)], &ONE_OR_SEVEN, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 1);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 1);
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.class(1, 0), TileClass::Number(1));
         assert_eq!(reading.board, parse_board(text).unwrap());
@@ -228,7 +234,7 @@ mod tests {
         let text = "*1\n11\n";
         let mut reading = reading_with_doubt(text, &[(0, 1), (1, 0), (1, 1)], &ONE_OR_SEVEN, 0.45);
         assert!(reading.board.shows_mines());
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 1);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 1);
         assert_eq!(reading.class(1, 1), TileClass::Number(1));
     }
 
@@ -237,7 +243,7 @@ mod tests {
         // Eight covered neighbours: 1 to 7 all fit.
         let text = "...\n.1.\n...\n";
         let mut reading = reading_with_doubt(text, &[(1, 1)], &ONE_OR_SEVEN, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 0);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 0);
         assert_eq!(reading.doubt.len(), 1);
     }
 
@@ -248,7 +254,7 @@ mod tests {
         let text = "..1\n121\n000\n";
         let two = [TileClass::Number(1), TileClass::Number(2)];
         let mut reading = reading_with_doubt(text, &[(1, 0)], &two, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 1);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 1);
         assert_eq!(reading.class(1, 0), TileClass::Number(2));
         assert_eq!(reading.board.get(Pos::new(1, 0)), Cell::Number(2));
     }
@@ -260,7 +266,7 @@ mod tests {
         let cells = [(1, 0), (1, 1), (1, 2)];
         let five_or_seven = [TileClass::Number(5), TileClass::Number(7)];
         let mut reading = reading_with_doubt(text, &cells, &five_or_seven, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 0);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 0);
     }
 
     #[test]
@@ -271,14 +277,14 @@ mod tests {
         for mark in [TileClass::Flag, TileClass::Question] {
             let one_or_mark = [TileClass::Number(1), mark];
             let mut reading = reading_with_doubt(text, &cells, &one_or_mark, 0.45);
-            assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 0);
-            assert_eq!(settle_forced_numbers(&mut reading, &|_| true), 1);
+            assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 0);
+            assert_eq!(settle_forced_numbers(&mut reading, &|_| true).len(), 1);
             assert_eq!(reading.class(1, 1), TileClass::Number(1));
         }
         // A plain covered tile may be one lit under the pointer: never taken for a number.
         let one_or_covered = [TileClass::Number(1), TileClass::Unrevealed];
         let mut reading = reading_with_doubt(text, &cells, &one_or_covered, 0.45);
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| true), 0);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| true).len(), 0);
     }
 
     #[test]
@@ -300,7 +306,7 @@ mod tests {
         };
         assert_eq!(forced_number(&reading, &doubt, &|_| false), None);
         reading.doubt.push(doubt);
-        assert_eq!(settle_forced_numbers(&mut reading, &|_| false), 2);
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 2);
         assert!(reading.doubt.is_empty());
         assert_eq!(reading.board, parse_board(text).unwrap());
     }

@@ -27,7 +27,7 @@ use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
 use super::repair::repairs;
 use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, SideCascade};
-use super::same_glyph::drawn_as_the_sure;
+use super::same_glyph::{drawn_as_the_sure, settle_drawn_as_named};
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
@@ -383,7 +383,18 @@ pub fn settle(reading: &mut Reading) -> Settled {
         &settled,
         &families.in_doubt(reading),
     );
-    settle_forced_numbers(reading, &|doubt| open[families.of[doubt.look]]);
+    let on_open_face = |doubt: &Doubt| open[families.of[doubt.look]];
+    // The looks the board names a number, by its rules or as a glyph drawn as those named; each
+    // settled look can name more.
+    let mut named = settle_forced_numbers(reading, &on_open_face);
+    loop {
+        let drawn = settle_drawn_as_named(reading, &named, &on_open_face);
+        if drawn.is_empty() {
+            break;
+        }
+        named.extend(drawn);
+        named.extend(settle_forced_numbers(reading, &on_open_face));
+    }
     // The pieces of something drawn across tiles (symbols that may be mines, its text read as
     // numbers or flags) are hidden too.
     let pieces = cover_pieces(reading, &families);
@@ -794,7 +805,7 @@ mod tests {
     use crate::skin::testing::{
         flat_reading as reading, tile_with_ink, BLUE, GRASS, NOTE, SAND, WHITE,
     };
-    use crate::vision::tiles::TILE_BYTES;
+    use crate::vision::tiles::{TILE, TILE_BYTES};
     use crate::vision::Verdict;
 
     fn verdict(pairs: &[(TileClass, f32)]) -> Verdict {
@@ -881,7 +892,8 @@ mod tests {
     #[test]
     fn a_number_a_look_of_another_ink_surely_shows_is_no_alternative() {
         // The pink look is a 4 or a 5 to the classifier and to the board; the amber look is a
-        // sure 5. Only where the two inks differ is the pink look taken for a 4 without doubt.
+        // sure 5, its glyph another picture (a bar) than the pink look's (a block). Only where
+        // the two inks differ is the pink look taken for a 4 without doubt.
         let read = |pink: [u8; 3]| {
             let mut r = reading(
                 &["ccccc", "cpcac", "ccccc"],
@@ -895,6 +907,15 @@ mod tests {
             let tan = [188, 160, 131];
             r.pixels[1] = tile_with_ink(tan, pink);
             r.pixels[2] = tile_with_ink(tan, [201, 134, 51]);
+            for (i, pixel) in r.pixels[2].chunks_exact_mut(3).enumerate() {
+                let (x, y) = (i % TILE, i / TILE);
+                if (5..TILE - 5).contains(&x) && !(7..9).contains(&y) {
+                    pixel.copy_from_slice(&tan);
+                }
+                if (3..TILE - 3).contains(&x) && (7..9).contains(&y) {
+                    pixel.copy_from_slice(&[201, 134, 51]);
+                }
+            }
             assert!(settle(&mut r).possible);
             r
         };

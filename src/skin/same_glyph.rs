@@ -17,9 +17,10 @@
 
 use super::colours::{apart, colour, ring_median, RING};
 use super::digit_inks::{ink, inks_differ, INK};
+use super::forced::{between_numbers, looks_of};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
-use crate::vision::{Reading, TileClass};
+use crate::vision::{Doubt, Reading, TileClass};
 
 /// The classifier's probability from which a look stands for its number's glyph.
 const SURE_GLYPH: f32 = 0.9;
@@ -42,6 +43,13 @@ const NEAR_INK: f64 = 120.0;
 /// Whether `look` of `reading`, read as `class` (a number 1 to 8), shows the glyph the board's
 /// sure looks of that number show, in the same ink: a digit on a lit, pressed or dimmed face.
 pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bool {
+    drawn_as(reading, look, class, &[])
+}
+
+/// Whether `look` of `reading`, read as `class` (a number 1 to 8), shows the glyph of the
+/// looks read surely as that number, or of the looks `named` that the board itself settled as
+/// numbers (`forced`), in the same ink.
+fn drawn_as(reading: &Reading, look: usize, class: TileClass, named: &[usize]) -> bool {
     if !matches!(class.cell(), Cell::Number(1..)) {
         return false;
     }
@@ -54,7 +62,7 @@ pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bo
         let Cell::Number(n @ 1..) = verdict.class.cell() else {
             continue;
         };
-        let sure = verdict.prob(verdict.class) >= SURE_GLYPH;
+        let sure = verdict.prob(verdict.class) >= SURE_GLYPH || named.contains(&other);
         if other == look || !sure {
             continue;
         }
@@ -93,6 +101,65 @@ pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bo
         "a digit's glyph against the board's sure ones"
     );
     likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink
+}
+
+/// Settles each doubt ([`may_be_settled`]) whose looks all draw one of its numbers, and one only, as the looks read surely as that number or `named` by the board
+/// (`forced`) draw it. Where a skin the classifier does not know leaves every digit of a kind
+/// unsure (KMines' "1"s at 17 px are flags to it at 0.93-0.96), the board's rules name some of
+/// them, the ones whose neighbours leave one number; the same glyph in the same ink elsewhere on
+/// the board is the same digit, though its neighbours would leave it more than one. Returns the
+/// looks it settled.
+pub fn settle_drawn_as_named(
+    reading: &mut Reading,
+    named: &[usize],
+    on_open_face: &dyn Fn(&Doubt) -> bool,
+) -> Vec<usize> {
+    let mut settled = Vec::new();
+    let mut index = 0;
+    while index < reading.doubt.len() {
+        let doubt = &reading.doubt[index];
+        let looks = looks_of(reading, doubt);
+        let drawn: Vec<u8> = (doubt.classes.iter())
+            .filter_map(|&class| match class {
+                TileClass::Number(n @ 1..) => Some((class, n)),
+                _ => None,
+            })
+            .filter(|&(class, _)| (looks.iter()).all(|&l| drawn_as(reading, l, class, named)))
+            .map(|(_, n)| n)
+            .collect();
+        match drawn[..] {
+            [number] if may_be_settled(doubt, on_open_face) => {
+                reading.doubt.remove(index);
+                tracing::debug!(
+                    ?looks,
+                    number,
+                    "board-level reading: a number in doubt drawn as the board's own"
+                );
+                for look in looks {
+                    reading.relabel(look, TileClass::Number(number), 1.0);
+                    settled.push(look);
+                }
+            }
+            _ => index += 1,
+        }
+    }
+    settled
+}
+
+/// Whether a glyph may settle `doubt`: one between numbers (`forced::between_numbers`), or
+/// between numbers and what shows no digit (a covered tile, a shown mine): a digit's glyph in
+/// the digit's ink is neither. Not a doubt between a digit and the player's marks off the open
+/// face (a flag, in some skins drawn much as a "1" is), nor one that hides its tiles (under a
+/// note: what shows through it is not read).
+fn may_be_settled(doubt: &Doubt, on_open_face: &dyn Fn(&Doubt) -> bool) -> bool {
+    let no_digit = |c: &TileClass| {
+        matches!(
+            c,
+            TileClass::Number(_) | TileClass::Unrevealed | TileClass::Mine | TileClass::Exploded
+        )
+    };
+    !doubt.hides_the_tiles()
+        && (between_numbers(doubt, on_open_face) || doubt.classes.iter().all(no_digit))
 }
 
 /// Whether `look` of `reading` shows the glyph of a look read as a number (1 to 8, however
@@ -245,6 +312,76 @@ mod tests {
             lit,
         ];
         reading
+    }
+
+    /// The classes of [`named_and_doubted`]'s doubt.
+    const FLAG_ONE_FOUR: [TileClass; 3] =
+        [TileClass::Flag, TileClass::Number(1), TileClass::Number(4)];
+
+    /// A board of two navy "1"s the classifier takes for flags and a covered tile: the first
+    /// look named a 1 by the board (`forced`), the last left in doubt between [`FLAG_ONE_FOUR`]
+    /// and drawn as `glyph`.
+    fn named_and_doubted(glyph: fn(usize, usize) -> bool) -> Reading {
+        doubted_as(glyph, &FLAG_ONE_FOUR)
+    }
+
+    /// [`named_and_doubted`]'s board, its doubt between `classes`.
+    fn doubted_as(glyph: fn(usize, usize) -> bool, classes: &[TileClass]) -> Reading {
+        let mut reading = Reading::of_board(parse_board("1.1\n").unwrap());
+        reading.look_of = vec![0, 1, 2];
+        let flag_like =
+            Verdict::from_probs(&[(TileClass::Flag, 0.93), (TileClass::Number(1), 0.05)]);
+        reading.looks = vec![
+            flag_like.settled(TileClass::Number(1)),
+            Verdict::certain(TileClass::Unrevealed),
+            flag_like,
+        ];
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        reading.pixels = vec![
+            drawn(GREY, NAVY, one),
+            drawn(GREY, GREY, one),
+            drawn(GREY, NAVY, glyph),
+        ];
+        reading.doubt.push(Doubt {
+            look: 2,
+            classes: classes.to_vec(),
+            cells: vec![(0, 2)],
+        });
+        reading
+    }
+
+    #[test]
+    fn a_digit_in_doubt_drawn_as_one_the_board_named_is_that_number() {
+        let mut reading = named_and_doubted(one);
+        assert_eq!(settle_drawn_as_named(&mut reading, &[0], &|_| true), [2]);
+        assert!(reading.doubt.is_empty());
+        assert_eq!(reading.class(0, 2), TileClass::Number(1));
+    }
+
+    #[test]
+    fn a_digit_in_doubt_with_a_covered_tile_or_a_mine_drawn_as_one_named_is_that_number() {
+        for other in [TileClass::Unrevealed, TileClass::Mine] {
+            let mut reading = doubted_as(one, &[other, TileClass::Number(1)]);
+            assert_eq!(settle_drawn_as_named(&mut reading, &[0], &|_| false), [2]);
+            assert_eq!(reading.class(0, 2), TileClass::Number(1));
+        }
+        // Nothing is read of what a note hides.
+        let mut reading = doubted_as(one, &TileClass::IN_PLAY);
+        assert!(settle_drawn_as_named(&mut reading, &[0], &|_| true).is_empty());
+    }
+
+    #[test]
+    fn a_digit_in_doubt_stays_so_unless_its_glyph_is_one_named_or_sure_on_its_face() {
+        // Nothing named: the classifier is sure of no 1 to compare with.
+        let mut reading = named_and_doubted(one);
+        assert!(settle_drawn_as_named(&mut reading, &[], &|_| true).is_empty());
+        // Another glyph.
+        let mut reading = named_and_doubted(two);
+        assert!(settle_drawn_as_named(&mut reading, &[0], &|_| true).is_empty());
+        // A flag in doubt off the open face may be the player's mark, whatever it is drawn as.
+        let mut reading = named_and_doubted(one);
+        assert!(settle_drawn_as_named(&mut reading, &[0], &|_| false).is_empty());
+        assert_eq!(reading.doubt.len(), 1);
     }
 
     /// Whether `lit`, read as `class` on [`board_with`]'s board, is drawn as its sure looks.
