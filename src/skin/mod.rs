@@ -28,7 +28,8 @@
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
 //! - [`same_glyph`]: a number drawn as the board's sure tiles of that number draw it, whatever
-//!   its face (lit under the pointer, held down, dimmed), is that number;
+//!   its face (lit under the pointer, held down, dimmed), is that number; and, after
+//!   [`forced`], a digit in doubt drawn as those the board's rules named;
 //! - [`unsure_digits`]: numbers the classifier read unsurely, in doubt with the likeliest class
 //!   their tiles have room for;
 //! - [`unsure_flags`]: flags the classifier read unsurely (text drawn over the board), in doubt

@@ -103,8 +103,8 @@ fn drawn_as(reading: &Reading, look: usize, class: TileClass, named: &[usize]) -
     likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink
 }
 
-/// Settles each doubt ([`may_be_settled`]) whose looks all draw one of its numbers, and one only, as the looks read surely as that number or `named` by the board
-/// (`forced`) draw it. Where a skin the classifier does not know leaves every digit of a kind
+/// Settles each doubt ([`may_be_settled`]) whose looks all draw one of its numbers, and one
+/// only, as the looks read surely as that number or `named` by the board (`forced`) draw it. Where a skin the classifier does not know leaves every digit of a kind
 /// unsure (KMines' "1"s at 17 px are flags to it at 0.93-0.96), the board's rules name some of
 /// them, the ones whose neighbours leave one number; the same glyph in the same ink elsewhere on
 /// the board is the same digit, though its neighbours would leave it more than one. Returns the

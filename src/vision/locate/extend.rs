@@ -2,8 +2,9 @@
 //! as flat squares; a line of tiles with no flat face (hatched or pictured covered tiles) or with
 //! no edges between them (a wide open region drawn as one flat area) gives it none, so such a
 //! line at the board's edge is left out. A line beside the grid whose every cell shows a look
-//! the board already has is part of the board: the window around a board never repeats its
-//! tiles. A long line may hold a few looks not seen before (the board's first flag).
+//! the board already has (as drawn, or its marks under another light, where the board lies on
+//! a gradient) is part of the board: the window around a board never repeats its tiles. A long
+//! line may hold a few looks not seen before (the board's first flag).
 
 use super::grid::{Grid, Rect};
 use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE, TILE_BYTES};
@@ -109,7 +110,7 @@ impl Look {
 
     /// Whether `cell` shows this look's marks at the same places, only lit a few levels
     /// brighter or darker all over: a board drawn over a gradient (KMines at 17 px shades its
-    /// open tiles from 191 at the top to the low 180s lower down, and a top row of empty tiles
+    /// open tiles from 191 at the top to the 170s lower down, and a top row of empty tiles
     /// differed from the empty tiles the grid's outer lines held by 7.5 levels, so the grid
     /// stopped a row short). The look must have marks (a flat look has nothing to be lit
     /// otherwise, and a flat strip of page a few levels off a flat face is page), the cell must
@@ -133,7 +134,7 @@ impl Look {
 /// The contrast ([`contrast`]) from which a look has marks to be told by: a face's one-pixel
 /// grid lines a few levels off it reach about 25.
 const MARKED: i32 = 15;
-/// The correlation of two tiles' samples about their own means ([`marks_alike`]) from which
+/// The correlation of two tiles' samples about their own means ([`marks_compared`]) from which
 /// they show the same marks: a line a sample away from where the look has it, or a digit where
 /// the look has lines, correlates far less.
 const SAME_MARKS: f64 = 0.5;
@@ -312,7 +313,8 @@ type Known = Vec<(Look, usize)>;
 /// And some cell of the line shows a look that more than one tile of the board shows: the
 /// tile under the pointer is the only one of its look, and where a dark theme lights it to
 /// the colour of the page around the board, a strip of that page would pass for a line of lit
-/// tiles. (Digits at a fractional pitch are each a look of their own, so looks shown once
+/// tiles (a look's marks lit otherwise count as a common look: that page strip has none of
+/// them). (Digits at a fractional pitch are each a look of their own, so looks shown once
 /// still count as known.) And where the looks it shows have edges between one tile and the
 /// next, some cell of the line has them too ([`no_edges_across`]).
 fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bool {
