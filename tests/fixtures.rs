@@ -501,6 +501,15 @@ fn a_first_row_lit_lighter_by_the_boards_gradient_is_board() {
     assert_read_exactly("kmines-17px-mid-first-row-lighter");
 }
 
+/// KMines at 17 px, a lost game whose first row, "001!1001F", shows the exploded mine and a
+/// flag, two looks the grid's outer lines did not show, where a line of nine may hold one new
+/// look: the board was read a row short (lost either way: no advice). Its three 1s say the
+/// line is board.
+#[test]
+fn a_first_row_of_two_new_looks_beside_three_of_the_boards_digits_is_board() {
+    assert_read_exactly("kmines-17px-lost-first-row-exploded-and-flag");
+}
+
 /// KMines at 17 px, mid-game: the model takes its "1"s for flags (0.93-0.96). The board's rules
 /// name the ones whose neighbours leave one number; five more, near the top of the board, have
 /// neighbours that would also fit a 2, and were left in doubt (less advice). Their glyph, in the

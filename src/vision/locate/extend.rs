@@ -310,6 +310,8 @@ type Known = Vec<(Look, usize)>;
 /// show symbols (the board's digits and flags, which no page strip repeats at the board's
 /// pitch): KMines at 17 px with a top row of five empty tiles, a "1", a "2", a "1" and a
 /// covered tile was read a row short, and its calls fell on the wrong tiles.
+/// Where it shows [`SYMBOLS_SHOWN`] symbols, a quarter of its cells may show looks new to the
+/// board, each of its own ([`NEW_WITH_SYMBOLS`]).
 /// And some cell of the line shows a look that more than one tile of the board shows: the
 /// tile under the pointer is the only one of its look, and where a dark theme lights it to
 /// the colour of the page around the board, a strip of that page would pass for a line of lit
@@ -361,7 +363,7 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         // hairline drawn on either side of it (a zoomed-out page) is one look.
         if !(new_looks.iter()).any(|l| distance(&l.coarse, &cell.coarse) <= SAME_LOOK) {
             new_looks.push(cell);
-            if new_looks.len() > allowed {
+            if new_looks.len() > allowed.max(cells.len() / NEW_WITH_SYMBOLS) {
                 return false;
             }
         }
@@ -373,10 +375,21 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         common,
         "line compared"
     );
+    // Looks new to the board, each on a cell of its own, are few, or the line says it is board
+    // by the board's own symbols.
+    let few_new = new_looks.len() <= allowed
+        || (symbols >= SYMBOLS_SHOWN && NEW_WITH_SYMBOLS * new_cells <= cells.len());
     common
+        && few_new
         && (new_cells <= allowed || 2 * new_cells <= cells.len() || symbols >= SYMBOLS_SHOWN)
         && !no_edges_across(looks_edged, cells_edged)
 }
+
+/// Where a line shows [`SYMBOLS_SHOWN`] of the board's symbols, one cell in this many may show a
+/// look of its own new to the board: a lost game's first row at 17 px in KMines, "001!1001F",
+/// shows the exploded mine and a flag, two looks its outer lines did not, where a line of nine
+/// may hold one ([`CELLS_PER_NEW`]); it was left out and the board read a row short.
+const NEW_WITH_SYMBOLS: usize = 4;
 
 /// How many cells of a line must show known looks with symbols on them for the line to be
 /// board however many of its other cells show a new look ([`line_matches`]).
@@ -550,6 +563,46 @@ mod tests {
         };
         let grown = extend(&image, Rect::whole(150, 100), seen);
         assert_eq!((grown.y, grown.rows), (20.0, 4));
+    }
+
+    /// 9x4 tiles: the checker, with a "digit" (a dark bar on a light face) in three tiles of
+    /// the third row; the first row shows it in the columns `digits` (each beside a checker
+    /// tile or a digit the third row shows), the checker elsewhere but
+    /// for two looks no other row shows (a lost game's exploded mine and a flag), in columns 2
+    /// and 8. The grid found lacks the first row.
+    fn first_row_of_two_new_looks(digits: &[u32]) -> Grid {
+        let digit = |x: u32, y: u32| {
+            if (4..6).contains(&x) && (2..8).contains(&y) {
+                0
+            } else {
+                220
+            }
+        };
+        // Lines near the faces' greys: only the digits are symbols.
+        let image = board_of(9, 4, [20, 40, 160], [175; 3], |col, row, x, y| {
+            match (row, col) {
+                (2, 1 | 3 | 4) => [digit(x, y); 3],
+                (0, 2) => [35; 3],
+                (0, 8) => [240, 200, 0],
+                (0, c) if digits.contains(&c) => [digit(x, y); 3],
+                _ => checker(col, row),
+            }
+        });
+        let seen = Grid {
+            x: 20.0,
+            y: 30.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 3,
+            cols: 9,
+        };
+        extend(&image, Rect::whole(150, 100), seen)
+    }
+
+    #[test]
+    fn a_line_of_two_new_looks_is_board_where_three_cells_show_the_boards_digits() {
+        assert_eq!(first_row_of_two_new_looks(&[1, 3, 4]).rows, 4);
+        assert_eq!(first_row_of_two_new_looks(&[1, 3]).rows, 3);
     }
 
     /// A 4x3 board of raised 12-px tiles (a face of 200 with light and dark bevels) inside a
