@@ -533,18 +533,32 @@ mod tests {
         assert_eq!(extend(&image, area, seen).rows, 6);
     }
 
+    /// A "digit" on a 10-px tile: a dark bar on a light face.
+    fn digit(x: u32, y: u32) -> u8 {
+        if (4..6).contains(&x) && (2..8).contains(&y) {
+            0
+        } else {
+            220
+        }
+    }
+
+    /// The grid of a 9x4 board of 10-px tiles at (20, 20) found without its first row.
+    fn below_the_first_row() -> Grid {
+        Grid {
+            x: 20.0,
+            y: 30.0,
+            pitch_x: 10.0,
+            pitch_y: 10.0,
+            rows: 3,
+            cols: 9,
+        }
+    }
+
     #[test]
     fn grows_over_a_line_of_few_known_looks_where_three_show_the_boards_digits() {
         // 9x4 tiles: the checker, with a "digit" (a dark bar on a light face) in three tiles
         // of the third row; the first row shows the same digits in three tiles, a covered
         // tile, and five open tiles of a look no other row shows (KMines' first row of 0s).
-        let digit = |x: u32, y: u32| {
-            if (4..6).contains(&x) && (2..8).contains(&y) {
-                0
-            } else {
-                220
-            }
-        };
         let image = board_of(9, 4, [20, 40, 160], [60; 3], |col, row, x, y| {
             match (row, col) {
                 (0 | 2, 1 | 3 | 4) => [digit(x, y); 3],
@@ -553,14 +567,7 @@ mod tests {
                 _ => checker(col, row),
             }
         });
-        let seen = Grid {
-            x: 20.0,
-            y: 30.0,
-            pitch_x: 10.0,
-            pitch_y: 10.0,
-            rows: 3,
-            cols: 9,
-        };
+        let seen = below_the_first_row();
         let grown = extend(&image, Rect::whole(150, 100), seen);
         assert_eq!((grown.y, grown.rows), (20.0, 4));
     }
@@ -571,13 +578,6 @@ mod tests {
     /// for two looks no other row shows (a lost game's exploded mine and a flag), in columns 2
     /// and 8. The grid found lacks the first row.
     fn first_row_of_two_new_looks(digits: &[u32]) -> Grid {
-        let digit = |x: u32, y: u32| {
-            if (4..6).contains(&x) && (2..8).contains(&y) {
-                0
-            } else {
-                220
-            }
-        };
         // Lines near the faces' greys: only the digits are symbols.
         let image = board_of(9, 4, [20, 40, 160], [175; 3], |col, row, x, y| {
             match (row, col) {
@@ -588,14 +588,7 @@ mod tests {
                 _ => checker(col, row),
             }
         });
-        let seen = Grid {
-            x: 20.0,
-            y: 30.0,
-            pitch_x: 10.0,
-            pitch_y: 10.0,
-            rows: 3,
-            cols: 9,
-        };
+        let seen = below_the_first_row();
         extend(&image, Rect::whole(150, 100), seen)
     }
 
