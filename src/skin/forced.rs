@@ -44,7 +44,7 @@ pub fn settle_forced_numbers(
             match forced_number(reading, &reading.doubt[index], on_open_face) {
                 Some(number) => {
                     let doubt = reading.doubt.remove(index);
-                    settled.extend(settle(reading, &doubt, number));
+                    settled.extend(settle(reading, &doubt, number, "only one number fits"));
                 }
                 None => index += 1,
             }
@@ -55,14 +55,16 @@ pub fn settle_forced_numbers(
     }
 }
 
-/// Relabels every look showing on `doubt`'s cells as `number`, sure of it; returns the looks.
-fn settle(reading: &mut Reading, doubt: &Doubt, number: u8) -> Vec<usize> {
+/// Relabels every look showing on `doubt`'s cells as `number`, sure of it, for the reason
+/// `why`; returns the looks.
+pub(super) fn settle(reading: &mut Reading, doubt: &Doubt, number: u8, why: &str) -> Vec<usize> {
     let looks = looks_of(reading, doubt);
     tracing::debug!(
         ?looks,
         cells = doubt.cells.len(),
         number,
-        "board-level reading: a number in doubt that only one number fits"
+        why,
+        "board-level reading: a number in doubt settled"
     );
     for &look in &looks {
         reading.relabel(look, TileClass::Number(number), 1.0);

@@ -17,7 +17,7 @@
 
 use super::colours::{apart, colour, ring_median, RING};
 use super::digit_inks::{ink, inks_differ, INK};
-use super::forced::{between_numbers, looks_of};
+use super::forced::{between_numbers, looks_of, settle};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -43,19 +43,15 @@ const NEAR_INK: f64 = 120.0;
 /// Whether `look` of `reading`, read as `class` (a number 1 to 8), shows the glyph the board's
 /// sure looks of that number show, in the same ink: a digit on a lit, pressed or dimmed face.
 pub fn drawn_as_the_sure(reading: &Reading, look: usize, class: TileClass) -> bool {
-    drawn_as(reading, look, class, &[])
+    matches!(class.cell(), Cell::Number(n @ 1..) if glyph_number(reading, look, &[]) == Some(n))
 }
 
-/// Whether `look` of `reading`, read as `class` (a number 1 to 8), shows the glyph of the
-/// looks read surely as that number, or of the looks `named` that the board itself settled as
-/// numbers (`forced`), in the same ink.
-fn drawn_as(reading: &Reading, look: usize, class: TileClass, named: &[usize]) -> bool {
-    if !matches!(class.cell(), Cell::Number(1..)) {
-        return false;
-    }
-    let Some(own) = ink_picture(&reading.pixels[look]) else {
-        return false;
-    };
+/// The number (1 to 8) whose glyph `look` of `reading` shows, as the looks read surely as that
+/// number, or the looks `named` that the board itself settled as numbers (`forced`), show it:
+/// all but the same picture ([`SAME`]), clearly more like them than like any other number's
+/// ([`MARGIN`], so one number at most), in the same ink.
+fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
+    let own = ink_picture(&reading.pixels[look])?;
     // The best likeness to the sure looks of each number, and the look that gave it.
     let mut best: [(f64, Option<usize>); 9] = [(f64::NEG_INFINITY, None); 9];
     for (other, verdict) in reading.looks.iter().enumerate() {
@@ -75,14 +71,11 @@ fn drawn_as(reading: &Reading, look: usize, class: TileClass, named: &[usize]) -
             *slot = (likeness, Some(other));
         }
     }
-    let Cell::Number(number) = class.cell() else {
-        return false;
-    };
-    let (likeness, Some(sure_look)) = best[usize::from(number)] else {
-        return false;
-    };
+    let (number, &(likeness, sure_look)) =
+        (best.iter().enumerate()).max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
+    let sure_look = sure_look?;
     let nearest_other = (best.iter().enumerate())
-        .filter(|&(n, _)| n != usize::from(number))
+        .filter(|&(n, _)| n != number)
         .map(|(_, &(l, _))| l)
         .fold(f64::NEG_INFINITY, f64::max);
     let (own, sure) = (&reading.pixels[look], &reading.pixels[sure_look]);
@@ -94,17 +87,19 @@ fn drawn_as(reading: &Reading, look: usize, class: TileClass, named: &[usize]) -
         });
     tracing::trace!(
         look,
-        ?class,
+        number,
         likeness,
         nearest_other,
         same_ink,
         "a digit's glyph against the board's sure ones"
     );
-    likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink
+    let drawn = likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink;
+    drawn.then_some(number as u8)
 }
 
-/// Settles each doubt ([`may_be_settled`]) whose looks all draw one of its numbers, and one
-/// only, as the looks read surely as that number or `named` by the board (`forced`) draw it. Where a skin the classifier does not know leaves every digit of a kind
+/// Settles each doubt ([`may_be_settled`]) whose looks all draw one of its numbers as the
+/// looks read surely as that number or `named` by the board (`forced`) draw it
+/// ([`glyph_number`]). Where a skin the classifier does not know leaves every digit of a kind
 /// unsure (KMines' "1"s at 17 px are flags to it at 0.93-0.96), the board's rules name some of
 /// them, the ones whose neighbours leave one number; the same glyph in the same ink elsewhere on
 /// the board is the same digit, though its neighbours would leave it more than one. Returns the
@@ -118,29 +113,20 @@ pub fn settle_drawn_as_named(
     let mut index = 0;
     while index < reading.doubt.len() {
         let doubt = &reading.doubt[index];
-        let looks = looks_of(reading, doubt);
-        let drawn: Vec<u8> = (doubt.classes.iter())
-            .filter_map(|&class| match class {
-                TileClass::Number(n @ 1..) => Some((class, n)),
-                _ => None,
-            })
-            .filter(|&(class, _)| (looks.iter()).all(|&l| drawn_as(reading, l, class, named)))
-            .map(|(_, n)| n)
-            .collect();
-        match drawn[..] {
-            [number] if may_be_settled(doubt, on_open_face) => {
-                reading.doubt.remove(index);
-                tracing::debug!(
-                    ?looks,
-                    number,
-                    "board-level reading: a number in doubt drawn as the board's own"
-                );
-                for look in looks {
-                    reading.relabel(look, TileClass::Number(number), 1.0);
-                    settled.push(look);
-                }
+        let mut numbers =
+            (looks_of(reading, doubt).into_iter()).map(|look| glyph_number(reading, look, named));
+        let first = numbers.next().flatten();
+        let drawn = first.filter(|&n| {
+            numbers.all(|other| other == Some(n))
+                && doubt.classes.contains(&TileClass::Number(n))
+                && may_be_settled(doubt, on_open_face)
+        });
+        match drawn {
+            Some(number) => {
+                let doubt = reading.doubt.remove(index);
+                settled.extend(settle(reading, &doubt, number, "drawn as the board's own"));
             }
-            _ => index += 1,
+            None => index += 1,
         }
     }
     settled

@@ -91,20 +91,15 @@ impl Look {
         // Block averages differ by no more than the samples do, so the cheap coarse test comes
         // first and rules out most cells.
         if distance(&self.coarse, &cell.coarse) > SAME_LOOK {
-            return None;
-        }
-        let as_drawn = if self.textured() {
-            cell.texture > STILL_TEXTURED
-        } else {
-            mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
-                && !(self.contrast >= SYMBOL && cell.contrast < PLAIN)
-        };
-        if as_drawn {
-            Some(Shown::AsDrawn)
-        } else if !self.textured() && self.lit_otherwise(cell) {
-            Some(Shown::LitOtherwise)
-        } else {
             None
+        } else if self.textured() {
+            (cell.texture > STILL_TEXTURED).then_some(Shown::AsDrawn)
+        } else if mean_difference(&self.tile, &cell.tile) <= SAME_SAMPLES
+            && !(self.contrast >= SYMBOL && cell.contrast < PLAIN)
+        {
+            Some(Shown::AsDrawn)
+        } else {
+            self.lit_otherwise(cell).then_some(Shown::LitOtherwise)
         }
     }
 
