@@ -32,7 +32,9 @@ Each capture is scored with `minehint advise --json`: found (the grid has the la
 columns), fully right (every tile), tiles right, tiles hidden (an open tile or a flag read as
 covered or left in doubt: less advice, never wrong advice), and wrong calls (a tile called safe
 that the label does not make safe, or any move on a lost board; a tile the game shows open
-called safe is counted apart, as useless), and, for a board in play (not lost, and some covered
+called safe is counted apart, as useless; a grid found at another size has its calls placed on
+the label by the board's rectangle where the label has one, else by what the grid shows, at
+the place where its shown tiles agree with the label's, and judged there), and, for a board in play (not lost, and some covered
 tile not certainly a mine), whether it was given any advice (a move or a guess). Results go to
 OUT/results.jsonl, a table per pitch range to stdout, and every capture that is not fully right
 is kept in OUT with its label (`*.json`, the fixtures' format) for fixtures and training.
@@ -254,7 +256,18 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
     """One capture's figures against the label. `board` is the label's rectangle of the board
     in the capture, where known: a grid found at another size is scored for its calls too,
     each moved onto the label's tiles by the two grids' offset (a grid that stops short of the
-    board gives calls a whole board would not; they count as wrong, not as "not found")."""
+    board gives calls a whole board would not; they count as wrong, not as "not found").
+
+    A 3x2 grid cut from the top of a 3x3 board, its one call placed by what it shows:
+
+    >>> label = ["000", "01F", "01."]
+    >>> read = {"text": "01F 01.", "tile_width": 17,
+    ...         "moves": [{"row": 1, "col": 2, "action": "open"}]}
+    >>> score(read, label, set(), {(2, 2)}, False)["wrong_calls"]
+    1
+    >>> score(read, label, {(2, 2)}, set(), False)["wrong_calls"]
+    0
+    """
     out = {"found": False, "right": False, "tiles": 0, "tiles_right": 0, "hidden": 0,
            "wrong_calls": 0, "useless_calls": 0, "error": None, "pitch": None,
            "advised": None}
@@ -276,7 +289,18 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
         # A board of the game's size, but not where the game's is: another board beside it.
         out["error"] = f"a {len(rows[0])}x{len(rows)} grid found away from the board"
     if out["error"]:
-        score_calls(out, read, label_rows, safe, mines_certain, lost, offset)
+        # Where the label has no rectangle of the board (a Debian game's label is its reading
+        # at a large window), the grid is placed by what it shows instead: at each place on
+        # the label where every tile it shares reads as the game shows it, and each call is
+        # judged at the place that makes the most of them wrong.
+        places = [offset] if offset is not None else places_by_tiles(rows, label_rows)
+        worst = None
+        for place in places or [None]:
+            trial = {"wrong_calls": 0, "useless_calls": 0}
+            score_calls(trial, read, label_rows, safe, mines_certain, lost, place)
+            if worst is None or trial["wrong_calls"] > worst["wrong_calls"]:
+                worst = trial
+        out.update(worst)
         return out
     out["found"] = True
     doubt = {tuple(c) for d in read.get("doubt", []) for c in d["cells"]}
@@ -302,6 +326,52 @@ def grid_offset(read, board, rows, cols):
         return None
     pitch_x, pitch_y = board["width"] / cols, board["height"] / rows
     return (round((grid["y"] - board["y"]) / pitch_y), round((grid["x"] - board["x"]) / pitch_x))
+
+
+def places_by_tiles(rows, label_rows):
+    """The label's (row, col) offsets of a read grid of another size than the label's, found by
+    what it shows: the places where it shares at least half the label's tiles, none of them read
+    unlike the game shows it (a covered tile read where the game shows no mine is only hidden),
+    and the most of them shown open or flagged and read as such. A grid cut short or grown past
+    the board is placed where it was cut from; none where nothing it shows says where.
+
+    >>> label = ["000", "01F", "01."]
+    >>> places_by_tiles(["01F", "01."], label)
+    [(1, 0)]
+    >>> places_by_tiles(["...", "..."], label)
+    []
+    """
+    height, width = len(label_rows), len(label_rows[0])
+    best, places = 0, []
+    for dr in range(-len(rows) + 1, height):
+        for dc in range(-len(rows[0]) + 1, width):
+            shared = same = 0
+            for r, row in enumerate(rows):
+                for c, got in enumerate(row):
+                    lr, lc = r + dr, c + dc
+                    if not (0 <= lr < height and 0 <= lc < width):
+                        continue
+                    want = label_rows[lr][lc]
+                    if not tile_agrees(got, want):
+                        shared = -1
+                        break
+                    shared += 1
+                    same += got == want and want not in ".?"
+                if shared < 0:
+                    break
+            if 2 * shared < height * width or same == 0 or same < best:
+                continue
+            if same > best:
+                best, places = same, []
+            places.append((dr, dc))
+    return places
+
+
+def tile_agrees(got, want):
+    """Whether a tile read as `got` is the game's `want`, or covered where the game shows no
+    mine (a tile hidden, never a wrong one)."""
+    return (got == want or (got in ".?" and want in ".?") or (got in "xW" and want in "xW")
+            or (got in ".?" and want not in "*!"))
 
 
 def score_calls(out, read, label_rows, safe, mines_certain, lost, offset):
