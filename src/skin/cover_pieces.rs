@@ -157,7 +157,8 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// over along that side ([`drawn_over_at`]) against the nearest common look of its class. That
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
-/// in doubt. Never a family the classifier read as the exploded mine, and none at all where
+/// in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
+/// piece too (the cover's text runs on). Never a family the classifier read as the exploded mine, and none at all where
 /// the board shows a mine on any other tile, or where the pieces are more than one cover
 /// takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
 pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
@@ -214,20 +215,23 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     // A number or a flag read on a tile the cover crosses may be its text (a tooltip's "17"
     // read as a "1" among covered tiles), where the board's own tiles of that class, read
     // surely, all draw it otherwise ([`OTHER_GLYPH`]).
-    let marked = |f: usize| {
+    // `apart`: the families not to compare with (the pieces found so far: text, not the
+    // board's own).
+    let marked_apart_from = |f: usize, apart: &[bool]| {
         let class = reading.looks[families.first[f]].class;
         if !matches!(class, TileClass::Number(1..) | TileClass::Flag) {
             return false;
         }
         let look = &reading.pixels[families.first[f]];
         let mut others = (0..count)
-            .filter(|&g| g != f && !unsure[g])
+            .filter(|&g| g != f && !unsure[g] && !apart[g])
             .map(|g| families.first[g])
             .filter(|&g| reading.looks[g].class == class)
             .peekable();
         others.peek().is_some()
             && others.all(|g| mean_difference(look, &reading.pixels[g]) >= OTHER_GLYPH)
     };
+    let marked = |f: usize| marked_apart_from(f, &vec![false; count]);
     let candidate = |f: usize| (may_be_mines[f] || marked(f)) && tiles[f] <= FEW && !exploded(f);
     for family in (0..count).filter(|&f| candidate(f)) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
@@ -245,6 +249,49 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
                 "a look drawn over across its side: a piece of a cover"
             );
             pieces[family] = true;
+        }
+    }
+    // The cover's text runs on across the tiles beside a piece: a number or a flag unlike the
+    // board's own (the tiles of its class that are no piece), beside a piece across a side,
+    // is the next piece (the tooltip "(7,8)" over
+    // open 0s: its ",8" beside a piece read as a flag, its "(7" as a "1" at 0.92, over a
+    // tile whose neighbours are no tile on a look of its own).
+    // Only where the board's own tiles of the class are known: a family of the class on more
+    // tiles than a cover's text takes (two looks each other's only likes tell nothing).
+    let owns_its_class = |f: usize| {
+        let class = reading.looks[families.first[f]].class;
+        (0..count).any(|g| {
+            g != f
+                && tiles[g] > FEW
+                && !unsure[g]
+                && reading.looks[families.first[g]].class == class
+        })
+    };
+    let mut grown = true;
+    while grown {
+        grown = false;
+        let left: Vec<usize> = (0..count)
+            .filter(|&f| !pieces[f] && tiles[f] <= FEW && owns_its_class(f))
+            .filter(|&f| marked_apart_from(f, &pieces))
+            .collect();
+        for family in left {
+            let cells = reading.cells_showing(|l| families.of[l] == family);
+            let beside_a_piece = (cells.iter()).any(|&(row, col)| {
+                Side::ALL.into_iter().any(|side| {
+                    let (dr, dc) = side.step();
+                    match (row.checked_add_signed(dr), col.checked_add_signed(dc)) {
+                        (Some(r), Some(c)) if r < rows && c < cols => {
+                            pieces[families.of[reading.look_of[r * cols + c]]]
+                        }
+                        _ => false,
+                    }
+                })
+            });
+            if beside_a_piece {
+                tracing::debug!(family, "a look beside a piece of a cover: its next piece");
+                pieces[family] = true;
+                grown = true;
+            }
         }
     }
     // A mine shown anywhere else: a lost game, whatever lies over it.
@@ -369,6 +416,32 @@ mod tests {
         // Beside a plain covered tile, a "1" among covered tiles is what a game shows.
         let (reading, families) = a_one_beside(tile_with_ink(GREY, GREY), text);
         assert_eq!(cover_pieces(&reading, &families), vec![false; 4]);
+    }
+
+    #[test]
+    fn a_number_unlike_the_boards_own_beside_a_piece_is_the_covers_next_piece() {
+        // The box's symbol at (1, 1) is a piece (the tile on its right washed along their
+        // side); the tooltip's text runs on to (1, 0), a black "1" on the box, where no tile
+        // beside is drawn over; the game's own blue "1" on the top row's first three tiles.
+        let with_text = |ink: [u8; 3], face: [u8; 3]| {
+            let (mut reading, _) = board_with(washed(5, |s| s == Side::Left));
+            reading.looks.push(Verdict::certain(TileClass::Number(1)));
+            reading.pixels.push(tile_with_ink(face, ink));
+            reading.looks.push(Verdict::certain(TileClass::Number(1)));
+            reading.pixels.push(tile_with_ink(GREY, BLUE));
+            reading.look_of[4] = 3;
+            for tile in [0, 1, 2] {
+                reading.look_of[tile] = 4;
+            }
+            let (reading, families, _) = a_family_a_look(reading);
+            cover_pieces(&reading, &families)
+        };
+        assert_eq!(with_text(DARK, BOX), vec![false, true, false, true, false]);
+        // A "1" drawn as the board's own is the game's, beside a piece or not.
+        assert_eq!(
+            with_text(BLUE, GREY),
+            vec![false, true, false, false, false]
+        );
     }
 
     #[test]
