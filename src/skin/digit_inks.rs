@@ -23,7 +23,7 @@ const INK_SHARE: f64 = 0.6;
 /// the "inks" of its 2s, 3s and 4s, measured from the black, were all its light grey face.
 const FRAMED: i32 = 2 * INK;
 /// Ink samples a look needs for its ink to have a direction.
-const INK_SAMPLES: usize = 4;
+pub(super) const INK_SAMPLES: usize = 4;
 /// Inks whose directions from their backgrounds are at least this far apart (degrees) are
 /// different inks. Dark inks on a light tile all point darker, so a blue "1" and a green "2"
 /// on grey are about 57° apart; a colour blended into its background points the same way.

@@ -10,13 +10,15 @@
 //! Where the look's ink, compared as a picture (how far each sample lies from the tile's
 //! background, the strongest at 1), is all but the same picture as a look the classifier read
 //! surely as that number, clearly more like it than like any sure look of another number, and
-//! drawn in the same ink (pointing the same way from its face, or of about the same colour),
+//! drawn in the same ink (pointing the same way from its face, of about the same colour, or of
+//! about the same colour where the two glyphs' strokes lie: a bold digit's tile has no face to
+//! measure its ink from),
 //! the digit is that number whatever its face. A note's letters, a
 //! question mark or a flag are other pictures; where the board has no sure look of the number,
 //! nothing changes.
 
 use super::colours::{apart, colour, ring_median, RING};
-use super::digit_inks::{ink, inks_differ, INK};
+use super::digit_inks::{ink, inks_differ, INK, INK_SAMPLES};
 use super::forced::{between_numbers, looks_of, settle};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
@@ -78,19 +80,23 @@ fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
         .filter(|&(n, _)| n != number)
         .map(|(_, &(l, _))| l)
         .fold(f64::NEG_INFINITY, f64::max);
-    let (own, sure) = (&reading.pixels[look], &reading.pixels[sure_look]);
-    let (own_ink, sure_ink) = (ink(own), ink(sure));
+    let sure_picture = ink_picture(&reading.pixels[sure_look])?;
+    let (own_tile, sure) = (&reading.pixels[look], &reading.pixels[sure_look]);
+    let (own_ink, sure_ink) = (ink(own_tile), ink(sure));
+    let near =
+        |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK;
     let same_ink = !inks_differ(own_ink, sure_ink)
-        || (own_ink.zip(sure_ink)).is_some_and(|(a, b)| {
-            let (a, b) = (ink_colour(own, a), ink_colour(sure, b));
-            (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK
-        });
+        || (own_ink.zip(sure_ink))
+            .is_some_and(|(a, b)| near(ink_colour(own_tile, a), ink_colour(sure, b)))
+        || strokes_colours(own_tile, &own, sure, &sure_picture).is_some_and(|(a, b)| near(a, b));
     tracing::trace!(
         look,
         number,
         likeness,
         nearest_other,
         same_ink,
+        ?own_ink,
+        ?sure_ink,
         "a digit's glyph against the board's sure ones"
     );
     let drawn = likeness >= SAME && likeness - nearest_other >= MARGIN && same_ink;
@@ -167,6 +173,39 @@ pub fn drawn_like_a_digit(reading: &Reading, look: usize) -> bool {
 fn ink_colour(tile: &TileImage, direction: [f64; 3]) -> [f64; 3] {
     let background = ring_median(tile);
     [0, 1, 2].map(|c| f64::from(background[c]) + direction[c])
+}
+
+/// The share of its strongest ink from which a sample of an ink picture is a stroke of the glyph.
+const STROKE: f64 = 0.5;
+
+/// The mean colours of two tiles over the samples where both their ink pictures show a stroke
+/// ([`STROKE`]): the digit's own ink, where the whole tile's ink may be another's. A digit beside
+/// a covered tile, sampled a pixel or two into that tile's dark bevel, has the bevel for its
+/// strongest "ink" (winmine.html's green "2" in forced dark: 51 grey beside it, 287 from the
+/// face against the bevel's 423), so its ink points grey; its strokes are still green. `None`
+/// where the two share fewer strokes than an ink needs.
+fn strokes_colours(
+    a: &TileImage,
+    a_picture: &[f64],
+    b: &TileImage,
+    b_picture: &[f64],
+) -> Option<([f64; 3], [f64; 3])> {
+    let shared: Vec<usize> = (0..a_picture.len())
+        .filter(|&i| a_picture[i] >= STROKE && b_picture[i] >= STROKE)
+        .collect();
+    if shared.len() < INK_SAMPLES {
+        return None;
+    }
+    let mean = |tile: &TileImage| {
+        [0, 1, 2].map(|c| {
+            shared
+                .iter()
+                .map(|&i| f64::from(tile[i * 3 + c]))
+                .sum::<f64>()
+                / shared.len() as f64
+        })
+    };
+    Some((mean(a), mean(b)))
 }
 
 /// A tile's ink as a picture: each sample's distance (summed over the channels) from the
@@ -396,6 +435,34 @@ mod tests {
         assert!(!drawn_as(drawn(GREY, RED, one), TileClass::Number(1)));
         // A plain tile shows no glyph.
         assert!(!drawn_as(drawn(LIT, LIT, one), TileClass::Number(1)));
+    }
+
+    #[test]
+    fn a_bold_digit_is_compared_by_the_colour_of_its_strokes() {
+        // A "2" drawn bold fills most of its tile's middle: the tile's ink, measured from that
+        // middle's median (`digit_inks::ink` takes it for a framed face), points at the grey
+        // around the strokes (winmine.html's green 2 in forced dark at 31 px). Its strokes,
+        // where the sure 2's strokes are too, are green all the same.
+        let bold = |x: usize, y: usize| {
+            (3..13).contains(&x) && (3..13).contains(&y) && !(x == 3 && y == 3)
+        };
+        let own = drawn(GREY, GREEN, bold);
+        let sure = drawn(GREY, GREEN, two);
+        let (own_picture, sure_picture) = (ink_picture(&own).unwrap(), ink_picture(&sure).unwrap());
+        let (a, b) = strokes_colours(&own, &own_picture, &sure, &sure_picture).unwrap();
+        assert_eq!(a, b);
+        // Red strokes are another ink; a glyph with no stroke where the other has one says
+        // nothing.
+        let red = drawn(GREY, RED, bold);
+        let (a, b) =
+            strokes_colours(&red, &ink_picture(&red).unwrap(), &sure, &sure_picture).unwrap();
+        assert!((0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() > NEAR_INK);
+        let apart = |x: usize, y: usize| x < 3 && (3..13).contains(&y);
+        let other = drawn(GREY, GREEN, apart);
+        assert_eq!(
+            strokes_colours(&other, &ink_picture(&other).unwrap(), &sure, &sure_picture),
+            None
+        );
     }
 
     #[test]
