@@ -158,9 +158,9 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
 /// in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
-/// piece too (the cover's text runs on). Never a family the classifier read as the exploded mine, and none at all where
-/// the board shows a mine on any other tile, or where the pieces are more than one cover
-/// takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
+/// piece too (the cover's text runs on). Never a family the classifier read as the exploded
+/// mine, and none at all where the board shows a mine on any other tile, or where the pieces
+/// are more than one cover takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
 pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];
@@ -215,8 +215,8 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     // A number or a flag read on a tile the cover crosses may be its text (a tooltip's "17"
     // read as a "1" among covered tiles), where the board's own tiles of that class, read
     // surely, all draw it otherwise ([`OTHER_GLYPH`]).
-    // `apart`: the families not to compare with (the pieces found so far: text, not the
-    // board's own).
+    // `apart`: the families not to compare with (the pieces found so far: the cover's text,
+    // not the board's own).
     let marked_apart_from = |f: usize, apart: &[bool]| {
         let class = reading.looks[families.first[f]].class;
         if !matches!(class, TileClass::Number(1..) | TileClass::Flag) {
@@ -253,11 +253,10 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     }
     // The cover's text runs on across the tiles beside a piece: a number or a flag unlike the
     // board's own (the tiles of its class that are no piece), beside a piece across a side,
-    // is the next piece (the tooltip "(7,8)" over
-    // open 0s: its ",8" beside a piece read as a flag, its "(7" as a "1" at 0.92, over a
-    // tile whose neighbours are no tile on a look of its own).
-    // Only where the board's own tiles of the class are known: a family of the class on more
-    // tiles than a cover's text takes (two looks each other's only likes tell nothing).
+    // is the next piece. The tooltip "(7,8)" over open 0s: its ",8", read as a flag, was a
+    // piece; its "(7", read as a "1" at 0.92, had no tile beside on a look of its own. Only
+    // where the board's own tiles of the class are known: a family of the class on more tiles
+    // than a cover's text takes (two looks each other's only likes tell nothing).
     let owns_its_class = |f: usize| {
         let class = reading.looks[families.first[f]].class;
         (0..count).any(|g| {

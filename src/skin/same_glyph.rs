@@ -179,11 +179,10 @@ fn ink_colour(tile: &TileImage, direction: [f64; 3]) -> [f64; 3] {
 const STROKE: f64 = 0.5;
 
 /// The mean colours of two tiles over the samples where both their ink pictures show a stroke
-/// ([`STROKE`]): the digit's own ink, where the whole tile's ink may be another's. A digit beside
-/// a covered tile, sampled a pixel or two into that tile's dark bevel, has the bevel for its
-/// strongest "ink" (winmine.html's green "2" in forced dark: 51 grey beside it, 287 from the
-/// face against the bevel's 423), so its ink points grey; its strokes are still green. `None`
-/// where the two share fewer strokes than an ink needs.
+/// ([`STROKE`]): the digit's own ink, where the whole tile's ink may be measured from the wrong
+/// face. winmine.html's green "2" in forced dark, bold at 25-31 px, fills most of its tile's
+/// middle, which `digit_inks::ink` then takes for a framed face: its "ink" is the grey round
+/// the strokes. `None` where the two share fewer strokes than an ink needs.
 fn strokes_colours(
     a: &TileImage,
     a_picture: &[f64],

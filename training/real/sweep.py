@@ -34,8 +34,9 @@ covered or left in doubt: less advice, never wrong advice), and wrong calls (a t
 that the label does not make safe, or any move on a lost board; a tile the game shows open
 called safe is counted apart, as useless; a grid found at another size has its calls placed on
 the label by the board's rectangle where the label has one, else by what the grid shows, at
-the place where its shown tiles agree with the label's, and judged there), and, for a board in play (not lost, and some covered
-tile not certainly a mine), whether it was given any advice (a move or a guess). Results go to
+the place where its shown tiles agree with the label's, and judged there), and, for a board in
+play (not lost, and some covered tile not certainly a mine), whether it was given any advice (a
+move or a guess). Results go to
 OUT/results.jsonl, a table per pitch range to stdout, and every capture that is not fully right
 is kept in OUT with its label (`*.json`, the fixtures' format) for fixtures and training.
 
