@@ -91,13 +91,21 @@ enum Side {
 impl Side {
     const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
 
-    fn step(self) -> (isize, isize) {
-        match self {
+    /// The tile across this side of `(row, col)` on a board of `rows` x `cols`, if any.
+    fn across(
+        self,
+        (row, col): (usize, usize),
+        rows: usize,
+        cols: usize,
+    ) -> Option<(usize, usize)> {
+        let (dr, dc) = match self {
             Side::Top => (-1, 0),
             Side::Bottom => (1, 0),
             Side::Left => (0, -1),
             Side::Right => (0, 1),
-        }
+        };
+        let (r, c) = (row.checked_add_signed(dr)?, col.checked_add_signed(dc)?);
+        (r < rows && c < cols).then_some((r, c))
     }
 
     fn opposite(self) -> Side {
@@ -173,14 +181,10 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let (rows, cols) = (reading.board.rows(), reading.board.cols());
     // Whether the tile across `side` of (row, col), a candidate's tile, is drawn over along the
     // side they share.
-    let drawn_over_beside = |(row, col): (usize, usize), side: Side| {
-        let (dr, dc) = side.step();
-        let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc)) else {
+    let drawn_over_beside = |cell: (usize, usize), side: Side| {
+        let Some((r, c)) = side.across(cell, rows, cols) else {
             return false;
         };
-        if r >= rows || c >= cols {
-            return false;
-        }
         let look = reading.look_of[r * cols + c];
         let family = families.of[look];
         let class = reading.looks[look].class;
@@ -231,7 +235,8 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
         others.peek().is_some()
             && others.all(|g| mean_difference(look, &reading.pixels[g]) >= OTHER_GLYPH)
     };
-    let marked = |f: usize| marked_apart_from(f, &vec![false; count]);
+    let no_piece = vec![false; count];
+    let marked = |f: usize| marked_apart_from(f, &no_piece);
     let candidate = |f: usize| (may_be_mines[f] || marked(f)) && tiles[f] <= FEW && !exploded(f);
     for family in (0..count).filter(|&f| candidate(f)) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
@@ -275,16 +280,10 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
             .collect();
         for family in left {
             let cells = reading.cells_showing(|l| families.of[l] == family);
-            let beside_a_piece = (cells.iter()).any(|&(row, col)| {
-                Side::ALL.into_iter().any(|side| {
-                    let (dr, dc) = side.step();
-                    match (row.checked_add_signed(dr), col.checked_add_signed(dc)) {
-                        (Some(r), Some(c)) if r < rows && c < cols => {
-                            pieces[families.of[reading.look_of[r * cols + c]]]
-                        }
-                        _ => false,
-                    }
-                })
+            let beside_a_piece = (cells.iter()).any(|&cell| {
+                (Side::ALL.into_iter())
+                    .filter_map(|side| side.across(cell, rows, cols))
+                    .any(|(r, c)| pieces[families.of[reading.look_of[r * cols + c]]])
             });
             if beside_a_piece {
                 tracing::debug!(family, "a look beside a piece of a cover: its next piece");

@@ -310,7 +310,7 @@ def score(read, label_rows, safe, mines_certain, lost, board=None):
             out["tiles"] += 1
             if (r, c) in doubt and w != ".":
                 out["hidden"] += 1
-            elif g == w or (g in ".?" and w in ".?") or (g in "xW" and w in "xW"):
+            elif tile_read_right(g, w):
                 out["tiles_right"] += 1
             elif g in ".?" and w not in "*!":
                 out["hidden"] += 1
@@ -346,20 +346,10 @@ def places_by_tiles(rows, label_rows):
     best, places = 0, []
     for dr in range(-len(rows) + 1, height):
         for dc in range(-len(rows[0]) + 1, width):
-            shared = same = 0
-            for r, row in enumerate(rows):
-                for c, got in enumerate(row):
-                    lr, lc = r + dr, c + dc
-                    if not (0 <= lr < height and 0 <= lc < width):
-                        continue
-                    want = label_rows[lr][lc]
-                    if not tile_agrees(got, want):
-                        shared = -1
-                        break
-                    shared += 1
-                    same += got == want and want not in ".?"
-                if shared < 0:
-                    break
+            overlap = tiles_shared(rows, label_rows, dr, dc)
+            if overlap is None:
+                continue
+            shared, same = overlap
             if 2 * shared < height * width or same == 0 or same < best:
                 continue
             if same > best:
@@ -368,11 +358,34 @@ def places_by_tiles(rows, label_rows):
     return places
 
 
+def tiles_shared(rows, label_rows, dr, dc):
+    """The tiles a read grid shares with the label when its tile (0, 0) lies on the label's
+    (dr, dc), and how many of them are shown open or flagged and read as such; None where one
+    is read unlike the game shows it."""
+    shared = same = 0
+    for r, row in enumerate(rows):
+        for c, got in enumerate(row):
+            lr, lc = r + dr, c + dc
+            if not (0 <= lr < len(label_rows) and 0 <= lc < len(label_rows[0])):
+                continue
+            want = label_rows[lr][lc]
+            if not tile_agrees(got, want):
+                return None
+            shared += 1
+            same += got == want and want not in ".?"
+    return shared, same
+
+
+def tile_read_right(got, want):
+    """Whether a tile read as `got` is the game's `want`: the same, or both covered, or both an
+    open tile with no usable number."""
+    return got == want or (got in ".?" and want in ".?") or (got in "xW" and want in "xW")
+
+
 def tile_agrees(got, want):
     """Whether a tile read as `got` is the game's `want`, or covered where the game shows no
     mine (a tile hidden, never a wrong one)."""
-    return (got == want or (got in ".?" and want in ".?") or (got in "xW" and want in "xW")
-            or (got in ".?" and want not in "*!"))
+    return tile_read_right(got, want) or (got in ".?" and want not in "*!")
 
 
 def score_calls(out, read, label_rows, safe, mines_certain, lost, offset):
