@@ -821,8 +821,8 @@ fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
 /// another look as covered. The repair kept every other look at the classifier's first choice:
 /// a "1" it found a flag at 0.47 and a 1 at 0.37 was settled as a flag, and the 1 beside it
 /// "already touched its mine": 7 mines called safe. A look a repair did not point at keeps its
-/// other meanings; where one holds too, it is in doubt and no advice rests on it. (Since its
-/// open 0s are told from covered tiles drawn far from their face, the board's rules name it.)
+/// other meanings; where one holds too, it is in doubt and no advice rests on it (or read right,
+/// where the board's rules name it).
 #[test]
 fn a_look_a_repair_held_to_a_narrow_first_choice_is_in_doubt() {
     assert_no_wrong_call_and_in_doubt("winmine-dark-21px-opened-pressed", (13, 4));
@@ -912,19 +912,6 @@ fn text_over_the_open_zeros_read_as_a_number_calls_no_mine_on_an_open_tile() {
             m.pos
         );
     }
-}
-
-/// winmine.html (never trained on or tuned to) in Chromium's forced dark at 31 px (device scale
-/// 1.25, zoom 150%), just opened: its covered tiles keep a thick dark bevel, its open tiles are
-/// the face with a thin line. The 0s beside the board's left frame show a line of it, a shade
-/// off the 0s' exact face; taken for a covered face drawn otherwise (the rule for the table
-/// clone's flat covered tiles), they made every 0 of the opening read as covered. Where the
-/// covered tiles read surely are far from the open face, that rule says nothing. A bold green
-/// "2" beside covered tiles, in doubt with a mine (a lost game? no advice), is drawn as the
-/// board's sure 2s, stroke for stroke in their green: the board reads as the game shows it.
-#[test]
-fn zeros_beside_the_boards_frame_are_no_covered_face_where_the_covered_tiles_differ() {
-    assert_read_exactly("winmine-dark-31px-opened-zeros-by-the-frame");
 }
 
 /// Asserts that `reading` (of fixture `name`, labelled `label`) gets advice with a certain move.

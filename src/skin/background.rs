@@ -314,18 +314,7 @@ pub fn evidence_from(
             background_median(tile(family), &pixels[reference.look], &reference.background)
         })
         .collect();
-    // A covered look read surely and far from the numbers' background: the board draws its
-    // covered tiles unlike the empty face, so a look a shade off that face is not one of them.
-    let covered_apart = (0..found.len()).any(|family| {
-        let verdict = &families.verdicts[family];
-        verdict.class == TileClass::Unrevealed
-            && verdict.confidence >= NUMBER_SURE
-            && nearest[family] >= EMPTY_FAR
-            && nearest[family].is_finite()
-    });
-    if !covered_apart {
-        other_face_than_the_exact(&nearest, &median_apart, &mut found);
-    }
+    other_face_than_the_exact(&nearest, &median_apart, &mut found);
     found
 }
 
@@ -338,11 +327,7 @@ pub fn evidence_from(
 /// differs by much on the rest is drawn otherwise there, where an empty tile pins the face down.
 /// Chromium's forced dark mode draws the table clone's covered tiles flat on the open tiles'
 /// grey, with a raised edge one pixel wide: 8 to 17 from its background, taken for 0s, where
-/// its real 0s match within 0.06. Not called where a look read surely as covered is far from
-/// the face (`covered_apart`): that board draws its covered tiles otherwise, and the look a
-/// shade off is an empty tile with a line of the board's frame or a neighbour at one side
-/// (winmine.html in forced dark, its bevels thick and dark: 8.6 from the face beside the
-/// board's left edge, the covered tiles 39 to 47).
+/// its real 0s match within 0.06.
 fn other_face_than_the_exact(nearest: &[f64], median_apart: &[f64], found: &mut [Evidence]) {
     let exact = (0..found.len()).any(|f| found[f] == Evidence::Empty && nearest[f] <= EMPTY_EXACT);
     if !exact {
@@ -873,24 +858,6 @@ mod tests {
         // Without a look that shows the face exactly, the band says nothing.
         let found = two_zeros_beside_a_one([number(53), flat(56), thin_edge(53, 135)]);
         assert_eq!(found[2], Evidence::None);
-    }
-
-    #[test]
-    fn a_thin_edge_is_no_covered_face_where_the_covered_tiles_are_drawn_far_off() {
-        // winmine.html in Chromium's forced dark: its covered tiles keep a thick bevel far from
-        // the open face, and an empty tile beside the board's frame shows a line of it at one
-        // side. That look is no covered tile: it keeps its doubt for the board to settle.
-        let classes = [
-            TileClass::Number(1),
-            TileClass::Number(0),
-            TileClass::Number(0),
-            TileClass::Unrevealed,
-        ];
-        let pixels = [number(53), flat(53), thin_edge(53, 135), raised(53)];
-        let found = evidence(&pixels, &one_look_each(&classes));
-        assert_eq!(found[1], Evidence::Empty);
-        assert_eq!(found[2], Evidence::None);
-        assert_eq!(found[3], Evidence::NotEmpty);
     }
 
     #[test]
