@@ -510,6 +510,56 @@ fn a_first_row_of_two_new_looks_beside_three_of_the_boards_digits_is_board() {
     assert_read_exactly("kmines-17px-lost-first-row-exploded-and-flag");
 }
 
+/// Winemine under Wine (its own palette: green covered tiles, black open ones, green 1s, white
+/// 2s) at 16 px, mid-game: its first row lies against the board's frame, where its other open
+/// tiles have the grid line above them, and two of its digits ("1"s between covered tiles)
+/// showed borders no tile of the grid's outer lines did. The grid stopped a row short and the
+/// 9x8 board read gave a safe call on a mine (the next frame showed the game lost there). And
+/// its white "2"s, each a look of its own, were read one as a flag (in doubt) and one as a
+/// sure "3", which made a covered tile that holds none a certain mine. The grid is whole now,
+/// and the "3" drawn as the flag is in doubt with the 2: every call is right.
+#[test]
+fn a_first_row_against_the_frame_is_board_and_a_digit_drawn_as_a_doubted_mark_is_in_doubt() {
+    let name = "winemine-wine-16px-mid-first-row-on-the-frame";
+    let (reading, label) = read_test_data(name);
+    assert_eq!(
+        (reading.grid.rows, reading.grid.cols),
+        (label.rows, label.cols)
+    );
+    let mut report = Vec::new();
+    assert_eq!(
+        wrong_safe_calls(name, &reading, &label, &mut report),
+        0,
+        "{}",
+        report.join("\n")
+    );
+    assert_eq!(wrong_mine_calls(name, &reading, &label), Vec::<Pos>::new());
+    assert!(
+        reading.doubt_cells().contains(&(5, 1)) || reading.class(5, 1) == TileClass::Number(2),
+        "{name}: the white \"2\" at (5, 1) is read as {:?}, not in doubt",
+        reading.class(5, 1)
+    );
+}
+
+/// The mines advice calls in `reading` (fixture `name`) that the `label`'s board does not make
+/// certain.
+fn wrong_mine_calls(name: &str, reading: &Reading, label: &Label) -> Vec<Pos> {
+    let options = SolveOptions {
+        mines: Some(label.mines),
+        ..SolveOptions::default()
+    };
+    let truth = analyze(&label_board(label), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let Outcome::Advice { advice, .. } =
+        outcome(reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        return Vec::new();
+    };
+    (advice.moves.iter())
+        .filter(|m| m.action != Action::Open && !truth.certain_mines.contains(&m.pos))
+        .map(|m| m.pos)
+        .collect()
+}
+
 /// KMines at 17 px, mid-game: the model takes its "1"s for flags (0.93-0.96). The board's rules
 /// name the ones whose neighbours leave one number; five more, near the top of the board, have
 /// neighbours that would also fit a 2, and were left in doubt (less advice). Their glyph, in the

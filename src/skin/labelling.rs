@@ -23,6 +23,7 @@ use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
 use super::lone_looks::{all_many_as_read, flipped, lone_looks, LONE_COST};
 use super::meanings::{meanings, Meaning};
+use super::one_glyph::doubt_a_glyph_read_two_ways;
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
 use super::repair::repairs;
@@ -370,6 +371,13 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     read_symbols(reading, &families, &settled, &hidden);
     doubt_marks_on_open_face(reading, &families, &settled);
+    let open = on_open_face(
+        &reading.pixels,
+        &families,
+        &settled,
+        &families.in_doubt(reading),
+    );
+    doubt_a_glyph_read_two_ways(reading, &families, &|family| open[family]);
     doubt_numbers_on_a_face_of_their_own(reading, &families, &settled);
     let hidden_cells: Vec<bool> = (reading.look_of.iter())
         .map(|&look| hidden[families.of[look]])

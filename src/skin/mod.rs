@@ -64,6 +64,7 @@ pub mod foreign_face;
 pub mod labelling;
 pub mod lone_looks;
 pub mod meanings;
+pub mod one_glyph;
 pub mod open_marks;
 pub mod pressed;
 pub mod repair;

@@ -30,7 +30,7 @@ const SURE_GLYPH: f32 = 0.9;
 /// The likeness (a correlation, at most 1) from which two ink pictures are the same glyph: the
 /// emoji clone's lit digits came within 0.86–0.99 of its sure looks of the same number at 31–81
 /// px, and its sure looks of other numbers within 0.84 at most.
-const SAME: f64 = 0.85;
+pub(super) const SAME: f64 = 0.85;
 
 /// How much more like the number's sure looks than any other number's a glyph must be: a "3"
 /// was 0.13 nearer the board's sure 3s than its 2s, the closest pair seen.
@@ -40,7 +40,7 @@ const MARGIN: f64 = 0.1;
 /// colours may be to be one ink: the direction of an ink from its background (`digit_inks`)
 /// turns with the background, so a green "2" lit on a blue square points elsewhere than on
 /// grey, while its colour stays within 83 of the sure 2s' (the emoji clone in forced dark).
-const NEAR_INK: f64 = 120.0;
+pub(super) const NEAR_INK: f64 = 120.0;
 
 /// Whether `look` of `reading`, read as `class` (a number 1 to 8), shows the glyph the board's
 /// sure looks of that number show, in the same ink: a digit on a lit, pressed or dimmed face.
@@ -170,7 +170,7 @@ pub fn drawn_like_a_digit(reading: &Reading, look: usize) -> bool {
 }
 
 /// The colour of a tile's ink: its background and the ink's `direction` from it (`ink`).
-fn ink_colour(tile: &TileImage, direction: [f64; 3]) -> [f64; 3] {
+pub(super) fn ink_colour(tile: &TileImage, direction: [f64; 3]) -> [f64; 3] {
     let background = ring_median(tile);
     [0, 1, 2].map(|c| f64::from(background[c]) + direction[c])
 }
@@ -210,7 +210,7 @@ fn strokes_colours(
 /// A tile's ink as a picture: each sample's distance (summed over the channels) from the
 /// tile's background (the median of its edge ring), the edge ring itself 0, scaled so the
 /// strongest is 1. `None` for a tile that shows no ink: nothing to compare.
-fn ink_picture(tile: &TileImage) -> Option<Vec<f64>> {
+pub(super) fn ink_picture(tile: &TileImage) -> Option<Vec<f64>> {
     let background = ring_median(tile);
     let inside = |v: usize| (RING..TILE - RING).contains(&v);
     let mut picture: Vec<f64> = (tile.chunks_exact(3).enumerate())
@@ -232,7 +232,7 @@ fn ink_picture(tile: &TileImage) -> Option<Vec<f64>> {
 
 /// How alike two ink pictures are: their correlation, the best over shifts of one sample each
 /// way (a fractional pitch moves a glyph by up to a sample from tile to tile).
-fn likeness(a: &[f64], b: &[f64]) -> f64 {
+pub(super) fn likeness(a: &[f64], b: &[f64]) -> f64 {
     let mut best = f64::NEG_INFINITY;
     for dy in -1..=1isize {
         for dx in -1..=1isize {

@@ -52,6 +52,8 @@ struct Look {
     coarse: Coarse,
     texture: f64,
     contrast: i32,
+    /// The contrast inside the border ([`inner_contrast`]): a symbol's, on a look with one.
+    inner_contrast: i32,
     edges: Edges,
 }
 
@@ -64,12 +66,14 @@ impl Look {
         let coarse = coarse_of(&tile);
         let texture = texture(&tile, &coarse);
         let contrast = contrast(&tile);
+        let inner_contrast = inner_contrast(&tile);
         let edges = edges(&tile);
         Look {
             tile,
             coarse,
             texture,
             contrast,
+            inner_contrast,
             edges,
         }
     }
@@ -101,6 +105,22 @@ impl Look {
         } else {
             self.lit_otherwise(cell).then_some(Shown::LitOtherwise)
         }
+    }
+
+    /// Whether `cell` shows this look's symbol inside its border ([`BORDER`] samples each side
+    /// left out, shifted by up to a sample: [`alike_inside`]), both with a symbol there. An
+    /// open tile's border is drawn by its neighbours:
+    /// winemine under Wine draws a solid line between an open tile and a covered one, a dotted
+    /// one between two open tiles, and the board's frame instead of a line along its first
+    /// row; its first row, a "1", three 0s, a "1", a covered tile and a "1" between two covered
+    /// ones, showed two digits the outer lines showed nowhere with those borders, and the grid
+    /// stopped a row short: a board read without its first row, whose numbers along the cut
+    /// count mines out of the picture, gave a safe call on a mine. Symbols only: a plain face
+    /// cut to its inside is any flat strip of page.
+    fn shown_inside(&self, cell: &Look) -> bool {
+        self.inner_contrast >= SYMBOL
+            && cell.inner_contrast >= SYMBOL
+            && alike_inside(&self.tile, &cell.tile, SAME_SAMPLES)
     }
 
     /// Whether `cell` shows this look's marks at the same places, only lit a few levels
@@ -306,7 +326,10 @@ type Known = Vec<(Look, usize)>;
 /// pitch): KMines at 17 px with a top row of five empty tiles, a "1", a "2", a "1" and a
 /// covered tile was read a row short, and its calls fell on the wrong tiles.
 /// Where it shows [`SYMBOLS_SHOWN`] symbols, a quarter of its cells may show looks new to the
-/// board, each of its own ([`NEW_WITH_SYMBOLS`]).
+/// board, each of its own ([`NEW_WITH_SYMBOLS`]). A cell showing a look's symbol inside a border
+/// of its own is that look, and a symbol ([`Look::shown_inside`]): a first row against the
+/// board's frame, or a digit between covered tiles where the outer lines show it between open
+/// ones.
 /// And some cell of the line shows a look that more than one tile of the board shows: the
 /// tile under the pointer is the only one of its look, and where a dark theme lights it to
 /// the colour of the page around the board, a strip of that page would pass for a line of lit
@@ -348,6 +371,10 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
                     break;
                 }
             }
+        }
+        if !known && looks.iter().any(|(look, _)| look.shown_inside(&cell)) {
+            symbols += 1;
+            known = true;
         }
         if known {
             continue;
@@ -445,18 +472,66 @@ fn texture(tile: &TileImage, coarse: &Coarse) -> f64 {
 
 /// How far (channel differences summed) the sample of `tile` farthest from its mean colour lies.
 fn contrast(tile: &TileImage) -> i32 {
-    let mut sum = [0u32; 3];
-    for pixel in tile.chunks_exact(3) {
+    contrast_of(|| tile.chunks_exact(3))
+}
+
+/// [`contrast`] inside the tile's [`BORDER`].
+fn inner_contrast(tile: &TileImage) -> i32 {
+    contrast_of(|| inside_samples(tile))
+}
+
+/// How far the sample farthest from the samples' mean colour lies, `samples` giving them anew
+/// for each of the two passes.
+fn contrast_of<'a, I: Iterator<Item = &'a [u8]>>(samples: impl Fn() -> I) -> i32 {
+    let (mut sum, mut count) = ([0u32; 3], 0u32);
+    for pixel in samples() {
         for c in 0..3 {
             sum[c] += u32::from(pixel[c]);
         }
+        count += 1;
     }
-    let samples = (TILE * TILE) as u32;
-    let mean = sum.map(|s| (s / samples) as i32);
-    (tile.chunks_exact(3))
+    let mean = sum.map(|s| (s / count.max(1)) as i32);
+    samples()
         .map(|p| (0..3).map(|c| (i32::from(p[c]) - mean[c]).abs()).sum())
         .max()
         .unwrap_or(0)
+}
+
+/// Samples along each side of a cell that [`Look::shown_inside`] leaves out: the grid line and
+/// bevel an open tile's neighbours decide (a one-pixel line falls on one sample, or across two).
+const BORDER: usize = 2;
+
+/// The samples of a tile inside its [`BORDER`].
+fn inside_samples(tile: &TileImage) -> impl Iterator<Item = &[u8]> {
+    (BORDER..TILE - BORDER).flat_map(move |y| {
+        tile[(y * TILE + BORDER) * 3..(y * TILE + TILE - BORDER) * 3].chunks_exact(3)
+    })
+}
+
+/// Whether two sampled tiles differ inside their [`BORDER`] by `most` (0-255 per channel) on
+/// average at most, at the best of the shifts of one sample each way (a fractional pitch moves
+/// a digit by up to a sample from tile to tile). Each shift stops once past `most`: most pairs
+/// compared are two different looks.
+fn alike_inside(a: &TileImage, b: &TileImage, most: f64) -> bool {
+    let side = TILE - 2 * BORDER;
+    let limit = (most * (side * side * 3) as f64) as u32;
+    let shifted = |dx: usize, dy: usize| {
+        let mut sum = 0u32;
+        for y in BORDER..TILE - BORDER {
+            let (row, shifted_row) = (y * TILE, (y + dy - 1) * TILE);
+            for x in BORDER..TILE - BORDER {
+                let (i, j) = ((row + x) * 3, (shifted_row + x + dx - 1) * 3);
+                sum += (0..3)
+                    .map(|c| u32::from(a[i + c].abs_diff(b[j + c])))
+                    .sum::<u32>();
+            }
+            if sum > limit {
+                return false;
+            }
+        }
+        true
+    };
+    (0..3).any(|dy| (0..3).any(|dx| shifted(dx, dy)))
 }
 
 fn distance(a: &Coarse, b: &Coarse) -> f64 {
@@ -719,6 +794,49 @@ mod tests {
             cols: 10,
         };
         assert_eq!(extend(&image, Rect::whole(160, 140), found), found);
+    }
+
+    #[test]
+    fn a_first_row_against_the_frame_is_board_by_the_digits_inside_their_borders() {
+        // Winemine under Wine: 9x4 tiles of 16 px at (16, 32) in a black frame, covered tiles
+        // green, open ones black with a white line along their top and left edges, a "1" a
+        // green bar. The first row, "C1000C1C1" but for the frame instead of the line above
+        // it, shows two looks the rows below do not: its 0s and its bold 1s.
+        let first = b"C1000C1C1";
+        let lower = [b"1C1001C10", b"01C100110", b"001C10001"];
+        let image = RgbImage::from_fn(176, 112, |x, y| {
+            let on_board = (16..160).contains(&x) && (32..96).contains(&y);
+            if !on_board {
+                return Rgb([0; 3]);
+            }
+            let (col, row) = ((x - 16) / 16, (y - 32) / 16);
+            let (u, v) = ((x - 16) % 16, (y - 32) % 16);
+            let shows = if row == 0 {
+                first
+            } else {
+                lower[row as usize - 1]
+            }[col as usize];
+            match shows {
+                b'C' if u == 0 || v == 0 => Rgb([120, 230, 120]),
+                b'C' => Rgb([0, 160, 0]),
+                _ if u == 0 || (v == 0 && row > 0) => Rgb([255; 3]),
+                b'1' if (6..10).contains(&u) && (2..14).contains(&v) => Rgb([0, 255, 0]),
+                _ => Rgb([0; 3]),
+            }
+        });
+        let found = Grid {
+            x: 16.0,
+            y: 48.0,
+            pitch_x: 16.0,
+            pitch_y: 16.0,
+            rows: 3,
+            cols: 9,
+        };
+        let grown = extend(&image, Rect::whole(176, 112), found);
+        assert_eq!(
+            (grown.x, grown.y, grown.rows, grown.cols),
+            (16.0, 32.0, 4, 9)
+        );
     }
 
     #[test]
