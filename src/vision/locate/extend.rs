@@ -123,6 +123,23 @@ impl Look {
             && alike_inside(&self.tile, &cell.tile, SAME_SAMPLES)
     }
 
+    /// Whether `cell` shows this plain look inside its border ([`alike_inside`]), both plain
+    /// there, the look with lines or bevels along its border and the cell with marks of its own
+    /// ([`MARKED`]): winemine's open 0s along the board's frame, which lack the line above
+    /// them (a first row "1", a covered tile, a "1" and six 0s was left off, the covered tile
+    /// with it). Alone this says little (the inside of an empty tile is any flat page, and a
+    /// strip of page has no marks, but a grid line of the board's may cross it): a line is
+    /// board by such cells only where it also shows the board's symbols and a look more than
+    /// one of its tiles show ([`line_matches`]).
+    fn plain_inside(&self, cell: &Look) -> bool {
+        self.contrast >= MARKED
+            && cell.contrast >= MARKED
+            && self.inner_contrast < PLAIN
+            && cell.inner_contrast < PLAIN
+            && !self.textured()
+            && alike_inside(&self.tile, &cell.tile, SAME_SAMPLES)
+    }
+
     /// Whether `cell` shows this look's marks at the same places, only lit a few levels
     /// brighter or darker all over: a board drawn over a gradient (KMines at 17 px shades its
     /// open tiles from 191 at the top to the 170s lower down, and a top row of empty tiles
@@ -348,7 +365,18 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
     let mut new_looks: Vec<Look> = Vec::new();
     let mut new_cells = 0;
     let mut symbols = 0;
+    let mut plain_inside = Vec::new();
     let mut common = false;
+    // Counts a cell showing no known look; false once the line holds too many new looks to be
+    // board. New cells are told apart only block for block: one open look with the grid's
+    // hairline drawn on either side of it (a zoomed-out page) is one look.
+    let new_cell = |cell: Look, new_cells: &mut usize, new_looks: &mut Vec<Look>| {
+        *new_cells += 1;
+        if !(new_looks.iter()).any(|l| distance(&l.coarse, &cell.coarse) <= SAME_LOOK) {
+            new_looks.push(cell);
+        }
+        new_looks.len() <= allowed.max(cells.len() / NEW_WITH_SYMBOLS)
+    };
     // The edges across the line (between one tile and the next along it) of its cells and of
     // the looks they show: the columns' range for a row, the rows' range for a column.
     let across = usize::from(side >= 2);
@@ -379,13 +407,20 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         if known {
             continue;
         }
-        new_cells += 1;
+        if looks.iter().any(|(look, _)| look.plain_inside(&cell)) {
+            plain_inside.push(cell);
+            continue;
+        }
         tracing::trace!(side, row, col, "a look not seen on the board yet");
-        // New cells are told apart only block for block: one open look with the grid's
-        // hairline drawn on either side of it (a zoomed-out page) is one look.
-        if !(new_looks.iter()).any(|l| distance(&l.coarse, &cell.coarse) <= SAME_LOOK) {
-            new_looks.push(cell);
-            if new_looks.len() > allowed.max(cells.len() / NEW_WITH_SYMBOLS) {
+        if !new_cell(cell, &mut new_cells, &mut new_looks) {
+            return false;
+        }
+    }
+    // Plain faces shown inside borders of their own are board on a line that shows the board's
+    // symbols and a common look ([`Look::plain_inside`]); else they are new looks.
+    if !(common && symbols > 0) {
+        for cell in plain_inside {
+            if !new_cell(cell, &mut new_cells, &mut new_looks) {
                 return false;
             }
         }
@@ -796,13 +831,12 @@ mod tests {
         assert_eq!(extend(&image, Rect::whole(160, 140), found), found);
     }
 
-    #[test]
-    fn a_first_row_against_the_frame_is_board_by_the_digits_inside_their_borders() {
-        // Winemine under Wine: 9x4 tiles of 16 px at (16, 32) in a black frame, covered tiles
-        // green, open ones black with a white line along their top and left edges, a "1" a
-        // green bar. The first row, "C1000C1C1" but for the frame instead of the line above
-        // it, shows two looks the rows below do not: its 0s and its bold 1s.
-        let first = b"C1000C1C1";
+    /// Winemine under Wine: 9x4 tiles of 16 px at (16, 32) in a black frame, covered tiles
+    /// ("C") green with a light edge along their top and left, open ones black with a white
+    /// line there, a "1" a bold green bar; the first row (`first`) has the frame above its open
+    /// tiles instead of that line ("c": a covered tile without its top edge). The grid found
+    /// lacks the first row: the grid grown from it.
+    fn first_row_against_the_frame(first: &[u8; 9]) -> Grid {
         let lower = [b"1C1001C10", b"01C100110", b"001C10001"];
         let image = RgbImage::from_fn(176, 112, |x, y| {
             let on_board = (16..160).contains(&x) && (32..96).contains(&y);
@@ -816,10 +850,12 @@ mod tests {
             } else {
                 lower[row as usize - 1]
             }[col as usize];
+            let edge = u == 0 || (v == 0 && row > 0);
             match shows {
                 b'C' if u == 0 || v == 0 => Rgb([120, 230, 120]),
-                b'C' => Rgb([0, 160, 0]),
-                _ if u == 0 || (v == 0 && row > 0) => Rgb([255; 3]),
+                b'c' if edge => Rgb([120, 230, 120]),
+                b'C' | b'c' => Rgb([0, 160, 0]),
+                _ if edge => Rgb([255; 3]),
                 b'1' if (6..10).contains(&u) && (2..14).contains(&v) => Rgb([0, 255, 0]),
                 _ => Rgb([0; 3]),
             }
@@ -832,7 +868,24 @@ mod tests {
             rows: 3,
             cols: 9,
         };
-        let grown = extend(&image, Rect::whole(176, 112), found);
+        extend(&image, Rect::whole(176, 112), found)
+    }
+
+    #[test]
+    fn a_first_row_against_the_frame_is_board_by_the_digits_inside_their_borders() {
+        // "C1000C1C1": its 0s and its 1s are looks the rows below do not show.
+        let grown = first_row_against_the_frame(b"C1000C1C1");
+        assert_eq!(
+            (grown.x, grown.y, grown.rows, grown.cols),
+            (16.0, 32.0, 4, 9)
+        );
+    }
+
+    #[test]
+    fn a_first_row_of_0s_against_the_frame_is_board_beside_the_boards_digits() {
+        // "1Cc000000": its 0s and a covered tile without its top edge are two plain looks the
+        // rows below do not show, beside a digit and a covered tile of the board's.
+        let grown = first_row_against_the_frame(b"1Cc000000");
         assert_eq!(
             (grown.x, grown.y, grown.rows, grown.cols),
             (16.0, 32.0, 4, 9)
