@@ -8,7 +8,9 @@
 //! ones, none along the board's frame) is a look of its own, and the model read them as flags,
 //! 3s and 2s on one board. Beside two read as flags, one read as a "3" at 0.78 with nothing in
 //! doubt made a covered tile below it a certain mine the game did not hold; on another board
-//! two 2s read as sure 3s beside one read as a 2 made three covered tiles certain mines.
+//! three 2s read as 3s (at 0.66-0.80), one of them left in doubt with a 2 by the board, made
+//! three covered tiles certain mines. A glyph the classifier reads the same wrong way on every
+//! tile is no glyph read two ways: this rule cannot see it.
 //! A look in doubt between numbers is open and mine-free to the advice, and counts nothing.
 
 use super::digit_inks::ink;
@@ -50,8 +52,8 @@ pub fn doubt_a_glyph_read_two_ways(
     let glyphs: Vec<Glyph> = (0..reading.looks.len())
         .filter_map(|look| {
             let family = families.of[look];
-            let read = families.verdicts[family].class;
             let verdict = &families.verdicts[family];
+            let read = verdict.class;
             let digit = matches!(read.cell(), Cell::Number(1..)) && verdict.confidence < UNSURE;
             let mark =
                 read.is_mark() && open_face(family) && !drawn_as_a_mark(reading, families, family);
