@@ -16,7 +16,7 @@
 use super::digit_inks::ink;
 use super::doubt::add_doubt;
 use super::families::Families;
-use super::open_marks::drawn_as_a_mark;
+use super::open_marks::{drawn_as_a_mark, likeliest_digit};
 use super::same_glyph::{ink_colour, ink_picture, likeness, NEAR_INK, SAME};
 use crate::board::Cell;
 use crate::vision::{Reading, TileClass};
@@ -117,13 +117,10 @@ pub fn doubt_a_glyph_read_two_ways(
         if group[a].is_some() {
             continue;
         }
-        group[a] = (0..glyphs.len()).find_map(|b| {
-            let joined = group[b].is_some() && alike(&glyphs[a], &glyphs[b]);
-            joined
-                .then(|| group[b])
-                .flatten()
-                .filter(|_| near(&glyphs[a], &glyphs[b]))
-        });
+        group[a] = (0..glyphs.len())
+            .filter(|&b| group[b].is_some() && alike(&glyphs[a], &glyphs[b]))
+            .find(|&b| near(&glyphs[a], &glyphs[b]))
+            .and_then(|b| group[b]);
     }
     for g in 0..groups {
         let members: Vec<&Glyph> = (glyphs.iter().zip(&group))
@@ -166,11 +163,7 @@ fn numbers_read(reading: &Reading, families: &Families, members: &[&Glyph]) -> V
             add(class);
         }
         if glyph.read.is_mark() {
-            let verdict = &families.verdicts[families.of[glyph.look]];
-            let likeliest = (1..=8)
-                .map(TileClass::Number)
-                .max_by(|&a, &b| verdict.prob(a).total_cmp(&verdict.prob(b)));
-            likeliest.into_iter().for_each(&mut add);
+            add(likeliest_digit(&families.verdicts[families.of[glyph.look]]));
         }
     }
     numbers

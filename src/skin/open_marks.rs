@@ -14,7 +14,7 @@ use super::doubt::add_doubt;
 use super::families::Families;
 use super::same_glyph::drawn_like_a_digit;
 use super::symbols::on_open_face;
-use crate::vision::{Reading, TileClass};
+use crate::vision::{Reading, TileClass, Verdict};
 
 /// The classifier's confidence from which a mark on the open face may be the game's own way of
 /// drawing it: react-minesweeper's flags read at 0.996 and more, winemine's white "2" as a flag
@@ -45,11 +45,7 @@ pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, sett
     }
     let open = on_open_face(&reading.pixels, families, settled, &unsure);
     for family in marks.into_iter().filter(|&f| open[f]) {
-        let verdict = &families.verdicts[family];
-        let digit = (1..=8)
-            .map(TileClass::Number)
-            .max_by(|&a, &b| verdict.prob(a).total_cmp(&verdict.prob(b)))
-            .expect("eight digits");
+        let digit = likeliest_digit(&families.verdicts[family]);
         tracing::debug!(
             family,
             ?digit,
@@ -66,13 +62,21 @@ pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, sett
     }
 }
 
+/// The digit (1 to 8) `verdict` gives the most odds: what a mark read on the open face most
+/// likely is.
+pub fn likeliest_digit(verdict: &Verdict) -> TileClass {
+    (1..=8)
+        .map(TileClass::Number)
+        .max_by(|&a, &b| verdict.prob(a).total_cmp(&verdict.prob(b)))
+        .expect("eight digits")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{parse_board, Cell, Pos};
     use crate::skin::testing::{a_family_a_look, tile_with_ink as tile};
     use crate::vision::tiles::TileImage;
-    use crate::vision::Verdict;
 
     const BLACK: [u8; 3] = [0; 3];
     const GREEN: [u8; 3] = [0, 160, 0];
