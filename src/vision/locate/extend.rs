@@ -351,8 +351,11 @@ type Known = Vec<(Look, usize)>;
 /// tile under the pointer is the only one of its look, and where a dark theme lights it to
 /// the colour of the page around the board, a strip of that page would pass for a line of lit
 /// tiles (a look's marks lit otherwise count as a common look: that page strip has none of
-/// them). (Digits at a fractional pitch are each a look of their own, so looks shown once
-/// still count as known.) And where the looks it shows have edges between one tile and the
+/// them; a symbol shown inside its border by a look more than one tile shows counts too: a
+/// first column against winemine's frame, seven 0s, a "1" and a covered tile, none of them
+/// bordered as the outer lines' tiles are, was left off, and the cut board gave wrong calls).
+/// (Digits at a fractional pitch are each a look of their own, so looks shown once still count
+/// as known.) And where the looks it shows have edges between one tile and the
 /// next, some cell of the line has them too ([`no_edges_across`]).
 fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bool {
     let cells: Vec<(usize, usize)> = match side {
@@ -400,9 +403,16 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
                 }
             }
         }
-        if !known && looks.iter().any(|(look, _)| look.shown_inside(&cell)) {
-            symbols += 1;
-            known = true;
+        if !known {
+            // A symbol shown inside a border of its own; a look more than one tile shows makes
+            // the line common as a look shown as drawn does (a strip of page shows none of the
+            // board's symbols at its pitch).
+            let mut inside = looks.iter().filter(|(look, _)| look.shown_inside(&cell));
+            if let Some((_, shown)) = inside.next() {
+                symbols += 1;
+                known = true;
+                common |= *shown >= 2 || inside.any(|(_, shown)| *shown >= 2);
+            }
         }
         if known {
             continue;
@@ -871,10 +881,9 @@ mod tests {
         extend(&image, Rect::whole(176, 112), found)
     }
 
-    #[test]
-    fn a_first_row_against_the_frame_is_board_by_the_digits_inside_their_borders() {
-        // "C1000C1C1": its 0s and its 1s are looks the rows below do not show.
-        let grown = first_row_against_the_frame(b"C1000C1C1");
+    /// Asserts that the grid found without the first row (`first`) grows over it.
+    fn assert_grown_by_the_first_row(first: &[u8; 9]) {
+        let grown = first_row_against_the_frame(first);
         assert_eq!(
             (grown.x, grown.y, grown.rows, grown.cols),
             (16.0, 32.0, 4, 9)
@@ -882,14 +891,24 @@ mod tests {
     }
 
     #[test]
+    fn a_first_row_against_the_frame_is_board_by_the_digits_inside_their_borders() {
+        // "C1000C1C1": its 0s and its 1s are looks the rows below do not show.
+        assert_grown_by_the_first_row(b"C1000C1C1");
+    }
+
+    #[test]
     fn a_first_row_of_0s_against_the_frame_is_board_beside_the_boards_digits() {
         // "1Cc000000": its 0s and a covered tile without its top edge are two plain looks the
         // rows below do not show, beside a digit and a covered tile of the board's.
-        let grown = first_row_against_the_frame(b"1Cc000000");
-        assert_eq!(
-            (grown.x, grown.y, grown.rows, grown.cols),
-            (16.0, 32.0, 4, 9)
-        );
+        assert_grown_by_the_first_row(b"1Cc000000");
+    }
+
+    #[test]
+    fn a_first_row_showing_the_boards_digits_only_inside_their_borders_is_board() {
+        // "1c1000000": no cell shows a look of the rows below as drawn (a covered tile without
+        // its top edge, 0s without the line above them), but the 1s inside their borders are
+        // the look of the many 1s below.
+        assert_grown_by_the_first_row(b"1c1000000");
     }
 
     #[test]
