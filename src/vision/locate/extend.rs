@@ -353,7 +353,8 @@ type Known = Vec<(Look, usize)>;
 /// tiles (a look's marks lit otherwise count as a common look: that page strip has none of
 /// them; a symbol shown inside its border by a look more than one tile shows counts too: a
 /// first column against winemine's frame, seven 0s, a "1" and a covered tile, none of them
-/// bordered as the outer lines' tiles are, was left off, and the cut board gave wrong calls).
+/// bordered as the outer lines' tiles are, was left off: a board cut a column short, refused
+/// as impossible, or advised wrongly where its numbers held without the column).
 /// (Digits at a fractional pitch are each a look of their own, so looks shown once still count
 /// as known.) And where the looks it shows have edges between one tile and the
 /// next, some cell of the line has them too ([`no_edges_across`]).
