@@ -350,14 +350,14 @@ type Known = Vec<(Look, usize)>;
 /// And some cell of the line shows a look that more than one tile of the board shows: the
 /// tile under the pointer is the only one of its look, and where a dark theme lights it to
 /// the colour of the page around the board, a strip of that page would pass for a line of lit
-/// tiles (a look's marks lit otherwise count as a common look: that page strip has none of
-/// them; a symbol shown inside its border by a look more than one tile shows counts too: a
-/// first column against winemine's frame, seven 0s, a "1" and a covered tile, none of them
-/// bordered as the outer lines' tiles are, was left off: a board cut a column short, refused
-/// as impossible, or advised wrongly where its numbers held without the column).
-/// (Digits at a fractional pitch are each a look of their own, so looks shown once still count
-/// as known.) And where the looks it shows have edges between one tile and the
-/// next, some cell of the line has them too ([`no_edges_across`]).
+/// tiles. A look's marks lit otherwise count as a common look (that page strip has none of
+/// them), and so does a look's symbol shown inside a border of its own where more than one
+/// tile shows the look: a first column against winemine's frame, seven 0s, a "1" and a
+/// covered tile, none bordered as the outer lines' tiles are, was left off, and a board cut a
+/// column short is refused as impossible or, where its numbers hold without the column,
+/// advised wrongly. (Digits at a fractional pitch are each a look of their own, so looks shown
+/// once still count as known.) And where the looks it shows have edges between one tile and
+/// the next, some cell of the line has them too ([`no_edges_across`]).
 fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bool {
     let cells: Vec<(usize, usize)> = match side {
         0 => (0..grid.cols).map(|c| (0, c)).collect(),
