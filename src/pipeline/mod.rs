@@ -10,7 +10,7 @@ mod misread;
 pub use misread::{misread_look, misread_note};
 
 use crate::advice::{advise, best_guess, Advice, Guess, GuessPolicy};
-use crate::board::Pos;
+use crate::board::{Board, Pos};
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{
@@ -37,6 +37,7 @@ pub fn read_grid(
 ) -> Result<Reading, VisionError> {
     let mut reading = vision::read_grid(image, grid, classifier)?;
     let settled = settle(&mut reading);
+    reading.refuted = !settled.possible;
     if !settled.possible {
         // Numbers that cannot all hold are named downstream (a wrong flag is the player's, and
         // the cells tell where); a board no game can show at all is no board of ours.
@@ -101,6 +102,14 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
         mines,
         ..SolveOptions::default()
     };
+    // A board the rules refuted as read is misread somewhere, and weakening its cells in doubt
+    // does not say where: winemine's "2"s in one-pixel strokes, read as 3s and a flag on a board
+    // no labelling made real, weakened to one the numbers allowed, and a mine was called safe.
+    if reading.refuted {
+        if let Err(error) = check_consistency(&reading.board) {
+            return impossible(error, &reading.board, &reading.look_of);
+        }
+    }
     // Cells in doubt are weakened so that nothing certain rests on them (`skin::doubt`).
     let board = advice_board(reading);
     match analyze(&board, &options) {
@@ -119,18 +128,20 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
             }
             Outcome::Advice { analysis, advice }
         }
-        // Told to the player: a flag that explains it is named first, else a look that does.
-        Err(error) => {
-            let error = name_wrong_flag(error, &board);
-            let misread = match &error {
-                SolveError::Inconsistent { cells, flag: None } => {
-                    misread_look(&board, &reading.look_of, cells)
-                }
-                _ => Vec::new(),
-            };
-            Outcome::Impossible { error, misread }
-        }
+        Err(error) => impossible(error, &board, &reading.look_of),
     }
+}
+
+/// The outcome for `board` (each cell showing the look `look_of` names), which the solver found
+/// impossible with `error`: told to the player, a flag that explains it named first, else a
+/// look that does.
+fn impossible(error: SolveError, board: &Board, look_of: &[usize]) -> Outcome {
+    let error = name_wrong_flag(error, board);
+    let misread = match &error {
+        SolveError::Inconsistent { cells, flag: None } => misread_look(board, look_of, cells),
+        _ => Vec::new(),
+    };
+    Outcome::Impossible { error, misread }
 }
 
 /// Whether the board shows a symbol that may be a mine (`crate::skin::symbols`): a lost game
@@ -151,4 +162,37 @@ pub fn guess_with(reading: &Reading, analysis: &Analysis, policy: &GuessPolicy) 
 /// Whether `pos` is among `doubt`, cells as sorted (row, col).
 fn in_doubt(doubt: &[(usize, usize)], pos: Pos) -> bool {
     doubt.binary_search(&(pos.row, pos.col)).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::vision::{Doubt, TileClass};
+
+    /// A reading of a flag beside a 0, in doubt with a covered tile: as read the 0 refutes the
+    /// flag; weakened, the tile is covered and holds no mine, and the board holds.
+    fn reading(refuted: bool) -> Reading {
+        let mut reading = Reading::of_board(parse_board("0F..\n00..\n").unwrap());
+        reading.doubt.push(Doubt {
+            look: 0,
+            classes: vec![TileClass::Flag, TileClass::Unrevealed],
+            cells: vec![(0, 1)],
+        });
+        reading.refuted = refuted;
+        reading
+    }
+
+    #[test]
+    fn a_board_the_rules_refuted_as_read_gets_no_advice_whatever_its_doubts_weaken() {
+        let policy = GuessPolicy::default();
+        assert!(matches!(
+            outcome(&reading(false), None, &policy),
+            Outcome::Advice { .. }
+        ));
+        assert!(matches!(
+            outcome(&reading(true), None, &policy),
+            Outcome::Impossible { .. }
+        ));
+    }
 }

@@ -21,6 +21,7 @@ use super::families::{families, families_apart, Families};
 use super::flags_beside_strays::doubt_flags_beside_strays;
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
+use super::hidden_zeros::doubt_against_hidden_zeros;
 use super::lone_looks::{all_many_as_read, flipped, lone_looks, LONE_COST};
 use super::meanings::{meanings, Meaning};
 use super::one_glyph::doubt_a_glyph_read_two_ways;
@@ -307,6 +308,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
     };
     // The class the best labelling gives each family.
     let mut settled = classes_of(&options, best);
+    tracing::debug!(
+        cost = best.cost,
+        costliest = (best.picks.iter().zip(&options))
+            .map(|(&pick, meanings)| meanings[pick].cost)
+            .fold(0.0, f64::max),
+        repaired = repaired.contains(&true),
+        "board-level reading: the best labelling"
+    );
     let mut changed = 0;
     for (look, &family) in families.of.iter().enumerate() {
         let class = settled[family];
@@ -323,6 +332,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         reading.cover(index);
     }
     reading.doubt = doubts(reading, &families, &options, &settled, &found, &repaired);
+    doubt_against_hidden_zeros(reading, &families, &settled, &repaired);
     // A look the classifier took for an empty tile, read as covered on the evidence alone,
     // while the board also holds with it empty: in doubt between the two, so no advice calls
     // open tiles safe (an emoji clone's empty white squares, read as covered). The same for a

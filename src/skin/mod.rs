@@ -23,6 +23,8 @@
 //! - [`labelling`]: the search for the likeliest labelling that obeys the rules;
 //! - [`repair`]: where none of the likely ones does, a search that changes only the looks the
 //!   rules point at;
+//! - [`hidden_zeros`]: flags and numbers that the 0s a repair read as covered contradict, in
+//!   doubt with a covered tile;
 //! - [`walled_zeros`]: empty tiles on a face of their own (an emoji's white square), in doubt
 //!   with covered ones, settled as 0s where numbers wall them in as only a cascade leaves them;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
@@ -61,6 +63,7 @@ pub mod families;
 pub mod flags_beside_strays;
 pub mod forced;
 pub mod foreign_face;
+pub mod hidden_zeros;
 pub mod labelling;
 pub mod lone_looks;
 pub mod meanings;

@@ -71,6 +71,7 @@ pub fn flat_reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading 
         looks,
         look_of,
         doubt: Vec::new(),
+        refuted: false,
     }
 }
 

@@ -42,6 +42,10 @@ pub struct Reading {
     pub pixels: Vec<TileImage>,
     /// Looks the board-level reading could not settle (`crate::skin`); empty until it ran.
     pub doubt: Vec<Doubt>,
+    /// Whether the rules refuted every labelling the board-level reading tried, so that the
+    /// board is the classifier's own labelling and misread somewhere (`crate::pipeline`);
+    /// false until it ran.
+    pub refuted: bool,
 }
 
 /// A look read in doubt: two or more meanings fit the board about equally well.
@@ -152,6 +156,7 @@ pub(super) fn assemble(
         look_of,
         pixels: sampled.looks,
         doubt: Vec::new(),
+        refuted: false,
     })
 }
 
@@ -331,6 +336,7 @@ impl Reading {
             look_of: Vec::new(),
             pixels: Vec::new(),
             doubt: Vec::new(),
+            refuted: false,
         }
     }
 }
