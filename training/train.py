@@ -60,7 +60,29 @@ scores_of = jax.jit(model.logits)
 
 
 def loss_of(params, x, y):
-    return optax.softmax_cross_entropy_with_integer_labels(model.logits(params, x), y).mean()
+    """Cross-entropy against `y`: each tile's target probabilities over the classes."""
+    return optax.softmax_cross_entropy(model.logits(params, x), y).mean()
+
+
+def targets(labels, teacher=None, tiles=None, batch=512):
+    """Each tile's target probabilities: its label, or where `teacher` (a model's parameters)
+    reads the tile right, the teacher's own probabilities.
+
+    Trained further on new looks, a model moves its odds on the old ones too, and the reading's
+    rules weigh those odds (a look the classifier doubts is settled by the board): its odds on
+    a skin nobody trained it on changed, and boards read right before were read wrong. Where
+    the model before was right, its odds are the target, so only what it got wrong is taught."""
+    out = np.eye(len(CLASSES), dtype=np.float32)[labels]
+    if teacher is None:
+        return out, 0
+    kept = 0
+    for i in range(0, len(tiles), batch):
+        scores = scores_of(teacher, model.to_input(tiles[i:i + batch]))
+        probs = np.asarray(jax.nn.softmax(scores, axis=1))
+        right = probs.argmax(1) == labels[i:i + batch]
+        out[i:i + batch][right] = probs[right]
+        kept += int(right.sum())
+    return out, kept
 
 
 def make_step(optimizer):
@@ -113,6 +135,9 @@ def main():
                         help="start from this exported model's weights (fine-tuning) instead of "
                         "random ones")
     parser.add_argument("--lr", type=float, default=1.5e-3, help="the learning rate at the start")
+    parser.add_argument("--teacher", type=Path,
+                        help="keep this exported model's odds on every training tile it reads "
+                        "right (its probabilities are the target there, the label elsewhere)")
     args = parser.parse_args()
     model_seed = args.seed if args.model_seed is None else args.model_seed
     rng = np.random.default_rng(model_seed)
@@ -159,6 +184,10 @@ def main():
     repeat = np.repeat(np.arange(len(train_real_y)), wanted)
     train_x = np.concatenate([syn_x, train_real_x[repeat]])
     train_y = np.concatenate([syn_y, train_real_y[repeat]])
+    teacher = model.load_onnx(args.teacher) if args.teacher else None
+    train_t, kept = targets(train_y, teacher, train_x)
+    if teacher is not None:
+        print(f"teacher: its odds kept on the {kept} of {len(train_t)} training tiles it reads right")
 
     params = (model.load_onnx(args.init) if args.init
               else model.init(jax.random.PRNGKey(model_seed), len(CLASSES)))
@@ -179,7 +208,7 @@ def main():
             # Whole batches only: one shape, so the step compiles once.
             idx = order[i:i + batch]
             x = augment(model.to_input(train_x[idx]), rng)
-            params, state, loss = step(params, state, jnp.asarray(x), jnp.asarray(train_y[idx]))
+            params, state, loss = step(params, state, jnp.asarray(x), jnp.asarray(train_t[idx]))
             losses.append(loss)
         val_acc = (predict(params, val_x) == val_y).mean() if len(val_x) else float("nan")
         print(f"epoch {epoch + 1}: loss {float(jnp.mean(jnp.stack(losses))):.4f}, real validation accuracy "
