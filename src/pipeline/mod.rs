@@ -37,7 +37,6 @@ pub fn read_grid(
 ) -> Result<Reading, VisionError> {
     let mut reading = vision::read_grid(image, grid, classifier)?;
     let settled = settle(&mut reading);
-    reading.refuted = !settled.possible;
     if !settled.possible {
         // Numbers that cannot all hold are named downstream (a wrong flag is the player's, and
         // the cells tell where); a board no game can show at all is no board of ours.

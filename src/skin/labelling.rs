@@ -27,6 +27,7 @@ use super::meanings::{meanings, Meaning};
 use super::one_glyph::doubt_a_glyph_read_two_ways;
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::pressed::release_pressed;
+use super::raised_zeros::settle_raised_zeros;
 use super::repair::repairs;
 use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, SideCascade};
 use super::same_glyph::{drawn_as_the_sure, settle_drawn_as_named};
@@ -102,7 +103,8 @@ impl Ord for State {
 
 /// Settles the classes of `reading`'s looks with the rules of the game: relabels looks where
 /// the classifier's first choice cannot hold on this board, and lists in `reading.doubt` the
-/// looks two labellings disagree on.
+/// looks two labellings disagree on. Where none holds, the reading is left as the classifier
+/// read it and marked refuted ([`Reading::refuted`]).
 pub fn settle(reading: &mut Reading) -> Settled {
     let cells = reading.cells_of_each_look();
     let mut families = families(&reading.pixels, &reading.looks, &cells);
@@ -298,6 +300,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         pressed,
         checked,
     } = walk;
+    reading.refuted = found.is_empty();
     let Some(best) = found.first() else {
         return Settled {
             checked,
@@ -360,6 +363,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     let own_face: Vec<bool> = evidence.iter().map(|&e| e == Evidence::NotEmpty).collect();
     settle_walled_in_zeros(reading, &families, &own_face, &mut settled, &pressed);
+    settle_raised_zeros(reading, &families, &mut settled);
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
     // doubt between an empty open tile and a covered one changes nothing there.
     let cols = reading.grid.cols;

@@ -27,6 +27,8 @@
 //!   doubt with a covered tile;
 //! - [`walled_zeros`]: empty tiles on a face of their own (an emoji's white square), in doubt
 //!   with covered ones, settled as 0s where numbers wall them in as only a cascade leaves them;
+//! - [`raised_zeros`]: a look read surely as covered, walled in by numbers on a colour of its
+//!   own beside covered tiles of another colour, read as 0s where only so the board holds;
 //! - [`unknown_skin`]: a board whose numbers the classifier reads unsurely on the whole, where
 //!   even its sure digits are left in doubt unless all but certain;
 //! - [`same_glyph`]: a number drawn as the board's sure tiles of that number draw it, whatever
@@ -70,6 +72,7 @@ pub mod meanings;
 pub mod one_glyph;
 pub mod open_marks;
 pub mod pressed;
+pub mod raised_zeros;
 pub mod repair;
 pub mod rules;
 pub mod same_glyph;

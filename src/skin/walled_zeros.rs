@@ -26,12 +26,12 @@
 use super::colours::{apart, centre_median};
 use super::families::Families;
 use super::rules::{is_possible, unsure_flags_over_count};
-use crate::board::{Cell, Pos};
+use crate::board::{Board, Cell, Pos};
 use crate::vision::{Reading, TileClass};
 
 /// How far apart (channel differences summed) the centres of the walled-in look and of every
 /// covered look read surely must be: white against blue, not grain against grain.
-const OTHER_COLOUR: i32 = 150;
+pub(super) const OTHER_COLOUR: i32 = 150;
 
 /// How many tiles must show the walled-in looks together.
 const MIN_TILES: usize = 2;
@@ -110,8 +110,43 @@ pub(super) fn settle_walled_in_zeros(
                 .all(|&c| apart(own, centre(c)) >= OTHER_COLOUR);
         }
     }
-    // A family one of whose tiles touches anything but a sure number or a candidate's tile is
-    // dropped, and the others are looked at again without it.
+    keep_walled_in(reading, families, &mut walled);
+    let tiles = (reading.look_of.iter())
+        .filter(|&&look| walled[families.of[look]])
+        .count();
+    if tiles < MIN_TILES {
+        return;
+    }
+    // The doubt's other labelling may have held only with other families changed too.
+    if !is_possible(&as_zeros(reading, families, &walled)) {
+        return;
+    }
+    let zero = TileClass::Number(0);
+    let read_covered = |f: usize| walled[f] && settled[f] != zero;
+    for look in (0..reading.looks.len()).filter(|&l| read_covered(families.of[l])) {
+        // As sure as the classifier was of the 0: the board named no likelier reading.
+        let family = &families.verdicts[families.of[look]];
+        let confidence = family.prob(zero);
+        reading.relabel(look, zero, confidence);
+    }
+    reading
+        .doubt
+        .retain(|doubt| !walled[families.of[doubt.look]]);
+    for (family, class) in settled.iter_mut().enumerate() {
+        if walled[family] {
+            *class = TileClass::Number(0);
+        }
+    }
+    tracing::debug!(
+        tiles,
+        "board-level reading: empty tiles on a face of their own, walled in by numbers, read as 0s"
+    );
+}
+
+/// Drops from `walled` (a flag per family) each family one of whose tiles touches anything but
+/// a sure number (one in no doubt) or a tile of a family still in `walled`, until none is
+/// dropped: those left are walled in by numbers, as a cascade of 0s leaves its tiles.
+fn keep_walled_in(reading: &Reading, families: &Families, walled: &mut [bool]) {
     let cols = reading.grid.cols;
     let mut in_doubt_cells = vec![false; reading.look_of.len()];
     for (row, col) in reading.doubt_cells() {
@@ -140,42 +175,17 @@ pub(super) fn settle_walled_in_zeros(
             break;
         }
     }
-    let tiles = (reading.look_of.iter())
-        .filter(|&&look| walled[families.of[look]])
-        .count();
-    if tiles < MIN_TILES {
-        return;
-    }
-    // The doubt's other labelling may have held only with other families changed too.
+}
+
+/// `reading`'s board with every tile of the families `zeros` (a flag per family) read as 0.
+pub(super) fn as_zeros(reading: &Reading, families: &Families, zeros: &[bool]) -> Board {
     let mut board = reading.board.clone();
     for (index, &look) in reading.look_of.iter().enumerate() {
-        if walled[families.of[look]] {
+        if zeros[families.of[look]] {
             board.set_index(index, Cell::Number(0));
         }
     }
-    if !is_possible(&board) {
-        return;
-    }
-    let zero = TileClass::Number(0);
-    let read_covered = |f: usize| walled[f] && settled[f] != zero;
-    for look in (0..reading.looks.len()).filter(|&l| read_covered(families.of[l])) {
-        // As sure as the classifier was of the 0: the board named no likelier reading.
-        let family = &families.verdicts[families.of[look]];
-        let confidence = family.prob(zero);
-        reading.relabel(look, zero, confidence);
-    }
-    reading
-        .doubt
-        .retain(|doubt| !walled[families.of[doubt.look]]);
-    for (family, class) in settled.iter_mut().enumerate() {
-        if walled[family] {
-            *class = TileClass::Number(0);
-        }
-    }
-    tracing::debug!(
-        tiles,
-        "board-level reading: empty tiles on a face of their own, walled in by numbers, read as 0s"
-    );
+    board
 }
 
 #[cfg(test)]

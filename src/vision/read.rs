@@ -43,8 +43,8 @@ pub struct Reading {
     /// Looks the board-level reading could not settle (`crate::skin`); empty until it ran.
     pub doubt: Vec<Doubt>,
     /// Whether the rules refuted every labelling the board-level reading tried, so that the
-    /// board is the classifier's own labelling and misread somewhere (`crate::pipeline`);
-    /// false until it ran.
+    /// board is the classifier's own labelling and misread somewhere (`crate::skin::settle`
+    /// sets it; `crate::pipeline` gives such a board no advice); false until it ran.
     pub refuted: bool,
 }
 

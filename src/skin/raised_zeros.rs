@@ -1,0 +1,154 @@
+//! Empty open tiles drawn as squares the classifier is sure are covered tiles: a look read
+//! surely as covered that is the board's 0s.
+//!
+//! The rounded clone draws its covered tiles as navy squares and its empty open ones as light
+//! grey squares, raised like most games' covered tiles; the classifier, which has seen grey
+//! squares only as covered tiles, reads them so at 0.998. Both readings of such a board hold
+//! (grey squares as covered tiles leave every number room), so the labelling took the likelier,
+//! and every 0 of its boards was read as a covered tile: no board of it was read whole.
+//!
+//! But a game draws its covered tiles in one look (up to noise, a gradient, the tile under the
+//! pointer). Two looks read surely as covered whose centres are of clearly different colours,
+//! each on several tiles, one of them walled in by numbers as a cascade of 0s leaves its tiles
+//! (on its four sides at least: the rounded clone's cascade opens only a 0's sides), are covered
+//! tiles of two colours (no game the project has seen draws them) or that one is the 0s. It is read as 0s where the board holds so and with no other such look as 0s instead: a
+//! covered look taken for 0s leaves the numbers around it without room for their mines (the
+//! rounded clone's navy squares, tried as 0s, break its numbers on every board swept).
+
+use super::colours::{apart, centre_median};
+use super::families::Families;
+use super::rules::is_possible;
+use super::walled_zeros::{as_zeros, OTHER_COLOUR};
+use crate::vision::{Reading, TileClass};
+
+/// How many tiles each of the two covered looks must show: one or two tiles of a look of their
+/// own are the tile under the pointer or held down.
+const MIN_TILES: usize = 4;
+
+/// Reads as 0s the one family settled as covered and in no doubt (`settled`, each family's
+/// class) that shows a colour at its centre far from every other such family's, on
+/// [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so none of its
+/// tiles touches a covered one as no cascade leaves a 0) where no other candidate does;
+/// `settled` follows. Nothing changes where there is no such family, or more than one.
+pub(super) fn settle_raised_zeros(
+    reading: &mut Reading,
+    families: &Families,
+    settled: &mut [TileClass],
+) {
+    let doubted = families.in_doubt(reading);
+    let tiles = families.cells(reading);
+    let covered: Vec<usize> = (0..settled.len())
+        .filter(|&f| settled[f] == TileClass::Unrevealed && !doubted[f] && tiles[f] >= MIN_TILES)
+        .collect();
+    if covered.len() < 2 {
+        return;
+    }
+    let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
+    let holding: Vec<usize> = (covered.iter().copied())
+        .filter(|&family| {
+            let own = centre(family);
+            let apart_from_the_rest = (covered.iter())
+                .filter(|&&other| other != family)
+                .all(|&other| apart(own, centre(other)) >= OTHER_COLOUR);
+            if !apart_from_the_rest {
+                return false;
+            }
+            let mut zeros = vec![false; settled.len()];
+            zeros[family] = true;
+            is_possible(&as_zeros(reading, families, &zeros))
+        })
+        .collect();
+    let [family] = holding[..] else {
+        return;
+    };
+    tracing::debug!(
+        family,
+        tiles = tiles[family],
+        "board-level reading: a covered look of its own colour, walled in by numbers, read as 0s"
+    );
+    let zero = TileClass::Number(0);
+    for look in (0..reading.looks.len()).filter(|&l| families.of[l] == family) {
+        // Sure as the board makes it: no other labelling of the two looks holds.
+        reading.relabel(look, zero, 1.0);
+    }
+    settled[family] = zero;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::skin::testing::a_family_a_look;
+    use crate::vision::tiles::{TileImage, TILE_BYTES};
+    use crate::vision::Verdict;
+
+    /// A tile of one flat colour.
+    fn flat(rgb: [u8; 3]) -> TileImage {
+        let mut tile = [0; TILE_BYTES];
+        for pixel in tile.chunks_exact_mut(3) {
+            pixel.copy_from_slice(&rgb);
+        }
+        tile
+    }
+
+    const GREY: [u8; 3] = [153, 153, 153];
+    const NAVY: [u8; 3] = [44, 53, 128];
+
+    /// `rows` read by the classifier: `g` grey squares and `n` navy ones both surely covered,
+    /// `1` and `2` numbers; looks 0 (grey), 1 (navy), 2 ("1"), 3 ("2"), each a family. Returns
+    /// the settled class of the grey look and of the navy one.
+    fn settle(rows: &[&str], navy: [u8; 3]) -> (TileClass, TileClass) {
+        let text: Vec<String> = (rows.iter()).map(|r| r.replace(['g', 'n'], ".")).collect();
+        let mut reading = Reading::of_board(parse_board(&(text.join("\n") + "\n")).unwrap());
+        reading.look_of = (rows.iter().flat_map(|r| r.chars()))
+            .map(|c| match c {
+                'g' => 0,
+                'n' => 1,
+                '1' => 2,
+                _ => 3,
+            })
+            .collect();
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::certain(TileClass::Number(2)),
+        ];
+        reading.pixels = vec![flat(GREY), flat(navy), flat([60; 3]), flat([60; 3])];
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        (settled[0], settled[1])
+    }
+
+    /// Grey 0s in a corner walled in by 1s, navy covered tiles beyond: as the rounded clone
+    /// draws a board.
+    const BOARD: [&str; 5] = ["gg1nn", "gg1nn", "112nn", "nnnnn", "nnnnn"];
+
+    #[test]
+    fn grey_squares_walled_in_by_numbers_beside_navy_covered_ones_are_0s() {
+        assert_eq!(
+            settle(&BOARD, NAVY),
+            (TileClass::Number(0), TileClass::Unrevealed)
+        );
+    }
+
+    #[test]
+    fn two_covered_looks_of_nearly_one_colour_are_both_covered_tiles() {
+        // A gradient or a lit tile: a second covered look only a little darker.
+        let near = [135, 135, 135];
+        assert_eq!(
+            settle(&BOARD, near),
+            (TileClass::Unrevealed, TileClass::Unrevealed)
+        );
+    }
+
+    #[test]
+    fn covered_squares_the_numbers_need_stay_covered() {
+        // The grey squares are walled in, but the "1" at (2, 2) has no other room for its mine
+        // (and the navy squares, as 0s, would leave the 1s beside them none): both covered.
+        assert_eq!(
+            settle(&["gg11nn", "gg11nn", "1111nn"], NAVY),
+            (TileClass::Unrevealed, TileClass::Unrevealed)
+        );
+    }
+}
