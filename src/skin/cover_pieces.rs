@@ -166,7 +166,7 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
 /// in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
-/// piece too (the cover's text runs on). Never a family the classifier read as the exploded
+/// piece too (the cover's text runs on), and so is one of a class no other tile shows. Never a family the classifier read as the exploded
 /// mine, and none at all where the board shows a mine on any other tile, or where the pieces
 /// are more than one cover takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
 pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
@@ -271,12 +271,22 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
                 && reading.looks[families.first[g]].class == class
         })
     };
+    // Where no other tile of the board shows its class, nothing vouches for it either: a number
+    // or a flag on a look of its own beside a piece is taken for the text running on. The
+    // tooltip "(1,12)" at 16 px over covered tiles read as a "7" and a "4" beside its "(",
+    // a piece, and the "7" made its seven covered neighbours mines: nine wrong calls. A game's
+    // own lone "7" beside the box is hidden too: less advice, never wrong.
+    let unvouched = |f: usize| {
+        let class = reading.looks[families.first[f]].class;
+        matches!(class, TileClass::Number(1..) | TileClass::Flag)
+            && !(0..count).any(|g| g != f && reading.looks[families.first[g]].class == class)
+    };
     let mut grown = true;
     while grown {
         grown = false;
         let left: Vec<usize> = (0..count)
-            .filter(|&f| !pieces[f] && tiles[f] <= FEW && owns_its_class(f))
-            .filter(|&f| marked_apart_from(f, &pieces))
+            .filter(|&f| !pieces[f] && tiles[f] <= FEW)
+            .filter(|&f| (owns_its_class(f) && marked_apart_from(f, &pieces)) || unvouched(f))
             .collect();
         for family in left {
             let cells = reading.cells_showing(|l| families.of[l] == family);
@@ -440,6 +450,23 @@ mod tests {
             with_text(BLUE, GREY),
             vec![false, true, false, false, false]
         );
+    }
+
+    #[test]
+    fn a_number_no_other_tile_shows_beside_a_piece_is_the_covers_next_piece() {
+        // The box's symbol at (1, 1) is a piece; beside it at (1, 0), the tooltip's text read
+        // as a "7" (0.95), a number no other tile of the board shows: nothing vouches for it.
+        let beside_the_piece = |at: usize| {
+            let (mut reading, _) = board_with(washed(5, |s| s == Side::Left));
+            reading.looks.push(Verdict::certain(TileClass::Number(7)));
+            reading.pixels.push(tile_with_ink(BOX, WHITE));
+            reading.look_of[at] = 3;
+            let (reading, families, _) = a_family_a_look(reading);
+            cover_pieces(&reading, &families)
+        };
+        assert_eq!(beside_the_piece(4), vec![false, true, false, true]);
+        // Away from every piece (the top left corner), it stays the game's.
+        assert_eq!(beside_the_piece(0), vec![false, true, false, false]);
     }
 
     #[test]
