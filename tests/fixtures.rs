@@ -483,6 +483,15 @@ fn squares_of_another_colour_than_the_covered_ones_are_0s_where_only_so_the_boar
     assert_read_exactly("rounded-41px-mid");
 }
 
+/// The emoji clone (never trained on) at 67% (28 px), light: its empty open tiles are light
+/// grey squares beside blue covered ones, an "8" to the model at 0.65, and the board left all
+/// of them (39 tiles) in doubt between a covered tile and a 0. Only as 0s do they leave the
+/// board one covered look: they are read as 0s.
+#[test]
+fn squares_in_doubt_with_a_0_of_another_colour_than_the_covered_ones_are_0s() {
+    assert_read_exactly("emoji-light-28px-mid-grey-0s-in-doubt");
+}
+
 /// KMines' gold "3" at 31 px (the window KMines opens with) is an "8" to the model at 0.82, a
 /// "3" at 0.18. Beside open tiles no "8" can be: the "3" is read, and not left in doubt with it.
 #[test]

@@ -1,19 +1,23 @@
-//! Empty open tiles drawn as squares the classifier is sure are covered tiles: a look read
-//! surely as covered that is the board's 0s.
+//! Empty open tiles drawn as squares the classifier takes for covered tiles: a look read as
+//! covered that is the board's 0s.
 //!
 //! The rounded clone draws its covered tiles as navy squares and its empty open ones as light
 //! grey squares, raised like most games' covered tiles; the classifier, which has seen grey
 //! squares only as covered tiles, reads them so at 0.998. Both readings of such a board hold
 //! (grey squares as covered tiles leave every number room), so the labelling took the likelier,
-//! and every 0 of its boards was read as a covered tile: no board of it was read whole.
+//! and every 0 of its boards was read as a covered tile: no board of it was read whole. The
+//! emoji clone's light grey squares beside its blue covered ones are an "8" to the model at
+//! 0.65, and the board left them in doubt between a covered tile and a 0.
 //!
 //! But a game draws its covered tiles in one look (up to noise, a gradient, the tile under the
-//! pointer). Two looks read surely as covered whose centres are of clearly different colours,
-//! each on several tiles, one of them walled in by numbers as a cascade of 0s leaves its tiles
-//! (on its four sides at least: the rounded clone's cascade opens only a 0's sides), are covered
-//! tiles of two colours (no game the project has seen draws them) or that one is the 0s. It is read as 0s where the board holds so and with no other such look as 0s instead: a
-//! covered look taken for 0s leaves the numbers around it without room for their mines (the
-//! rounded clone's navy squares, tried as 0s, break its numbers on every board swept).
+//! pointer). Two looks read as covered (surely, or in doubt only with a 0) whose centres are of
+//! clearly different colours, each on several tiles, one of them walled in by numbers as a
+//! cascade of 0s leaves its tiles (on its four sides at least: the rounded clone's cascade
+//! opens only a 0's sides), are covered tiles of two colours (no game the project has seen
+//! draws them) or that one is the 0s. It is read as 0s where the board holds so and with no
+//! other such look as 0s instead: a covered look taken for 0s leaves the numbers around it
+//! without room for their mines (the rounded clone's navy squares, tried as 0s, break its
+//! numbers on every board swept).
 
 use super::colours::{apart, centre_median};
 use super::families::Families;
@@ -25,8 +29,8 @@ use crate::vision::{Reading, TileClass};
 /// own are the tile under the pointer or held down.
 const MIN_TILES: usize = 4;
 
-/// Reads as 0s the one family settled as covered and in no doubt (`settled`, each family's
-/// class) that shows a colour at its centre far from every other such family's, on
+/// Reads as 0s the one family settled as covered (`settled`, each family's class), in no doubt
+/// or in doubt only with a 0, that shows a colour at its centre far from every other such family's, on
 /// [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so none of its
 /// tiles touches a covered one as no cascade leaves a 0) where no other candidate does;
 /// `settled` follows. Nothing changes where there is no such family, or more than one.
@@ -35,10 +39,23 @@ pub(super) fn settle_raised_zeros(
     families: &Families,
     settled: &mut [TileClass],
 ) {
-    let doubted = families.in_doubt(reading);
+    // A family in doubt only between a covered tile and a 0 counts as covered here: the emoji
+    // clone's light grey squares (an "8" to the model at 0.65, covered or 0 to the board),
+    // beside its blue covered ones. Any other doubt leaves a family out.
+    let mut doubt_of = vec![None; settled.len()];
+    for doubt in &reading.doubt {
+        doubt_of[families.of[doubt.look]] = Some(&doubt.classes);
+    }
+    let zero_or_covered = |f: usize| match doubt_of[f] {
+        None => true,
+        Some(classes) => {
+            (classes.iter()).all(|c| matches!(c, TileClass::Unrevealed | TileClass::Number(0)))
+        }
+    };
     let tiles = families.cells(reading);
     let covered: Vec<usize> = (0..settled.len())
-        .filter(|&f| settled[f] == TileClass::Unrevealed && !doubted[f] && tiles[f] >= MIN_TILES)
+        .filter(|&f| settled[f] == TileClass::Unrevealed && zero_or_covered(f))
+        .filter(|&f| tiles[f] >= MIN_TILES)
         .collect();
     if covered.len() < 2 {
         return;
@@ -71,6 +88,9 @@ pub(super) fn settle_raised_zeros(
         // Sure as the board makes it: no other labelling of the two looks holds.
         reading.relabel(look, zero, 1.0);
     }
+    reading
+        .doubt
+        .retain(|doubt| families.of[doubt.look] != family);
     settled[family] = zero;
 }
 
@@ -80,7 +100,7 @@ mod tests {
     use crate::board::parse_board;
     use crate::skin::testing::a_family_a_look;
     use crate::vision::tiles::{TileImage, TILE_BYTES};
-    use crate::vision::Verdict;
+    use crate::vision::{Doubt, Verdict};
 
     /// A tile of one flat colour.
     fn flat(rgb: [u8; 3]) -> TileImage {
@@ -95,9 +115,14 @@ mod tests {
     const NAVY: [u8; 3] = [44, 53, 128];
 
     /// `rows` read by the classifier: `g` grey squares and `n` navy ones both surely covered,
-    /// `1` and `2` numbers; looks 0 (grey), 1 (navy), 2 ("1"), 3 ("2"), each a family. Returns
-    /// the settled class of the grey look and of the navy one.
-    fn settle(rows: &[&str], navy: [u8; 3]) -> (TileClass, TileClass) {
+    /// `1` and `2` numbers; looks 0 (grey), 1 (navy), 2 ("1"), 3 ("2"), each a family; the grey
+    /// squares in doubt between a covered tile and a 0 where `grey_in_doubt`. Returns the
+    /// settled class of the grey look and of the navy one, and whether a doubt is left.
+    fn settle_with(
+        rows: &[&str],
+        navy: [u8; 3],
+        grey_in_doubt: bool,
+    ) -> (TileClass, TileClass, bool) {
         let text: Vec<String> = (rows.iter()).map(|r| r.replace(['g', 'n'], ".")).collect();
         let mut reading = Reading::of_board(parse_board(&(text.join("\n") + "\n")).unwrap());
         reading.look_of = (rows.iter().flat_map(|r| r.chars()))
@@ -115,9 +140,23 @@ mod tests {
             Verdict::certain(TileClass::Number(2)),
         ];
         reading.pixels = vec![flat(GREY), flat(navy), flat([60; 3]), flat([60; 3])];
+        if grey_in_doubt {
+            let cells = reading.cells_showing(|l| l == 0);
+            reading.doubt.push(Doubt {
+                look: 0,
+                classes: vec![TileClass::Unrevealed, TileClass::Number(0)],
+                cells,
+            });
+        }
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_raised_zeros(&mut reading, &families, &mut settled);
-        (settled[0], settled[1])
+        (settled[0], settled[1], !reading.doubt.is_empty())
+    }
+
+    /// [`settle_with`] with nothing in doubt: the settled classes of the grey and navy looks.
+    fn settle(rows: &[&str], navy: [u8; 3]) -> (TileClass, TileClass) {
+        let (grey, navy, _) = settle_with(rows, navy, false);
+        (grey, navy)
     }
 
     /// Grey 0s in a corner walled in by 1s, navy covered tiles beyond: as the rounded clone
@@ -129,6 +168,16 @@ mod tests {
         assert_eq!(
             settle(&BOARD, NAVY),
             (TileClass::Number(0), TileClass::Unrevealed)
+        );
+    }
+
+    #[test]
+    fn grey_squares_in_doubt_between_covered_and_0_are_settled_as_0s() {
+        // The emoji clone: the model unsure of its light grey squares, the board leaving them
+        // in doubt between a covered tile and a 0. Settled, the doubt goes.
+        assert_eq!(
+            settle_with(&BOARD, NAVY, true),
+            (TileClass::Number(0), TileClass::Unrevealed, false)
         );
     }
 
