@@ -102,8 +102,9 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
         ..SolveOptions::default()
     };
     // A board the rules refuted as read is misread somewhere, and weakening its cells in doubt
-    // does not say where: winemine's "2"s in one-pixel strokes, read as 3s and a flag on a board
-    // no labelling made real, weakened to one the numbers allowed, and a mine was called safe.
+    // does not say where: a board that holds once weakened would be advised on the misreading
+    // still standing. A guard: no capture swept on 2026-12-02 reached it (the wrong calls of
+    // that day were on boards read as possible).
     if reading.refuted {
         if let Err(error) = check_consistency(&reading.board) {
             return impossible(error, &reading.board, &reading.look_of);
