@@ -583,9 +583,9 @@ fn assert_a_2_read_or_in_doubt(name: &str, (row, col): (usize, usize)) {
 /// covered tile: its tooltip "(1,12)" over the covered tiles below the pointer, white on a
 /// see-through box, read as a "7" and a "4" beside the box's "(", which was found a piece of a
 /// cover and hidden. No other tile showed a 7 or a 4, so nothing told the text from the game's
-/// own digits; the "7" made its seven covered neighbours mines and the "1"s beside them "already
-/// touched" theirs: nine wrong calls. A number no other tile shows, beside a piece of a cover,
-/// is a piece too now.
+/// own digits; the "7" made its covered neighbours mines and the "1"s beside them "already
+/// touched" theirs: 15 wrong calls (safe and mine calls together). A number no other tile shows,
+/// beside a piece of a cover, is a piece too now.
 #[test]
 fn a_number_no_other_tile_shows_beside_a_tooltips_piece_is_hidden_with_it() {
     read_whole_with_no_wrong_call("jsmines-dark-16px-mid-tooltip-read-as-a-7-and-a-4");

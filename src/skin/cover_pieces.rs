@@ -274,8 +274,9 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     // Where no other tile of the board shows its class, nothing vouches for it either: a number
     // or a flag on a look of its own beside a piece is taken for the text running on. The
     // tooltip "(1,12)" at 16 px over covered tiles read as a "7" and a "4" beside its "(",
-    // a piece, and the "7" made its seven covered neighbours mines: nine wrong calls. A game's
-    // own lone "7" beside the box is hidden too: less advice, never wrong.
+    // a piece, and the "7" made its covered neighbours mines: 15 wrong calls on that frame, 9
+    // on the one with a button held. A game's own lone "7" beside the box is hidden too: less
+    // advice, never wrong.
     let unvouched = |f: usize| {
         let class = reading.looks[families.first[f]].class;
         matches!(class, TileClass::Number(1..) | TileClass::Flag)
