@@ -81,7 +81,7 @@ pub(super) fn settle_raised_zeros(
     tracing::debug!(
         family,
         tiles = tiles[family],
-        "board-level reading: a covered look of its own colour, walled in by numbers, read as 0s"
+        "board-level reading: a covered look of its own colour, the only one that holds as 0s"
     );
     let zero = TileClass::Number(0);
     for look in (0..reading.looks.len()).filter(|&l| families.of[l] == family) {
@@ -97,19 +97,8 @@ pub(super) fn settle_raised_zeros(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_board;
-    use crate::skin::testing::a_family_a_look;
-    use crate::vision::tiles::{TileImage, TILE_BYTES};
+    use crate::skin::testing::{a_family_a_look, flat_reading, tile_with_ink};
     use crate::vision::{Doubt, Verdict};
-
-    /// A tile of one flat colour.
-    fn flat(rgb: [u8; 3]) -> TileImage {
-        let mut tile = [0; TILE_BYTES];
-        for pixel in tile.chunks_exact_mut(3) {
-            pixel.copy_from_slice(&rgb);
-        }
-        tile
-    }
 
     const GREY: [u8; 3] = [153, 153, 153];
     const NAVY: [u8; 3] = [44, 53, 128];
@@ -123,22 +112,17 @@ mod tests {
         navy: [u8; 3],
         grey_in_doubt: bool,
     ) -> (TileClass, TileClass, bool) {
-        let text: Vec<String> = (rows.iter()).map(|r| r.replace(['g', 'n'], ".")).collect();
-        let mut reading = Reading::of_board(parse_board(&(text.join("\n") + "\n")).unwrap());
-        reading.look_of = (rows.iter().flat_map(|r| r.chars()))
-            .map(|c| match c {
-                'g' => 0,
-                'n' => 1,
-                '1' => 2,
-                _ => 3,
-            })
-            .collect();
-        reading.looks = vec![
-            Verdict::certain(TileClass::Unrevealed),
-            Verdict::certain(TileClass::Unrevealed),
-            Verdict::certain(TileClass::Number(1)),
-            Verdict::certain(TileClass::Number(2)),
-        ];
+        let mut reading = flat_reading(
+            rows,
+            "gn12",
+            vec![
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Number(1)),
+                Verdict::certain(TileClass::Number(2)),
+            ],
+        );
+        let flat = |colour| tile_with_ink(colour, colour);
         reading.pixels = vec![flat(GREY), flat(navy), flat([60; 3]), flat([60; 3])];
         if grey_in_doubt {
             let cells = reading.cells_showing(|l| l == 0);
