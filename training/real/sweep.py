@@ -184,8 +184,8 @@ class Sgt(Windowed):
         xdotool("windowactivate", "--sync", self.window)
 
     def sizes(self, count):
-        """Square windows from 12 px tiles to about 64."""
-        low, high = 12 * self.rows + 80, 64 * self.rows + 80
+        """Square windows from 10 px tiles (the smallest the reading looks for) to about 64."""
+        low, high = 10 * self.rows + 80, 64 * self.rows + 80
         return [(h * self.cols // self.rows, h)
                 for h in (low + (high - low) * i // max(count - 1, 1) for i in range(count))]
 

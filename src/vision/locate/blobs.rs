@@ -48,7 +48,7 @@ impl Blob {
 }
 
 /// Runs shorter than this are dropped: they are texture, text or anti-aliasing, never part of a
-/// tile face (the smallest tiles are 12 px, and a digit leaves at least this much on either side
+/// tile face (the smallest tiles are 10 px, and a digit leaves at least this much on either side
 /// in some row of its tile, which keeps the tile's region whole).
 const MIN_RUN: u32 = 3;
 

@@ -42,6 +42,9 @@ const NEAREST: usize = 6;
 /// sunken border, 3 px of the grey its raised tiles shade their right side with) matches at
 /// one.
 const SHALLOW: [f64; 4] = [0.15, 0.2, 0.25, 0.3];
+/// How far apart (pixels) two shallow depths must lie to count as two: under 20 px tiles the
+/// steps of [`SHALLOW`] are under a pixel.
+const MIN_STEP: f64 = 1.0;
 
 /// The side (`"top"`, `"bottom"`, `"left"`, `"right"`) past which the board in `grid` goes on
 /// beyond the picture, inside `area`; `None` for a board seen whole.
@@ -49,10 +52,23 @@ pub fn cut_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static st
     ["top", "bottom", "left", "right"]
         .into_iter()
         .find(|&side| {
-            // Each shallow depth is compared once, until two in a row show the cut.
+            let pitch = if matches!(side, "left" | "right") {
+                grid.pitch_x
+            } else {
+                grid.pitch_y
+            };
+            // Each shallow depth is compared once, until two in a row show the cut. A depth
+            // less than a pixel past the last one compared is the same pixels again: at 11 px
+            // (Simon Tatham's Mines in a small window) 0.15 and 0.2 of a tile are both the
+            // board's border line and 1 px of page, and a whole board read as cut.
             let mut run = 0;
+            let mut last = f64::NEG_INFINITY;
             cut_at(image, area, grid, side, SLIVER, Past::Anything)
                 || SHALLOW.iter().any(|&share| {
+                    if share * pitch - last < MIN_STEP {
+                        return false;
+                    }
+                    last = share * pitch;
                     run = if cut_at(image, area, grid, side, share, Past::Window) {
                         run + 1
                     } else {

@@ -113,7 +113,10 @@ impl Grid {
 }
 
 /// Tiles are at least this many pixels (face regions inside bevels can be about half that).
-pub const MIN_PITCH: f64 = 12.0;
+/// Browsers draw 16 px tiles zoomed out to 67% at about 11 px (winmine.html, the table clone),
+/// and Simon Tatham's Mines draws 11 px tiles in a small window: 12, the bound until
+/// 2026-12-03, found none of them. Under 10 px a digit has too few pixels to be read.
+pub const MIN_PITCH: f64 = 10.0;
 /// Tiles are at most this many pixels.
 pub const MAX_PITCH: f64 = 100.0;
 /// The fewest tiles a lattice needs before we call it a board.
