@@ -14,6 +14,7 @@ use super::background::{
 };
 use super::counted_flags::settle_counted_flags;
 use super::cover_pieces::cover_pieces;
+use super::crossed_mines::settle_crossed_mines;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::{add_doubt, has_room_for};
 use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
@@ -425,6 +426,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         *hidden |= piece;
     }
     doubt_hidden(reading, &families, &hidden);
+    settle_crossed_mines(reading, &families, &mut settled);
     reading.recount_mines();
     Settled {
         checked,

@@ -52,12 +52,15 @@
 //!   unless the board shows a mine elsewhere;
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
+//! - [`crossed_mines`]: a lost board's mines read as wrong flags, read as mines where its
+//!   numbers count them;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
 pub mod colours;
 pub mod counted_flags;
 pub mod cover_pieces;
+pub mod crossed_mines;
 pub mod digit_inks;
 pub mod doubt;
 pub mod drawn_over;

@@ -66,7 +66,8 @@ pub fn flat_reading(rows: &[&str], chars: &str, looks: Vec<Verdict>) -> Reading 
         counted_flags: None,
         distinct_looks: looks.len(),
         pixels: (0..looks.len())
-            .map(|k| [40 + 50 * k as u8; TILE_BYTES])
+            // Greys 50 apart, wrapping past white: a board of more than five looks.
+            .map(|k| [((40 + 50 * k) % 256) as u8; TILE_BYTES])
             .collect(),
         looks,
         look_of,

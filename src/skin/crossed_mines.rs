@@ -1,0 +1,145 @@
+//! A lost game's mines in a look the classifier takes for wrong flags. JSMinesweeper draws its
+//! mines after a loss as a spiked ball on a raised square, whose spikes cross the tile like a
+//! wrong flag's cross: in Chromium's forced dark the model reads them as wrong flags at 0.9999,
+//! every one of them, and the lost board read as showing no mine but the exploded one.
+//!
+//! The board tells them apart. A game shows every mine once it is lost (the exploded one, each
+//! mine not flagged, and each wrong flag crossed out), so each number then sees exactly its
+//! count in shown mines and standing flags. A wrong flag holds no mine; a mine does. Where a
+//! look read as a wrong flag on a board that shows its exploded mine and no other mine leaves
+//! the numbers beside it short of their count, and read as mines makes each of them exact, it
+//! is the mines. A lost board gets no advice either way: this is the board read as the game
+//! shows it.
+
+use super::families::Families;
+use crate::board::{Cell, Pos};
+use crate::vision::{Reading, TileClass};
+
+/// Reads as shown mines each family settled as a wrong flag (`settled`, each family's class; in
+/// no doubt) on a board that shows the exploded mine, where every number beside its tiles sees
+/// exactly its count once they are mines, and some of them less while they are wrong flags (a
+/// player's wrong flag beside a number makes it see more than its count as a mine). `settled`
+/// follows.
+pub(super) fn settle_crossed_mines(
+    reading: &mut Reading,
+    families: &Families,
+    settled: &mut [TileClass],
+) {
+    let board = &reading.board;
+    if !board.positions().any(|p| board.get(p) == Cell::Exploded) {
+        return;
+    }
+    let in_doubt = families.in_doubt(reading);
+    let crossed: Vec<usize> = (0..settled.len())
+        .filter(|&f| settled[f] == TileClass::WrongFlag && !in_doubt[f])
+        .filter(|&f| mines_by_the_numbers(reading, families, f))
+        .collect();
+    for family in crossed {
+        tracing::debug!(
+            family,
+            "board-level reading: wrong flags that the lost board's numbers count as mines"
+        );
+        for look in (0..reading.looks.len()).filter(|&l| families.of[l] == family) {
+            // Sure as the board makes it: each number beside them counts them.
+            reading.relabel(look, TileClass::Mine, 1.0);
+        }
+        settled[family] = TileClass::Mine;
+    }
+}
+
+/// Whether the numbers beside the tiles of `family` (read as wrong flags) count them as mines:
+/// each sees exactly its count in shown mines and flags with them as mines, and one at least
+/// sees less with them as they were read.
+fn mines_by_the_numbers(reading: &Reading, families: &Families, family: usize) -> bool {
+    let board = &reading.board;
+    let ours = |p: Pos| families.of[reading.look_of[p.row * board.cols() + p.col]] == family;
+    let numbers: Vec<(Pos, u8)> = (board.positions())
+        .filter_map(|p| match board.get(p) {
+            Cell::Number(count) if board.neighbors(p).any(ours) => Some((p, count)),
+            _ => None,
+        })
+        .collect();
+    if numbers.is_empty() {
+        return false;
+    }
+    let mines_seen = |p: Pos, crossed_are_mines: bool| {
+        (board.neighbors(p))
+            .filter(|&q| {
+                let cell = board.get(q);
+                cell.is_shown_mine() || cell == Cell::Flag || (crossed_are_mines && ours(q))
+            })
+            .count()
+    };
+    let exact = (numbers.iter()).all(|&(p, count)| mines_seen(p, true) == usize::from(count));
+    let short = (numbers.iter()).any(|&(p, count)| mines_seen(p, false) < usize::from(count));
+    exact && short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skin::testing::{a_family_a_look, flat_reading};
+    use crate::vision::{Doubt, Verdict};
+
+    /// `rows` read with `.` covered, `x` a wrong flag, `!` the exploded mine, `F` a flag, `*` a
+    /// shown mine and digits, each char a look and a family; returns the board as settled and the class of the
+    /// wrong-flag look.
+    fn settle(rows: &[&str], doubt_the_crossed: bool) -> (String, TileClass) {
+        let chars = ".x!F*0123";
+        let mut verdicts = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::WrongFlag),
+            Verdict::certain(TileClass::Exploded),
+            Verdict::certain(TileClass::Flag),
+            Verdict::certain(TileClass::Mine),
+        ];
+        verdicts.extend((0..4).map(|n| Verdict::certain(TileClass::Number(n))));
+        let mut reading = flat_reading(rows, chars, verdicts);
+        if doubt_the_crossed {
+            let cells = reading.cells_showing(|l| l == 1);
+            reading.doubt.push(Doubt {
+                look: 1,
+                classes: vec![TileClass::WrongFlag, TileClass::Number(2)],
+                cells,
+            });
+        }
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_crossed_mines(&mut reading, &families, &mut settled);
+        (reading.board.to_text(), settled[1])
+    }
+
+    #[test]
+    fn crossed_tiles_the_numbers_count_are_the_mines() {
+        let rows = ["x1001!", "11002.", "00001x"];
+        let (board, crossed) = settle(&rows, false);
+        assert_eq!(crossed, TileClass::Mine);
+        assert_eq!(board.lines().next(), Some("*1001!"));
+    }
+
+    #[test]
+    fn a_wrong_flag_the_numbers_do_not_count_stays() {
+        // The 1 beside the crossed tile already sees the exploded mine: the cross is no mine.
+        let (_, crossed) = settle(&["x1!", "111", "000"], false);
+        assert_eq!(crossed, TileClass::WrongFlag);
+        // A number would see more than its count with the crosses as mines.
+        let (_, crossed) = settle(&["x1x", "111", "00!"], false);
+        assert_eq!(crossed, TileClass::WrongFlag);
+    }
+
+    #[test]
+    fn crossed_tiles_beside_mines_read_right_are_mines_too() {
+        let (board, crossed) = settle(&["x1001!", "11002.", "00001*"], false);
+        assert_eq!(crossed, TileClass::Mine);
+        assert_eq!(board.lines().next(), Some("*1001!"));
+    }
+
+    #[test]
+    fn nothing_changes_on_a_board_that_shows_no_exploded_mine_or_in_doubt() {
+        // No exploded mine: no loss shown.
+        let (_, crossed) = settle(&["x1.", "11.", "..."], false);
+        assert_eq!(crossed, TileClass::WrongFlag);
+        // In doubt: left to the doubt.
+        let (_, crossed) = settle(&["x1001!", "11002.", "00001x"], true);
+        assert_eq!(crossed, TileClass::WrongFlag);
+    }
+}
