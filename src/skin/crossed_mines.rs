@@ -6,10 +6,11 @@
 //! The board tells them apart. A game shows every mine once it is lost (the exploded one, each
 //! mine not flagged, and each wrong flag crossed out), so each number then sees exactly its
 //! count in shown mines and standing flags. A wrong flag holds no mine; a mine does. Where a
-//! look read as a wrong flag on a board that shows its exploded mine and no other mine leaves
-//! the numbers beside it short of their count, and read as mines makes each of them exact, it
-//! is the mines. A lost board gets no advice either way: this is the board read as the game
-//! shows it.
+//! look read as a wrong flag on a board that shows its exploded mine leaves the numbers beside
+//! it short of their count, and read as mines makes each of them exact, it is the mines (with
+//! mines read right elsewhere on the board: at another sampling phase some of them are). A mine
+//! with no number beside it says nothing, and stays as read. A lost board gets no advice either
+//! way: this is the board read as the game shows it.
 
 use super::families::Families;
 use crate::board::{Cell, Pos};
@@ -82,8 +83,8 @@ mod tests {
     use crate::vision::{Doubt, Verdict};
 
     /// `rows` read with `.` covered, `x` a wrong flag, `!` the exploded mine, `F` a flag, `*` a
-    /// shown mine and digits, each char a look and a family; returns the board as settled and the class of the
-    /// wrong-flag look.
+    /// shown mine and digits, each char a look and a family (the crosses in doubt with a "2"
+    /// where `doubt_the_crossed`); returns the board as settled and the class of the crosses.
     fn settle(rows: &[&str], doubt_the_crossed: bool) -> (String, TileClass) {
         let chars = ".x!F*0123";
         let mut verdicts = vec![

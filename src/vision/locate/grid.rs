@@ -115,7 +115,8 @@ impl Grid {
 /// Tiles are at least this many pixels (face regions inside bevels can be about half that).
 /// Browsers draw 16 px tiles zoomed out to 67% at about 11 px (winmine.html, the table clone),
 /// and Simon Tatham's Mines draws 11 px tiles in a small window: 12, the bound until
-/// 2026-12-03, found none of them. Under 10 px a digit has too few pixels to be read.
+/// 2026-12-03, found none of them. Smaller tiles (Tatham's at 9 px) are not looked for: no
+/// sweep has shown that their digits read.
 pub const MIN_PITCH: f64 = 10.0;
 /// Tiles are at most this many pixels.
 pub const MAX_PITCH: f64 = 100.0;
