@@ -40,10 +40,8 @@ pub(super) fn settle_crossed_mines(
             family,
             "board-level reading: wrong flags that the lost board's numbers count as mines"
         );
-        for look in (0..reading.looks.len()).filter(|&l| families.of[l] == family) {
-            // Sure as the board makes it: each number beside them counts them.
-            reading.relabel(look, TileClass::Mine, 1.0);
-        }
+        // Sure as the board makes it: each number beside them counts them.
+        families.relabel(reading, family, TileClass::Mine);
         settled[family] = TileClass::Mine;
     }
 }
@@ -53,16 +51,13 @@ pub(super) fn settle_crossed_mines(
 /// sees less with them as they were read.
 fn mines_by_the_numbers(reading: &Reading, families: &Families, family: usize) -> bool {
     let board = &reading.board;
-    let ours = |p: Pos| families.of[reading.look_of[p.row * board.cols() + p.col]] == family;
+    let ours = |p: Pos| families.of[reading.look_of[board.index(p)]] == family;
     let numbers: Vec<(Pos, u8)> = (board.positions())
         .filter_map(|p| match board.get(p) {
             Cell::Number(count) if board.neighbors(p).any(ours) => Some((p, count)),
             _ => None,
         })
         .collect();
-    if numbers.is_empty() {
-        return false;
-    }
     let mines_seen = |p: Pos, crossed_are_mines: bool| {
         (board.neighbors(p))
             .filter(|&q| {
@@ -71,9 +66,10 @@ fn mines_by_the_numbers(reading: &Reading, families: &Families, family: usize) -
             })
             .count()
     };
-    let exact = (numbers.iter()).all(|&(p, count)| mines_seen(p, true) == usize::from(count));
+    // With no number beside them, none falls short: nothing says they are mines.
     let short = (numbers.iter()).any(|&(p, count)| mines_seen(p, false) < usize::from(count));
-    exact && short
+    let exact = (numbers.iter()).all(|&(p, count)| mines_seen(p, true) == usize::from(count));
+    short && exact
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::digit_inks::{strongest_ink, symbol_and_plain};
 use crate::board::Cell;
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
-use crate::vision::{Reading, Verdict};
+use crate::vision::{Reading, TileClass, Verdict};
 
 /// Two looks whose pixels differ by at most this on average (0–255) may be one family...
 const MEAN_LIMIT: f64 = 10.0;
@@ -41,6 +41,13 @@ impl Families {
             cells[self.of[look]] += 1;
         }
         cells
+    }
+
+    /// Reads every look of `family` as `class`, as surely as the board makes it.
+    pub fn relabel(&self, reading: &mut Reading, family: usize, class: TileClass) {
+        for look in (0..self.of.len()).filter(|&l| self.of[l] == family) {
+            reading.relabel(look, class, 1.0);
+        }
     }
 }
 

@@ -30,8 +30,8 @@ use crate::vision::{Reading, TileClass};
 const MIN_TILES: usize = 4;
 
 /// Reads as 0s the one family settled as covered (`settled`, each family's class), in no doubt
-/// or in doubt only with a 0, that shows a colour at its centre far from every other such family's, on
-/// [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so none of its
+/// or in doubt only with a 0, that shows a colour at its centre far from every other such
+/// family's, on [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so none of its
 /// tiles touches a covered one as no cascade leaves a 0) where no other candidate does;
 /// `settled` follows. Nothing changes where there is no such family, or more than one.
 pub(super) fn settle_raised_zeros(
@@ -84,10 +84,8 @@ pub(super) fn settle_raised_zeros(
         "board-level reading: a covered look of its own colour, the only one that holds as 0s"
     );
     let zero = TileClass::Number(0);
-    for look in (0..reading.looks.len()).filter(|&l| families.of[l] == family) {
-        // Sure as the board makes it: no other labelling of the two looks holds.
-        reading.relabel(look, zero, 1.0);
-    }
+    // Sure as the board makes it: no other labelling of the two looks holds.
+    families.relabel(reading, family, zero);
     reading
         .doubt
         .retain(|doubt| families.of[doubt.look] != family);

@@ -92,7 +92,7 @@ pub fn read_symbols(
             tracing::debug!(family, ?mine, "a symbol on the open face: a shown mine");
             let cells = reading.cells_showing(|l| families.of[l] == family);
             reading.doubt.retain(|d| d.cells != cells);
-            relabel_family(reading, families, family, mine);
+            families.relabel(reading, family, mine);
             unnamed[family] = false;
         }
     }
@@ -299,7 +299,7 @@ fn plain_exploded_crowd(reading: &mut Reading, families: &Families) {
             family,
             "one of several tiles read as the exploded mine: a shown mine"
         );
-        relabel_family(reading, families, family, TileClass::Mine);
+        families.relabel(reading, family, TileClass::Mine);
     }
     for doubt in (reading.doubt.iter_mut()).filter(|d| d.cells.iter().all(|c| cells.contains(c))) {
         let mut classes = Vec::with_capacity(doubt.classes.len());
@@ -360,7 +360,7 @@ fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
     // Settled: a doubt the labelling left there (a mine or that digit) goes with it.
     let cells = reading.cells_showing(|l| families.of[l] == family);
     reading.doubt.retain(|d| d.cells != cells);
-    relabel_family(reading, families, family, TileClass::Exploded);
+    families.relabel(reading, family, TileClass::Exploded);
 }
 
 /// On a board that shows mines, leaves in doubt between their digit and a shown mine the looks
@@ -437,13 +437,6 @@ fn holds_weakened(reading: &Reading, cells: &[(usize, usize)], cell: Option<Cell
 fn refuted_as_mine(reading: &Reading, families: &Families, family: usize) -> bool {
     let cells = reading.cells_showing(|l| families.of[l] == family);
     holds_weakened(reading, &cells, None) && !holds_weakened(reading, &cells, Some(Cell::Mine))
-}
-
-/// Reads every look of `family` as `class`.
-fn relabel_family(reading: &mut Reading, families: &Families, family: usize, class: TileClass) {
-    for look in (0..families.of.len()).filter(|&l| families.of[l] == family) {
-        reading.relabel(look, class, 1.0);
-    }
 }
 
 /// Puts `family`'s cells in doubt between `read` and `other`, or adds `other` to the doubt they
