@@ -194,6 +194,34 @@ fn face(image: &RgbImage, x: f64, y: f64, w: f64, h: f64) -> Option<[u8; 3]> {
         return None;
     }
     // The median colour, channel by channel, is the face where one covers most of the quarter.
+    let channels = median_colour(samples);
+    let near = (samples.iter())
+        .filter(|&&s| colour_distance(s, channels) <= SAME)
+        .count();
+    (near as f64 >= FACE * samples.len() as f64).then_some(channels)
+}
+
+/// The median of each channel of `samples` (the upper one of an even count), which hold at
+/// most [`SAMPLES`]² colours. A colour more than half the samples share exactly (a flat face,
+/// most quarters) holds every channel's middle place in order, so it is the answer without
+/// sorting; the majority vote finds the only colour that can be.
+fn median_colour(samples: &[[u8; 3]]) -> [u8; 3] {
+    let count = samples.len();
+    let mut candidate = [0u8; 3];
+    let mut lead = 0usize;
+    for &s in samples {
+        if lead == 0 {
+            candidate = s;
+            lead = 1;
+        } else if s == candidate {
+            lead += 1;
+        } else {
+            lead -= 1;
+        }
+    }
+    if samples.iter().filter(|&&s| s == candidate).count() * 2 > count {
+        return candidate;
+    }
     let mut channels = [0u8; 3];
     let mut values = [0u8; (SAMPLES * SAMPLES) as usize];
     for (c, channel) in channels.iter_mut().enumerate() {
@@ -203,10 +231,7 @@ fn face(image: &RgbImage, x: f64, y: f64, w: f64, h: f64) -> Option<[u8; 3]> {
         }
         *channel = *values.select_nth_unstable(count / 2).1;
     }
-    let near = (samples.iter())
-        .filter(|&&s| colour_distance(s, channels) <= SAME)
-        .count();
-    (near as f64 >= FACE * samples.len() as f64).then_some(channels)
+    channels
 }
 
 #[cfg(test)]
@@ -217,6 +242,40 @@ mod tests {
     const OPEN: [u8; 3] = [238; 3];
     const COVERED: [u8; 3] = [204; 3];
     const LINE: [u8; 3] = [187; 3];
+
+    #[test]
+    fn the_median_colour_is_each_channels_middle_value_with_or_without_a_majority() {
+        // Each channel sorted, its value at the middle place (the upper of two).
+        let sorted_median = |samples: &[[u8; 3]]| {
+            std::array::from_fn(|c| {
+                let mut values: Vec<u8> = samples.iter().map(|s| s[c]).collect();
+                values.sort_unstable();
+                values[values.len() / 2]
+            })
+        };
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 40) as u8
+        };
+        for count in 1..=64usize {
+            // Drawn from a few colours, so some sets have a colour more than half share.
+            for palette in [1usize, 2, 3, 8, 256] {
+                let colours: Vec<[u8; 3]> =
+                    (0..palette).map(|_| [next(), next(), next()]).collect();
+                let samples: Vec<[u8; 3]> = (0..count)
+                    .map(|_| colours[usize::from(next()) % palette])
+                    .collect();
+                assert_eq!(
+                    median_colour(&samples),
+                    sorted_median(&samples),
+                    "{samples:?}"
+                );
+            }
+        }
+    }
 
     /// A flat board of `n`×`n` tiles of `tile` px at (10, 10) in a page of white, with a 1-pixel
     /// line only every other tile (a page at 50%), each tile open where `open(row, col)`.
