@@ -106,6 +106,18 @@ pub fn desktop(width: u32, height: u32, seed: u32) -> RgbImage {
     })
 }
 
+/// A seeded stream of pseudo-random numbers (a 64-bit linear congruential generator's high
+/// bits), for tests that try many inputs drawn the same way every run.
+pub fn draws(seed: u64) -> impl FnMut() -> u32 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 32) as u32
+    }
+}
+
 /// Pixels of seeded noise, every channel of every pixel its own.
 pub fn noise(width: u32, height: u32, seed: u32) -> RgbImage {
     let mut state = seed;

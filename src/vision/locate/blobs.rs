@@ -250,15 +250,9 @@ mod tests {
     #[test]
     fn breaks_skipping_blocks_finds_what_a_byte_walk_finds() {
         // Rows of every length around the block sizes, marks sparse and dense, at every phase.
-        let mut seed = 7u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
+        let mut next = crate::vision::testing::draws(7);
         for len in (0..200).chain([WIDE * 3 - 1, WIDE * 3, WIDE * 3 + 1, 5757]) {
-            for density in [1, 5, 40, 400] {
+            for density in [1u32, 5, 40, 400] {
                 let steps: Vec<u8> = (0..len).map(|_| u8::from(next() % density == 0)).collect();
                 assert_eq!(
                     breaks(&steps).collect::<Vec<_>>(),

@@ -253,13 +253,8 @@ mod tests {
                 values[values.len() / 2]
             })
         };
-        let mut seed = 11u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 40) as u8
-        };
+        let mut draws = crate::vision::testing::draws(11);
+        let mut next = || draws() as u8;
         for count in 1..=64usize {
             // Drawn from a few colours, so some sets have a colour more than half share.
             for palette in [1usize, 2, 3, 8, 256] {
