@@ -9,6 +9,12 @@
 //! three inward: the face, measured across the line through each tile's own middle, ends where
 //! the window begins. A whole board's last tiles are as wide as the others. Skins whose faces
 //! fill their tiles (a checkerboard) show no face edge to measure, and say nothing here.
+//!
+//! A page can draw a whole edge line narrower too: winmine.html at 90% lays the board's frame
+//! 2 px over its first row, whose faces are 11 px high against 13. Those tiles still show their
+//! own border past the face (the bevel's light line, then the dark one), as the inner tiles do;
+//! a window's edge across a face shows none. A gap of one flat colour is no such border: the
+//! window round a board is often that colour.
 
 use super::colour_distance;
 use super::cut::room_past;
@@ -70,6 +76,7 @@ fn clipped_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
         (((x0 + x1) / 2.0) as i64, ((y0 + y1) / 2.0) as i64)
     };
     let reach = pitch.ceil() as i64;
+    let outward = if far { 1 } else { -1 };
     let (mut compared, mut clipped) = (0, 0);
     for line in 0..lines {
         let Some(edge) = face(image, area, middle(line, 0), vertical, reach) else {
@@ -79,34 +86,102 @@ fn clipped_at(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> bool {
             .filter_map(|step| face(image, area, middle(line, step), vertical, reach))
             .filter(|f| f.colour_near(&edge))
             .collect();
-        let Some(widest) = inner.iter().map(|f| f.width).max() else {
+        let Some(widest) = inner.iter().max_by_key(|f| f.width) else {
             continue;
         };
         // A face as wide as a tile shows no edge of its own (a checkerboard's squares, tiles
         // drawn without gaps): nothing to measure a clip by.
         let least = LEAST_FACE * pitch;
         let whole = WHOLE * pitch;
-        if (widest as f64) < least || (edge.width as f64) < least || widest as f64 >= whole {
+        if (widest.width as f64) < least
+            || (edge.width as f64) < least
+            || widest.width as f64 >= whole
+        {
             continue;
         }
         compared += 1;
-        let short = (widest - edge.width) as f64;
-        clipped += usize::from(short >= 2.0 && short >= NARROWER * pitch);
+        let short = (widest.width - edge.width) as f64;
+        let narrower = short >= 2.0 && short >= NARROWER * pitch;
+        clipped += usize::from(
+            narrower && !bordered_alike(image, area, &edge, widest, vertical, outward, reach),
+        );
     }
     2 * compared >= lines && clipped as f64 >= MOST * compared as f64
 }
 
-/// A tile's flat face across its line: its colour (at the tile's middle) and its width in
-/// pixels.
+/// Whether the pixels past `edge`'s face on the `outward` side (+1 or -1 along the line) are the
+/// border past `inner`'s face there, pixel for pixel, and that border is drawn (two colours, a
+/// bevel's light and dark lines) rather than a flat gap: the border runs from the face's end to
+/// where the next tile's face begins, at most `reach` pixels.
+fn bordered_alike(
+    image: &RgbImage,
+    area: Rect,
+    edge: &Face,
+    inner: &Face,
+    across: bool,
+    outward: i64,
+    reach: i64,
+) -> bool {
+    let border: Vec<[u8; 3]> = (1..=reach)
+        .map_while(|k| inner.past(image, area, across, outward, k))
+        .take_while(|&pixel| colour_distance(pixel, inner.colour) > FACE)
+        .collect();
+    let drawn = (border.iter()).any(|&a| border.iter().any(|&b| colour_distance(a, b) > FACE));
+    drawn
+        && (border.iter().zip(1..)).all(|(&pixel, k)| {
+            edge.past(image, area, across, outward, k)
+                .is_some_and(|shown| colour_distance(shown, pixel) <= FACE)
+        })
+}
+
+/// A tile's flat face across its line: its colour (at the tile's middle), its width in pixels,
+/// and where it lies: the middle it was measured from and how far it runs each way.
 struct Face {
     colour: [u8; 3],
     width: i64,
+    middle: (i64, i64),
+    back: i64,
+    ahead: i64,
 }
 
 impl Face {
     fn colour_near(&self, other: &Face) -> bool {
         colour_distance(self.colour, other.colour) <= FACE
     }
+
+    /// The pixel `k` past the face's end on the `outward` side (+1 or -1) along the row
+    /// (`across`) or column it was measured on; `None` outside `area` or the image.
+    fn past(
+        &self,
+        image: &RgbImage,
+        area: Rect,
+        across: bool,
+        outward: i64,
+        k: i64,
+    ) -> Option<[u8; 3]> {
+        let offset = if outward > 0 {
+            self.ahead + k
+        } else {
+            -(self.back + k)
+        };
+        let (x, y) = self.middle;
+        let (u, v) = if across {
+            (x + offset, y)
+        } else {
+            (x, y + offset)
+        };
+        inside(image, area, u, v).then(|| image.get_pixel(u as u32, v as u32).0)
+    }
+}
+
+/// Whether pixel (`x`, `y`) lies inside both `area` and the image.
+fn inside(image: &RgbImage, area: Rect, x: i64, y: i64) -> bool {
+    x >= i64::from(area.x)
+        && y >= i64::from(area.y)
+        && x < i64::from(area.x + area.width)
+        && y < i64::from(area.y + area.height)
+        && x < i64::from(image.width())
+        && y < i64::from(image.height())
 }
 
 /// The face through `(x, y)`: the run of pixels of its colour (within [`FACE`]) along the row
@@ -119,14 +194,7 @@ fn face(
     across: bool,
     reach: i64,
 ) -> Option<Face> {
-    let inside = |x: i64, y: i64| {
-        x >= i64::from(area.x)
-            && y >= i64::from(area.y)
-            && x < i64::from(area.x + area.width)
-            && y < i64::from(area.y + area.height)
-            && x < i64::from(image.width())
-            && y < i64::from(image.height())
-    };
+    let inside = |x: i64, y: i64| inside(image, area, x, y);
     if !inside(x, y) {
         return None;
     }
@@ -147,9 +215,13 @@ fn face(
         }
         length
     };
+    let (back, ahead) = (run(-1), run(1));
     Some(Face {
         colour,
-        width: run(-1) + run(1) + 1,
+        width: back + ahead + 1,
+        middle: (x, y),
+        back,
+        ahead,
     })
 }
 
@@ -190,6 +262,50 @@ mod tests {
         // Eight whole columns: no clip.
         let whole = board(8, 400);
         assert_eq!(clipped_side(&whole, Rect::whole(400, 200), &grid), None);
+    }
+
+    const LIGHT: Rgb<u8> = Rgb([255, 255, 255]);
+    const SHADE: Rgb<u8> = Rgb([128, 128, 128]);
+    const PANEL: Rgb<u8> = Rgb([192, 192, 192]);
+
+    /// A panel with a bevelled board of 8 x 4 tiles at (40, 40), 15 px apart: each tile a light
+    /// line, a 13 px face and a dark line, across and down. `frame_over` px of a dark frame lie
+    /// over the top of the first row, the tiles' light line still drawn below it (a page that
+    /// lays its frame over the board); everything above `clip_y` is the window instead.
+    fn bevelled(frame_over: i64, clip_y: u32) -> RgbImage {
+        RgbImage::from_fn(240, 140, |x, y| {
+            let (u, v) = (x as i64 - 40, y as i64 - 40);
+            if y < clip_y {
+                return WINDOW;
+            }
+            if !((0..120).contains(&u) && (0..60).contains(&v)) {
+                return PANEL;
+            }
+            let (across, down) = (u % 15, v % 15);
+            let first_row = v < 15;
+            if first_row && down < frame_over {
+                SHADE
+            } else if (first_row && down == frame_over) || across == 0 || down == 0 {
+                LIGHT
+            } else if across == 14 || down == 14 {
+                SHADE
+            } else {
+                PANEL
+            }
+        })
+    }
+
+    #[test]
+    fn a_first_row_under_the_frame_with_its_own_border_is_whole() {
+        let grid = Grid::square(40.0, 40.0, 15.0, 4, 8);
+        let area = Rect::whole(240, 140);
+        // The frame 2 px over the first row: its faces are 11 px against 13, but the tiles'
+        // light and dark lines lie past them as past the others.
+        assert_eq!(clipped_side(&bevelled(2, 0), area, &grid), None);
+        // The window's edge 3 px into the first row's faces: 10 px faces, the window past them.
+        assert_eq!(clipped_side(&bevelled(0, 43), area, &grid), Some("top"));
+        // The same board whole.
+        assert_eq!(clipped_side(&bevelled(0, 0), area, &grid), None);
     }
 
     #[test]
