@@ -169,7 +169,7 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// piece too (the cover's text runs on), and so is one of a class no other tile shows. Never a family the classifier read as the exploded
 /// mine, and none at all where the board shows a mine on any other tile, or where the pieces
 /// are more than one cover takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
-pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
+pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];
     let tiles = families.cells(reading);
@@ -257,20 +257,14 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
         }
     }
     // The cover's text runs on across the tiles beside a piece: a number or a flag unlike the
-    // board's own (the tiles of its class that are no piece), beside a piece across a side,
-    // is the next piece. The tooltip "(7,8)" over open 0s: its ",8", read as a flag, was a
-    // piece; its "(7", read as a "1" at 0.92, had no tile beside on a look of its own. Only
-    // where the board's own tiles of the class are known: a family of the class on more tiles
-    // than a cover's text takes (two looks each other's only likes tell nothing).
-    let owns_its_class = |f: usize| {
-        let class = reading.looks[families.first[f]].class;
-        (0..count).any(|g| {
-            g != f
-                && tiles[g] > FEW
-                && !unsure[g]
-                && reading.looks[families.first[g]].class == class
-        })
-    };
+    // board's own (the tiles of its class that are no piece), beside a piece or a tile hidden
+    // already (`hidden`: under a note, or a lone look) across a side, is the next piece. The
+    // tooltip "(7,8)" over open 0s: its ",8", read as a flag, was a piece; its "(7", read as a
+    // "1" at 0.92, had no tile beside on a look of its own. The board's own tiles of the class
+    // need not be many: the tooltip "(5,3)" at 27 px in dark mode, its top over open 0s (lone
+    // looks, hidden), its "(5" over a "2" read surely as a "4" unlike the board's one other
+    // "4": 14 wrong calls. Which of two such looks is the game's nothing tells; the one beside
+    // the cover is hidden, less advice and never wrong.
     // Where no other tile of the board shows its class, nothing vouches for it either: a number
     // or a flag on a look of its own beside a piece is taken for the text running on. The
     // tooltip "(1,12)" at 16 px over covered tiles read as a "7" and a "4" beside its "(",
@@ -285,16 +279,18 @@ pub fn cover_pieces(reading: &Reading, families: &Families) -> Vec<bool> {
     let mut grown = true;
     while grown {
         grown = false;
-        let left: Vec<usize> = (0..count)
-            .filter(|&f| !pieces[f] && tiles[f] <= FEW)
-            .filter(|&f| (owns_its_class(f) && marked_apart_from(f, &pieces)) || unvouched(f))
-            .collect();
-        for family in left {
+        // Each family judged against the pieces as they stand when its turn comes: the text
+        // found a piece a moment ago is no longer one of the board's own looks of its class.
+        for family in (0..count).filter(|&f| tiles[f] <= FEW) {
+            if pieces[family] || !(marked_apart_from(family, &pieces) || unvouched(family)) {
+                continue;
+            }
             let cells = reading.cells_showing(|l| families.of[l] == family);
             let beside_a_piece = (cells.iter()).any(|&cell| {
                 (Side::ALL.into_iter())
                     .filter_map(|side| side.across(cell, rows, cols))
-                    .any(|(r, c)| pieces[families.of[reading.look_of[r * cols + c]]])
+                    .map(|(r, c)| families.of[reading.look_of[r * cols + c]])
+                    .any(|f| pieces[f] || hidden[f])
             });
             if beside_a_piece {
                 tracing::debug!(family, "a look beside a piece of a cover: its next piece");
@@ -377,20 +373,32 @@ mod tests {
     fn a_symbol_whose_cover_reaches_across_its_side_into_the_tile_beside_is_a_piece() {
         // A see-through box over the symbol, reaching 5 samples into the tile on its right.
         let (reading, families) = board_with(washed(5, |s| s == Side::Left));
-        assert_eq!(cover_pieces(&reading, &families), vec![false, true, false]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false, true, false]
+        );
     }
 
     #[test]
     fn a_tile_beside_lit_all_round_or_plain_makes_no_piece() {
         // Lit under the pointer: washed along every side alike.
         let (reading, families) = board_with(washed(3, |_| true));
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 3]
+        );
         // A lost game's exploded mine, alone on its face, beside the common covered look.
         let (reading, families) = board_with(tile_with_ink(GREY, GREY));
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 3]
+        );
         // Washed on the far side only: the cover came from elsewhere.
         let (reading, families) = board_with(washed(5, |s| s == Side::Right));
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 3]
+        );
     }
 
     /// The board of [`board_with`] with its symbol read surely as a "1", drawn as `one`, no
@@ -415,16 +423,22 @@ mod tests {
         let text = tile_with_ink(BOX, DARK);
         let (reading, families) = a_one_beside(washed(5, |s| s == Side::Left), text);
         assert_eq!(
-            cover_pieces(&reading, &families),
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
             vec![false, true, false, false]
         );
         // A "1" drawn as the board's own 1s there is a game's number.
         let own = tile_with_ink(GREY, BLUE);
         let (reading, families) = a_one_beside(washed(5, |s| s == Side::Left), own);
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 4]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 4]
+        );
         // Beside a plain covered tile, a "1" among covered tiles is what a game shows.
         let (reading, families) = a_one_beside(tile_with_ink(GREY, GREY), text);
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 4]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 4]
+        );
     }
 
     #[test]
@@ -443,7 +457,7 @@ mod tests {
                 reading.look_of[tile] = 4;
             }
             let (reading, families, _) = a_family_a_look(reading);
-            cover_pieces(&reading, &families)
+            cover_pieces(&reading, &families, &vec![false; families.first.len()])
         };
         assert_eq!(with_text(DARK, BOX), vec![false, true, false, true, false]);
         // A "1" drawn as the board's own is the game's, beside a piece or not.
@@ -451,6 +465,43 @@ mod tests {
             with_text(BLUE, GREY),
             vec![false, true, false, false, false]
         );
+    }
+
+    #[test]
+    fn a_number_unlike_its_class_beside_a_piece_or_a_hidden_tile_is_the_next_piece() {
+        // The tooltip's black "1" at (1, 0) beside the box's symbol at (1, 1); the game's own
+        // blue "1" on one tile only, (0, 0): two looks of a "1", neither vouched for by many
+        // tiles. `washed`: whether the symbol's neighbour shows the box's edge (the symbol a
+        // piece); `hidden`: whether the symbol is hidden already (under a note, a lone look).
+        let text_beside = |washed_edge: bool, hidden: bool| {
+            let beside = if washed_edge {
+                washed(5, |s| s == Side::Left)
+            } else {
+                tile_with_ink(GREY, GREY)
+            };
+            let (mut reading, _) = board_with(beside);
+            reading.looks.push(Verdict::certain(TileClass::Number(1)));
+            reading.pixels.push(tile_with_ink(BOX, DARK));
+            reading.looks.push(Verdict::certain(TileClass::Number(1)));
+            reading.pixels.push(tile_with_ink(GREY, BLUE));
+            reading.look_of[4] = 3;
+            reading.look_of[0] = 4;
+            let (reading, families, _) = a_family_a_look(reading);
+            let mut hidden_already = vec![false; families.first.len()];
+            hidden_already[1] = hidden;
+            cover_pieces(&reading, &families, &hidden_already)
+        };
+        assert_eq!(
+            text_beside(true, false),
+            vec![false, true, false, true, false]
+        );
+        // The symbol not a piece but hidden already: the text beside it is the next piece.
+        assert_eq!(
+            text_beside(false, true),
+            vec![false, false, false, true, false]
+        );
+        // Neither: nothing drawn over shows, and the "1" stays.
+        assert_eq!(text_beside(false, false), vec![false; 5]);
     }
 
     #[test]
@@ -463,7 +514,7 @@ mod tests {
             reading.pixels.push(tile_with_ink(BOX, WHITE));
             reading.look_of[at] = 3;
             let (reading, families, _) = a_family_a_look(reading);
-            cover_pieces(&reading, &families)
+            cover_pieces(&reading, &families, &vec![false; families.first.len()])
         };
         assert_eq!(beside_the_piece(4), vec![false, true, false, true]);
         // Away from every piece (the top left corner), it stays the game's.
@@ -501,7 +552,10 @@ mod tests {
             cells: vec![(1, 1), (1, 9)],
         });
         let (reading, families, _) = a_family_a_look(reading);
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 3]
+        );
     }
 
     #[test]
@@ -510,6 +564,9 @@ mod tests {
         reading
             .board
             .set(crate::board::Pos::new(2, 3), crate::board::Cell::Mine);
-        assert_eq!(cover_pieces(&reading, &families), vec![false; 3]);
+        assert_eq!(
+            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            vec![false; 3]
+        );
     }
 }

@@ -420,7 +420,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     // The pieces of something drawn across tiles (symbols that may be mines, its text read as
     // numbers or flags) are hidden too.
-    let pieces = cover_pieces(reading, &families);
+    let pieces = cover_pieces(reading, &families, &hidden);
     cover_hidden(reading, &families, &pieces);
     for (hidden, piece) in hidden.iter_mut().zip(pieces) {
         *hidden |= piece;
