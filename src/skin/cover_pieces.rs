@@ -166,7 +166,9 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
 /// in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
-/// piece too (the cover's text runs on), and so is one of a class no other tile shows. Never a family the classifier read as the exploded
+/// piece too (the cover's text runs on), and so is one of a class no other tile shows; so is
+/// such a number or flag beside a tile `hidden` already (under a note, a lone look). Never a
+/// family the classifier read as the exploded
 /// mine, and none at all where the board shows a mine on any other tile, or where the pieces
 /// are more than one cover takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
 pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec<bool> {
@@ -369,12 +371,17 @@ mod tests {
         (reading, families)
     }
 
+    /// No family hidden before the pieces are looked for.
+    fn none_hidden(families: &Families) -> Vec<bool> {
+        vec![false; families.first.len()]
+    }
+
     #[test]
     fn a_symbol_whose_cover_reaches_across_its_side_into_the_tile_beside_is_a_piece() {
         // A see-through box over the symbol, reaching 5 samples into the tile on its right.
         let (reading, families) = board_with(washed(5, |s| s == Side::Left));
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false, true, false]
         );
     }
@@ -384,19 +391,19 @@ mod tests {
         // Lit under the pointer: washed along every side alike.
         let (reading, families) = board_with(washed(3, |_| true));
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 3]
         );
         // A lost game's exploded mine, alone on its face, beside the common covered look.
         let (reading, families) = board_with(tile_with_ink(GREY, GREY));
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 3]
         );
         // Washed on the far side only: the cover came from elsewhere.
         let (reading, families) = board_with(washed(5, |s| s == Side::Right));
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 3]
         );
     }
@@ -423,20 +430,20 @@ mod tests {
         let text = tile_with_ink(BOX, DARK);
         let (reading, families) = a_one_beside(washed(5, |s| s == Side::Left), text);
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false, true, false, false]
         );
         // A "1" drawn as the board's own 1s there is a game's number.
         let own = tile_with_ink(GREY, BLUE);
         let (reading, families) = a_one_beside(washed(5, |s| s == Side::Left), own);
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 4]
         );
         // Beside a plain covered tile, a "1" among covered tiles is what a game shows.
         let (reading, families) = a_one_beside(tile_with_ink(GREY, GREY), text);
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 4]
         );
     }
@@ -457,7 +464,7 @@ mod tests {
                 reading.look_of[tile] = 4;
             }
             let (reading, families, _) = a_family_a_look(reading);
-            cover_pieces(&reading, &families, &vec![false; families.first.len()])
+            cover_pieces(&reading, &families, &none_hidden(&families))
         };
         assert_eq!(with_text(DARK, BOX), vec![false, true, false, true, false]);
         // A "1" drawn as the board's own is the game's, beside a piece or not.
@@ -514,7 +521,7 @@ mod tests {
             reading.pixels.push(tile_with_ink(BOX, WHITE));
             reading.look_of[at] = 3;
             let (reading, families, _) = a_family_a_look(reading);
-            cover_pieces(&reading, &families, &vec![false; families.first.len()])
+            cover_pieces(&reading, &families, &none_hidden(&families))
         };
         assert_eq!(beside_the_piece(4), vec![false, true, false, true]);
         // Away from every piece (the top left corner), it stays the game's.
@@ -553,7 +560,7 @@ mod tests {
         });
         let (reading, families, _) = a_family_a_look(reading);
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 3]
         );
     }
@@ -565,7 +572,7 @@ mod tests {
             .board
             .set(crate::board::Pos::new(2, 3), crate::board::Cell::Mine);
         assert_eq!(
-            cover_pieces(&reading, &families, &vec![false; families.first.len()]),
+            cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 3]
         );
     }
