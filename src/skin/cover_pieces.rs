@@ -169,7 +169,8 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// piece too (the cover's text runs on), and so is one of a class no other tile shows; so is
 /// such a number or flag beside a tile `hidden` already (under a note, a lone look). Never a
 /// family the classifier read as the exploded mine, and none at all where the board shows a
-/// mine on any other tile, or where the pieces are more than one cover takes ([`MOST_PIECES`], [`COVER_ROWS`], [`COVER_COLS`]).
+/// mine on any other tile, or where the pieces are more than one cover takes ([`MOST_PIECES`],
+/// [`COVER_ROWS`], [`COVER_COLS`]).
 pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];
