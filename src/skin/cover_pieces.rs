@@ -75,9 +75,9 @@ const OTHER_GLYPH: f64 = 35.0;
 /// The most tiles the pieces of one cover take, and the most rows and columns they span: the
 /// tooltip's text crosses two to four tiles of one or two rows. A lost game whose shown mines
 /// the rule would all pick (each beside another tile's frame) has them strewn over the board.
-const MOST_PIECES: usize = 8;
-const COVER_ROWS: usize = 3;
-const COVER_COLS: usize = 8;
+pub(super) const MOST_PIECES: usize = 8;
+pub(super) const COVER_ROWS: usize = 3;
+pub(super) const COVER_COLS: usize = 8;
 
 /// A side of a tile, and the step from it to the tile across that side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -223,20 +223,8 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     // surely, all draw it otherwise ([`OTHER_GLYPH`]).
     // `apart`: the families not to compare with (the pieces found so far: the cover's text,
     // not the board's own).
-    let marked_apart_from = |f: usize, apart: &[bool]| {
-        let class = reading.looks[families.first[f]].class;
-        if !matches!(class, TileClass::Number(1..) | TileClass::Flag) {
-            return false;
-        }
-        let look = &reading.pixels[families.first[f]];
-        let mut others = (0..count)
-            .filter(|&g| g != f && !unsure[g] && !apart[g])
-            .map(|g| families.first[g])
-            .filter(|&g| reading.looks[g].class == class)
-            .peekable();
-        others.peek().is_some()
-            && others.all(|g| mean_difference(look, &reading.pixels[g]) >= OTHER_GLYPH)
-    };
+    let marked_apart_from =
+        |f: usize, apart: &[bool]| unlike_its_class(reading, families, &unsure, f, apart);
     let no_piece = vec![false; count];
     let marked = |f: usize| marked_apart_from(f, &no_piece);
     let candidate = |f: usize| (may_be_mines[f] || marked(f)) && tiles[f] <= FEW && !exploded(f);
@@ -318,6 +306,30 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
         pieces.fill(false);
     }
     pieces
+}
+
+/// Whether family `f`, read as a number from 1 or a flag, is drawn unlike every other family
+/// of its class ([`OTHER_GLYPH`]) not `unsure` and not `apart`, where there is one: the text of
+/// something drawn over the board, not the game's own symbol.
+pub(super) fn unlike_its_class(
+    reading: &Reading,
+    families: &Families,
+    unsure: &[bool],
+    f: usize,
+    apart: &[bool],
+) -> bool {
+    let class = reading.looks[families.first[f]].class;
+    if !matches!(class, TileClass::Number(1..) | TileClass::Flag) {
+        return false;
+    }
+    let look = &reading.pixels[families.first[f]];
+    let mut others = (0..families.first.len())
+        .filter(|&g| g != f && !unsure[g] && !apart[g])
+        .map(|g| families.first[g])
+        .filter(|&g| reading.looks[g].class == class)
+        .peekable();
+    others.peek().is_some()
+        && others.all(|g| mean_difference(look, &reading.pixels[g]) >= OTHER_GLYPH)
 }
 
 #[cfg(test)]

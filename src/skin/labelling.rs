@@ -34,6 +34,7 @@ use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, Sid
 use super::same_glyph::{drawn_as_the_sure, settle_drawn_as_named};
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
+use super::text_runs::{many_at_their_likeliest, text_runs};
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use super::unsure_digits::{doubt_unsure_digits, sure_among_the_possible};
 use super::unsure_flags::doubt_unsure_flags;
@@ -181,6 +182,22 @@ pub fn settle(reading: &mut Reading) -> Settled {
         cascade_as_read,
         CHECK_LIMIT,
     );
+    // The labelling with the families of `group` hidden too, and which families are hidden.
+    let search_hiding = |hidden: &[bool], group: &[usize]| {
+        let mut with_group = hidden.to_vec();
+        for &family in group {
+            with_group[family] = true;
+        }
+        let tried = search(
+            hidden_as_flags(options_as_read.clone(), &with_group),
+            &family_of,
+            &sure_flags(&with_group),
+            &reading.board,
+            cascade_as_read,
+            CHECK_LIMIT,
+        );
+        (tried, with_group)
+    };
     // A look on one tile that alone turns a family of many into another class is tried as
     // hidden instead (`lone_looks`).
     if let Some(best) = walk.found.first() {
@@ -188,18 +205,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         let mut cheapest = best.cost - LONE_COST;
         let mut chosen = None;
         for group in lone_looks(reading, &families, &hidden, &flipped) {
-            let mut with_lone = hidden.clone();
-            for &family in &group {
-                with_lone[family] = true;
-            }
-            let tried = search(
-                hidden_as_flags(options_as_read.clone(), &with_lone),
-                &family_of,
-                &sure_flags(&with_lone),
-                &reading.board,
-                cascade_as_read,
-                CHECK_LIMIT,
-            );
+            let (tried, with_lone) = search_hiding(&hidden, &group);
             walk.checked += tried.0.checked;
             let Some(found) = tried.0.found.first() else {
                 continue;
@@ -223,6 +229,39 @@ pub fn settle(reading: &mut Reading) -> Settled {
             (walk, options, repaired) = (lone_walk, lone_options, lone_repaired);
             walk.checked = checked;
             hidden = with_lone;
+        }
+    }
+    // No labelling holds: a run of looks of their own side by side may be the text of
+    // something drawn over the game's tiles (`text_runs`), tried as hidden.
+    if walk.found.is_empty() {
+        let mut chosen = None;
+        for run in text_runs(reading, &families, &hidden) {
+            let (tried, with_run) = search_hiding(&hidden, &run);
+            walk.checked += tried.0.checked;
+            let Some(found) = tried.0.found.first() else {
+                continue;
+            };
+            let cost = found.cost;
+            let settled = classes_of(&tried.1, found);
+            let restores = many_at_their_likeliest(reading, &families, &options_as_read, &settled);
+            tracing::debug!(
+                families = ?run,
+                cost,
+                restores,
+                "board-level reading: a run of looks of their own tried as hidden"
+            );
+            let cheaper = chosen
+                .as_ref()
+                .is_none_or(|(_, _, best): &(_, _, f64)| cost < *best);
+            if restores && !tried.2.contains(&true) && cheaper {
+                chosen = Some((tried, with_run, cost));
+            }
+        }
+        if let Some(((run_walk, run_options, run_repaired), with_run, _)) = chosen {
+            let checked = walk.checked;
+            (walk, options, repaired) = (run_walk, run_options, run_repaired);
+            walk.checked = checked;
+            hidden = with_run;
         }
     }
     // The patch first found, for the reading without the evidence below.

@@ -17,6 +17,7 @@
 //! is a look on one tile too, and hidden it would leave the game in play.
 
 use super::families::Families;
+use crate::board::Board;
 use crate::vision::{Reading, TileClass};
 
 /// The fewest tiles of a family whose class a lone look may not decide alone.
@@ -71,10 +72,21 @@ pub fn lone_looks(
             && around(index).any(|i| flipped[family_at(i)])
     };
     let candidate: Vec<bool> = (0..reading.look_of.len()).map(lone).collect();
-    let mut seen = vec![false; candidate.len()];
+    (side_by_side(board, &candidate).into_iter())
+        .take(TRIED)
+        .map(|group| group.into_iter().map(family_at).collect())
+        .collect()
+}
+
+/// The cells (row-major indices) of `board` marked in `marked`, in groups of cells side by side
+/// (diagonals count), each group in the order it was reached from its first cell, the groups
+/// in board order of their first cells.
+pub fn side_by_side(board: &Board, marked: &[bool]) -> Vec<Vec<usize>> {
+    let around = |index: usize| (board.neighbors(board.pos_of(index))).map(|pos| board.index(pos));
+    let mut seen = vec![false; marked.len()];
     let mut groups = Vec::new();
-    for start in 0..candidate.len() {
-        if !candidate[start] || seen[start] {
+    for start in 0..marked.len() {
+        if !marked[start] || seen[start] {
             continue;
         }
         seen[start] = true;
@@ -84,16 +96,13 @@ pub fn lone_looks(
             let index = group[next];
             next += 1;
             for i in around(index) {
-                if candidate[i] && !seen[i] {
+                if marked[i] && !seen[i] {
                     seen[i] = true;
                     group.push(i);
                 }
             }
         }
-        groups.push(group.into_iter().map(family_at).collect());
-        if groups.len() == TRIED {
-            break;
-        }
+        groups.push(group);
     }
     groups
 }

@@ -50,6 +50,8 @@
 //! - [`cover_pieces`]: looks that may be mines, and numbers or flags unlike the board's own,
 //!   where something drawn across tiles (a tooltip's box) reaches into the tile beside: hidden,
 //!   unless the board shows a mine elsewhere;
+//! - [`text_runs`]: where no labelling holds, looks of their own side by side (a tooltip's
+//!   text over the game's numbers), tried as hidden;
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`crossed_mines`]: a lost board's mines read as wrong flags, read as mines where its
@@ -83,6 +85,7 @@ pub mod shown_mines;
 pub mod symbols;
 #[cfg(test)]
 mod testing;
+pub mod text_runs;
 pub mod unknown_skin;
 pub mod unsure_digits;
 pub mod unsure_flags;
