@@ -643,6 +643,19 @@ fn text_over_the_numbers_that_no_labelling_holds_with_is_hidden() {
     assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
 }
 
+/// JSMinesweeper at 30 px (device scale 1, zoom 125%), a tile held pressed: its tooltip "(4,8)"
+/// over three covered tiles. The first two are pieces of the cover, hidden; the third, its ")",
+/// was read surely as a crossed flag, which a game draws only once lost, and stood on a board
+/// in play until 2026-12-03. A crossed flag unlike the board's own beside a piece is the
+/// cover's text too now (`skin/cover_pieces.rs`).
+#[test]
+fn a_tooltips_text_read_as_a_crossed_flag_is_hidden_too() {
+    let reading =
+        read_whole_with_no_wrong_call("jsmines-light-30px-mid-tooltip-read-as-a-crossed-flag");
+    assert_eq!(reading.doubt_cells(), vec![(10, 6), (10, 7), (10, 8)]);
+    assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
+}
+
 /// Reads fixture `name` of `tests/data`, asserting its grid the label's size and no call of its
 /// advice wrong: no safe call the label does not make safe, no mine call it does not make
 /// certain.

@@ -1,5 +1,5 @@
 //! Looks that are pieces of something drawn across tiles: symbols that may be mines, not a lost
-//! game's, and numbers and flags that are the cover's text.
+//! game's, and numbers and flags (crossed ones too) that are the cover's text.
 //!
 //! A page's tooltip (JSMinesweeper names the tile under the pointer, "(6,4)" in white on a
 //! see-through box) leaves on each tile it crosses a look of its own: over covered tiles, a
@@ -160,8 +160,8 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 
 /// The families to hide, as pieces of something drawn across tiles: each on [`FEW`] tiles at
 /// most, that may be a mine (in a doubt that keeps a shown mine among its classes, or read as a
-/// shown mine) or reads as a number from 1 or a flag unlike the board's other tiles of that
-/// class ([`OTHER_GLYPH`]), with a tile beside one of its tiles (across a side) that is drawn
+/// shown mine) or reads as a number from 1, a flag or a crossed flag ([`written`]) unlike the
+/// board's other tiles of that class ([`OTHER_GLYPH`]), with a tile beside one of its tiles (across a side) that is drawn
 /// over along that side ([`drawn_over_at`]) against the nearest common look of its class. That
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
@@ -263,7 +263,7 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     // advice, never wrong.
     let unvouched = |f: usize| {
         let class = reading.looks[families.first[f]].class;
-        matches!(class, TileClass::Number(1..) | TileClass::Flag)
+        written(class)
             && !(0..count).any(|g| g != f && reading.looks[families.first[g]].class == class)
     };
     let mut grown = true;
@@ -308,9 +308,20 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     pieces
 }
 
-/// Whether family `f`, read as a number from 1 or a flag, is drawn unlike every other family
-/// of its class ([`OTHER_GLYPH`]) not `unsure` and not `apart`, where there is one: the text of
-/// something drawn over the board, not the game's own symbol.
+/// Whether `class` is one a cover's text may be read as: a number from 1, a flag, or a crossed
+/// flag. A game crosses a wrong flag only once lost, and a lost game shows its mines; the
+/// tooltip "(4,8)" over covered tiles at 30 px left its ")" read surely as a crossed flag
+/// beside the pieces hidden, on a board in play.
+fn written(class: TileClass) -> bool {
+    matches!(
+        class,
+        TileClass::Number(1..) | TileClass::Flag | TileClass::WrongFlag
+    )
+}
+
+/// Whether family `f`, read as a number from 1, a flag or a crossed flag ([`written`]), is
+/// drawn unlike every other family of its class ([`OTHER_GLYPH`]) not `unsure` and not `apart`,
+/// where there is one: the text of something drawn over the board, not the game's own symbol.
 pub(super) fn unlike_its_class(
     reading: &Reading,
     families: &Families,
@@ -319,7 +330,7 @@ pub(super) fn unlike_its_class(
     apart: &[bool],
 ) -> bool {
     let class = reading.looks[families.first[f]].class;
-    if !matches!(class, TileClass::Number(1..) | TileClass::Flag) {
+    if !written(class) {
         return false;
     }
     let look = &reading.pixels[families.first[f]];
@@ -527,17 +538,21 @@ mod tests {
     fn a_number_no_other_tile_shows_beside_a_piece_is_the_covers_next_piece() {
         // The box's symbol at (1, 1) is a piece; beside it at (1, 0), the tooltip's text read
         // as a "7" (0.95), a number no other tile of the board shows: nothing vouches for it.
-        let beside_the_piece = |at: usize| {
+        let beside_the_piece = |at: usize, class: TileClass| {
             let (mut reading, _) = board_with(washed(5, |s| s == Side::Left));
-            reading.looks.push(Verdict::certain(TileClass::Number(7)));
+            reading.looks.push(Verdict::certain(class));
             reading.pixels.push(tile_with_ink(BOX, WHITE));
             reading.look_of[at] = 3;
             let (reading, families, _) = a_family_a_look(reading);
             cover_pieces(&reading, &families, &none_hidden(&families))
         };
-        assert_eq!(beside_the_piece(4), vec![false, true, false, true]);
+        let seven = TileClass::Number(7);
+        assert_eq!(beside_the_piece(4, seven), vec![false, true, false, true]);
         // Away from every piece (the top left corner), it stays the game's.
-        assert_eq!(beside_the_piece(0), vec![false, true, false, false]);
+        assert_eq!(beside_the_piece(0, seven), vec![false, true, false, false]);
+        // The tooltip's ")" read surely as a crossed flag, which a game draws only once lost.
+        let crossed = TileClass::WrongFlag;
+        assert_eq!(beside_the_piece(4, crossed), vec![false, true, false, true]);
     }
 
     #[test]
