@@ -282,12 +282,35 @@ def around(p, state):
             if (dr or dc) and 0 <= p[0] + dr < rows and 0 <= p[1] + dc < cols]
 
 
+# Whether the rectangle x0, y0 to x1, y1 (CSS pixels in the viewport) lies inside the visible
+# area of every box round it that clips what it holds (JSMinesweeper draws a board taller than
+# its scroll box at large zooms, cut at the box's bottom: no player reads it whole either).
+# Elements that hold no other (an image, a canvas) clip only their own picture: the pixel
+# clone's tiles are images, each clipped to itself.
+UNCLIPPED_JS = """((x0, y0, x1, y1) => {
+  for (const el of document.querySelectorAll('*')) {
+    if (!el.firstElementChild) continue;
+    const s = getComputedStyle(el);
+    if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + ' ' + s.overflowY)) continue;
+    const r = el.getBoundingClientRect();
+    if (x0 < r.left || y0 < r.top || x0 >= r.right || y0 >= r.bottom) continue;
+    const right = r.left + el.clientLeft + el.clientWidth;
+    const bottom = r.top + el.clientTop + el.clientHeight;
+    if (x1 > right + 0.5 || y1 > bottom + 0.5) return false;
+  }
+  return true;
+})"""
+
+
 def fits(cells, browser):
-    """Whether the board's cells (CSS pixels in the viewport) lie wholly inside the window."""
+    """Whether the board's cells (CSS pixels in the viewport) lie wholly inside the window and
+    inside every scroll box round them."""
     view = browser.evaluate("[window.innerWidth, window.innerHeight]")
     first, last = cells[0][0], cells[-1][-1]
-    return (min(first["x"], first["y"]) >= 0 and last["x"] + last["w"] <= view[0]
-            and last["y"] + last["h"] <= view[1])
+    inside = (min(first["x"], first["y"]) >= 0 and last["x"] + last["w"] <= view[0]
+              and last["y"] + last["h"] <= view[1])
+    corners = (first["x"] + 1, first["y"] + 1, last["x"] + last["w"], last["y"] + last["h"])
+    return inside and bool(browser.evaluate(f"{UNCLIPPED_JS}{corners}"))
 
 
 def sweep_page(binary, page, out, stem, results, rng, keep_all, label_game, surrounds=()):
