@@ -161,8 +161,9 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// The families to hide, as pieces of something drawn across tiles: each on [`FEW`] tiles at
 /// most, that may be a mine (in a doubt that keeps a shown mine among its classes, or read as a
 /// shown mine) or reads as a number from 1, a flag or a crossed flag ([`written`]) unlike the
-/// board's other tiles of that class ([`OTHER_GLYPH`]), with a tile beside one of its tiles (across a side) that is drawn
-/// over along that side ([`drawn_over_at`]) against the nearest common look of its class. That
+/// board's other tiles of that class ([`OTHER_GLYPH`]), with a tile beside one of its tiles
+/// (across a side) that is drawn over along that side ([`drawn_over_at`]) against the nearest
+/// common look of its class. That
 /// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
 /// tile or a number; the common looks are the first looks of the families on more tiles, not
 /// in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a

@@ -5,20 +5,19 @@
 //! see-through box. Over open 1s and 0s at 22 px its box's top edge turned two 1s into sure
 //! flags (0.996 and 0.999) and its text turned three 0s into a "1", a "7" and a "4", each a look
 //! on one tile. Beside the 0s no flag can be, and the whole board was refused ("an empty open
-//! tile reads as touching a covered one"): five of the twelve boards in play at that zoom in
-//! forced dark, with the pointer resting on the board. `lone_looks` does not apply: it weighs a
-//! look against the best labelling, and none held.
+//! tile reads as touching a covered one"), in both sweeps that took JSMinesweeper at that zoom
+//! in forced dark with the pointer resting on the board (seeds 81 and 84). `lone_looks` does
+//! not apply: it weighs a look against the best labelling, and none held.
 //!
 //! So where none holds, a run of such looks is tried as hidden, as under a note: tiles side by
 //! side (diagonals count), each showing a look on that one tile, two of them at least side by
 //! side in one row as text runs, no more than one cover takes (`cover_pieces`' bounds), and one
-//! of them at least a number or a flag drawn unlike every look of its class on more than one
-//! tile (the cover's text, not the game's own symbol). A run is kept where the board then holds
-//! without a repair and every family of many tiles keeps its likeliest meaning, the
-//! classifier's odds with the board's evidence (hiding a few tiles must not turn the rest of
-//! the board); of several, the cheapest. A look
-//! the classifier takes for a lost game's mine is never in a run (a lost game's exploded mine
-//! is a look on one tile too).
+//! of them at least a number, a flag or a crossed flag drawn unlike every look of its class on
+//! more than one tile (the cover's text, not the game's own symbol). A run is kept where the
+//! board then holds without a repair and every family of many tiles keeps its likeliest
+//! meaning, the classifier's odds with the board's evidence (hiding a few tiles must not turn
+//! the rest of the board); of several, the cheapest. A look the classifier takes for a lost
+//! game's mine is never in a run (a lost game's exploded mine is a look on one tile too).
 
 use super::cover_pieces::{unlike_its_class, COVER_COLS, COVER_ROWS, MOST_PIECES};
 use super::families::Families;
