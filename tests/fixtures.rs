@@ -643,6 +643,23 @@ fn text_over_the_numbers_that_no_labelling_holds_with_is_hidden() {
     assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
 }
 
+/// The same clone and theme at 22 px with a tile held down: the tooltip "(4,13)" over 1s and
+/// 0s read as three flags, a "1", a "7" and a "4", and the board's own two flags, each at
+/// another phase, were looks on one tile too, so no flag of many tiles showed the text's
+/// flags unlike the game's. A run with a number or a flag of a class no look of many tiles
+/// shows is text too (since 2026-12-03): the board is read, those six tiles hidden.
+#[test]
+fn text_no_tile_vouches_for_over_the_numbers_is_hidden() {
+    let reading = read_whole_with_no_wrong_call(
+        "jsmines-dark-22px-mid-pressed-tooltip-text-no-tile-vouches-for",
+    );
+    let under: Vec<(usize, usize)> = (14..16)
+        .flat_map(|row| (6..9).map(move |col| (row, col)))
+        .collect();
+    assert_eq!(reading.doubt_cells(), under);
+    assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
+}
+
 /// JSMinesweeper at 30 px (device scale 1, zoom 125%), a tile held pressed: its tooltip "(4,8)"
 /// over three covered tiles. The first two are pieces of the cover, hidden; the third, its ")",
 /// was read surely as a crossed flag, which a game draws only once lost, and stood on a board

@@ -313,7 +313,7 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
 /// flag. A game crosses a wrong flag only once lost, and a lost game shows its mines; the
 /// tooltip "(4,8)" over covered tiles at 30 px left its ")" read surely as a crossed flag
 /// beside the pieces hidden, on a board in play.
-fn written(class: TileClass) -> bool {
+pub(super) fn written(class: TileClass) -> bool {
     matches!(
         class,
         TileClass::Number(1..) | TileClass::Flag | TileClass::WrongFlag

@@ -13,13 +13,16 @@
 //! side (diagonals count), each showing a look on that one tile, two of them at least side by
 //! side in one row as text runs, no more than one cover takes (`cover_pieces`' bounds), and one
 //! of them at least a number, a flag or a crossed flag drawn unlike every look of its class on
-//! more than one tile (the cover's text, not the game's own symbol). A run is kept where the
+//! more than one tile, or of a class no such look shows (the cover's text, not the game's own
+//! symbol: with a tile held down beside the tooltip "(4,13)", its text read as flags, a "7" and
+//! a "4", and the board's own two flags, each at another phase, were looks on one tile too). A
+//! run is kept where the
 //! board then holds without a repair and every family of many tiles keeps its likeliest
 //! meaning, the classifier's odds with the board's evidence (hiding a few tiles must not turn
 //! the rest of the board); of several, the cheapest. A look the classifier takes for a lost
 //! game's mine is never in a run (a lost game's exploded mine is a look on one tile too).
 
-use super::cover_pieces::{unlike_its_class, COVER_COLS, COVER_ROWS, MOST_PIECES};
+use super::cover_pieces::{unlike_its_class, written, COVER_COLS, COVER_ROWS, MOST_PIECES};
 use super::families::Families;
 use super::lone_looks::{side_by_side, MANY};
 use super::meanings::Meaning;
@@ -45,6 +48,13 @@ pub fn text_runs(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec
         let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
         lone_families[family] && !hidden[family] && lost_signs < LOST_SIGNS
     };
+    // A number or a flag of a class no look on more than one tile shows: nothing on the board
+    // vouches for it.
+    let class_of = |f: usize| reading.looks[families.first[f]].class;
+    let unvouched = |f: usize| {
+        written(class_of(f))
+            && !(0..tiles.len()).any(|g| !lone_families[g] && class_of(g) == class_of(f))
+    };
     let candidate: Vec<bool> = (0..reading.look_of.len()).map(in_run).collect();
     let mut runs = Vec::new();
     for run in side_by_side(board, &candidate) {
@@ -61,8 +71,9 @@ pub fn text_runs(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec
             && span(|&(r, _)| r) <= COVER_ROWS
             && span(|&(_, c)| c) <= COVER_COLS;
         let family_of_run: Vec<usize> = run.iter().map(|&i| family_at(i)).collect();
-        let text = (family_of_run.iter())
-            .any(|&f| unlike_its_class(reading, families, &lone_families, f, &lone_families));
+        let text = (family_of_run.iter()).any(|&f| {
+            unlike_its_class(reading, families, &lone_families, f, &lone_families) || unvouched(f)
+        });
         if in_a_row && fits && text {
             runs.push(family_of_run);
             if runs.len() == TRIED {
@@ -134,6 +145,28 @@ mod tests {
         // A family hidden already is in no run, and one look alone is none.
         let hidden = [false, false, false, false, true, false];
         assert!(text_runs(&reading, &families, &hidden).is_empty());
+    }
+
+    #[test]
+    fn looks_of_their_own_of_classes_no_look_of_many_tiles_shows_are_a_run() {
+        // No flag of the game's on the board, and no "7": the box's edge read as a flag and its
+        // text as a "7" are vouched for by nothing.
+        let reading = flat_reading(
+            &["cc1000", "cc1000", "cc1ab0", "cc1000", "cc1000"],
+            "c10ab",
+            vec![
+                Verdict::from_probs(&[(TileClass::Unrevealed, 1.0)]),
+                Verdict::from_probs(&[(TileClass::Number(1), 1.0)]),
+                Verdict::from_probs(&[(TileClass::Number(0), 1.0)]),
+                sure_flag(),
+                Verdict::from_probs(&[(TileClass::Number(7), 0.98), (TileClass::Number(1), 0.02)]),
+            ],
+        );
+        let (reading, families, _) = a_family_a_look(reading);
+        assert_eq!(
+            text_runs(&reading, &families, &[false; 5]),
+            vec![vec![3, 4]]
+        );
     }
 
     #[test]
