@@ -16,11 +16,11 @@
 //! more than one tile, or of a class no such look shows (the cover's text, not the game's own
 //! symbol: with a tile held down beside the tooltip "(4,13)", its text read as flags, a "7" and
 //! a "4", and the board's own two flags, each at another phase, were looks on one tile too). A
-//! run is kept where the
-//! board then holds without a repair and every family of many tiles keeps its likeliest
-//! meaning, the classifier's odds with the board's evidence (hiding a few tiles must not turn
-//! the rest of the board); of several, the cheapest. A look the classifier takes for a lost
-//! game's mine is never in a run (a lost game's exploded mine is a look on one tile too).
+//! run is kept where the board then holds without a repair and every family of many tiles keeps
+//! its likeliest meaning, the classifier's odds with the board's evidence (hiding a few tiles
+//! must not turn the rest of the board); of several, the cheapest. A look the classifier takes
+//! for a lost game's mine is never in a run (a lost game's exploded mine is a look on one tile
+//! too).
 
 use super::cover_pieces::{unlike_its_class, written, COVER_COLS, COVER_ROWS, MOST_PIECES};
 use super::families::Families;
