@@ -634,13 +634,11 @@ fn a_number_under_a_tooltip_beside_hidden_tiles_is_hidden_too() {
 /// note (`skin/text_runs.rs`), and the rest of the board is read and advised on.
 #[test]
 fn text_over_the_numbers_that_no_labelling_holds_with_is_hidden() {
-    let reading =
-        read_whole_with_no_wrong_call("jsmines-dark-22px-mid-tooltip-text-over-1s-and-0s");
-    let under: Vec<(usize, usize)> = (11..13)
-        .flat_map(|row| (5..8).map(move |col| (row, col)))
-        .collect();
-    assert_eq!(reading.doubt_cells(), under);
-    assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
+    let under = (11..13).flat_map(|row| (5..8).map(move |col| (row, col)));
+    assert_hidden_exactly(
+        "jsmines-dark-22px-mid-tooltip-text-over-1s-and-0s",
+        under.collect(),
+    );
 }
 
 /// The same clone and theme at 22 px with a tile held down: the tooltip "(4,13)" over 1s and
@@ -650,14 +648,11 @@ fn text_over_the_numbers_that_no_labelling_holds_with_is_hidden() {
 /// shows is text too (since 2026-12-03): the board is read, those six tiles hidden.
 #[test]
 fn text_no_tile_vouches_for_over_the_numbers_is_hidden() {
-    let reading = read_whole_with_no_wrong_call(
+    let under = (14..16).flat_map(|row| (6..9).map(move |col| (row, col)));
+    assert_hidden_exactly(
         "jsmines-dark-22px-mid-pressed-tooltip-text-no-tile-vouches-for",
+        under.collect(),
     );
-    let under: Vec<(usize, usize)> = (14..16)
-        .flat_map(|row| (6..9).map(move |col| (row, col)))
-        .collect();
-    assert_eq!(reading.doubt_cells(), under);
-    assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
 }
 
 /// JSMinesweeper at 30 px (device scale 1, zoom 125%), a tile held pressed: its tooltip "(4,8)"
@@ -667,10 +662,21 @@ fn text_no_tile_vouches_for_over_the_numbers_is_hidden() {
 /// cover's text too now (`skin/cover_pieces.rs`).
 #[test]
 fn a_tooltips_text_read_as_a_crossed_flag_is_hidden_too() {
-    let reading =
-        read_whole_with_no_wrong_call("jsmines-light-30px-mid-tooltip-read-as-a-crossed-flag");
-    assert_eq!(reading.doubt_cells(), vec![(10, 6), (10, 7), (10, 8)]);
-    assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
+    assert_hidden_exactly(
+        "jsmines-light-30px-mid-tooltip-read-as-a-crossed-flag",
+        vec![(10, 6), (10, 7), (10, 8)],
+    );
+}
+
+/// Reads fixture `name` of `tests/data` as [`read_whole_with_no_wrong_call`] does, asserting
+/// that the tiles in doubt are exactly `hidden` (row, column), each hidden as under a note.
+fn assert_hidden_exactly(name: &str, hidden: Vec<(usize, usize)>) {
+    let reading = read_whole_with_no_wrong_call(name);
+    assert_eq!(reading.doubt_cells(), hidden, "{name}: the tiles in doubt");
+    assert!(
+        reading.doubt.iter().all(|d| d.hides_the_tiles()),
+        "{name}: a tile in doubt but not hidden"
+    );
 }
 
 /// Reads fixture `name` of `tests/data`, asserting its grid the label's size and no call of its

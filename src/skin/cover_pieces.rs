@@ -75,9 +75,9 @@ const OTHER_GLYPH: f64 = 35.0;
 /// The most tiles the pieces of one cover take, and the most rows and columns they span: the
 /// tooltip's text crosses two to four tiles of one or two rows. A lost game whose shown mines
 /// the rule would all pick (each beside another tile's frame) has them strewn over the board.
-pub(super) const MOST_PIECES: usize = 8;
-pub(super) const COVER_ROWS: usize = 3;
-pub(super) const COVER_COLS: usize = 8;
+const MOST_PIECES: usize = 8;
+const COVER_ROWS: usize = 3;
+const COVER_COLS: usize = 8;
 
 /// A side of a tile, and the step from it to the tile across that side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -163,15 +163,14 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// shown mine) or reads as a number from 1, a flag or a crossed flag ([`written`]) unlike the
 /// board's other tiles of that class ([`OTHER_GLYPH`]), with a tile beside one of its tiles
 /// (across a side) that is drawn over along that side ([`drawn_over_at`]) against the nearest
-/// common look of its class. That
-/// tile's look is on [`FEW`] tiles at most, read surely (no doubt on its family) as a covered
-/// tile or a number; the common looks are the first looks of the families on more tiles, not
-/// in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
+/// common look of its class. That tile's look is on [`FEW`] tiles at most, read surely (no
+/// doubt on its family) as a covered tile or a number; the common looks are the first looks of
+/// the families on more tiles, not in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
 /// piece too (the cover's text runs on), and so is one of a class no other tile shows; so is
 /// such a number or flag beside a tile `hidden` already (under a note, a lone look). Never a
 /// family the classifier read as the exploded mine, and none at all where the board shows a
-/// mine on any other tile, or where the pieces are more than one cover takes ([`MOST_PIECES`],
-/// [`COVER_ROWS`], [`COVER_COLS`]).
+/// mine on any other tile, or where the pieces are more than one cover takes
+/// ([`within_one_cover`]).
 pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];
@@ -295,18 +294,21 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
         reading.board.get_index(index).is_shown_mine() && !pieces[families.of[look]]
     });
     // A cover lies on one patch of the board; a lost game's mines, all picked, are strewn.
-    let cells = reading.cells_showing(|l| pieces[families.of[l]]);
-    let span = |axis: fn(&(usize, usize)) -> usize| {
-        let values = cells.iter().map(axis);
-        values.clone().max().unwrap_or(0) - values.min().unwrap_or(0) + 1
-    };
-    let strewn = cells.len() > MOST_PIECES
-        || span(|&(r, _)| r) > COVER_ROWS
-        || span(|&(_, c)| c) > COVER_COLS;
+    let strewn = !within_one_cover(&reading.cells_showing(|l| pieces[families.of[l]]));
     if mine_elsewhere || strewn {
         pieces.fill(false);
     }
     pieces
+}
+
+/// Whether `cells` (row, column) are no more than one cover takes: [`MOST_PIECES`] tiles at
+/// most, within [`COVER_ROWS`] rows and [`COVER_COLS`] columns.
+pub(super) fn within_one_cover(cells: &[(usize, usize)]) -> bool {
+    let span = |axis: fn(&(usize, usize)) -> usize| {
+        let values = cells.iter().map(axis);
+        values.clone().max().unwrap_or(0) - values.min().unwrap_or(0) + 1
+    };
+    cells.len() <= MOST_PIECES && span(|&(r, _)| r) <= COVER_ROWS && span(|&(_, c)| c) <= COVER_COLS
 }
 
 /// Whether `class` is one a cover's text may be read as: a number from 1, a flag, or a crossed

@@ -22,7 +22,7 @@
 //! for a lost game's mine is never in a run (a lost game's exploded mine is a look on one tile
 //! too).
 
-use super::cover_pieces::{unlike_its_class, written, COVER_COLS, COVER_ROWS, MOST_PIECES};
+use super::cover_pieces::{unlike_its_class, within_one_cover, written};
 use super::families::Families;
 use super::lone_looks::{side_by_side, MANY};
 use super::meanings::Meaning;
@@ -62,14 +62,8 @@ pub fn text_runs(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec
             .map(|&i| board.pos_of(i))
             .map(|pos| (pos.row, pos.col))
             .collect();
-        let span = |axis: fn(&(usize, usize)) -> usize| {
-            let values = cells.iter().map(axis);
-            values.clone().max().unwrap_or(0) - values.min().unwrap_or(0) + 1
-        };
         let in_a_row = (cells.iter()).any(|&(r, c)| cells.contains(&(r, c + 1)));
-        let fits = cells.len() <= MOST_PIECES
-            && span(|&(r, _)| r) <= COVER_ROWS
-            && span(|&(_, c)| c) <= COVER_COLS;
+        let fits = within_one_cover(&cells);
         let family_of_run: Vec<usize> = run.iter().map(|&i| family_at(i)).collect();
         let text = (family_of_run.iter()).any(|&f| {
             unlike_its_class(reading, families, &lone_families, f, &lone_families) || unvouched(f)
