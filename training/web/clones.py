@@ -157,6 +157,23 @@ iframe { border: 0; display: block; }</style></head>
   document.body.appendChild(f);
 </script></body></html>
 """,
+    "svgtag": """<!doctype html>
+<html><head><meta charset="utf-8"><title>MineSweeper Tag</title>
+<style>body { background-color: rgb(3, 130, 136); margin: 0; }
+.container { display: flex; justify-content: center; padding: 60px; }
+.outbox { width: 550px; }</style>
+<script>process = { env: { NODE_ENV: null } };</script></head>
+<body><div class="container"><div class="outbox" id="outbox"></div></div>
+<script type="module">
+  import { mine_sweeper } from './dist/mine-sweeper.es.js';
+  const q = new URLSearchParams(location.search);
+  const game = document.createElement('mine-sweeper');
+  game.setAttribute('cols', q.get('cols') || '9');
+  game.setAttribute('bomb', q.get('mines') || '10');
+  document.getElementById('outbox').appendChild(game);
+  customElements.define('mine-sweeper', mine_sweeper);
+</script></body></html>
+""",
     "webcomponent": """<!doctype html>
 <html><head><meta charset="utf-8"><title>Minesweeper (minesweeper-for-web)</title>
 <style>body { font-family: sans-serif; margin: 24px; } h1 { font-size: 20px; }</style></head>
@@ -473,6 +490,37 @@ JSMINES_SETUP = """(() => {
   apply();
 })()"""
 
+# kurehajime/minesweeper_tag is a Vue custom element that draws its square board as one SVG, 500
+# CSS px wide whatever its size (31.25 px tiles at 16x16): each cell a group of an open face
+# (whitesmoke, a black outline, its number or bomb as black-stroked text, the same ink for every
+# number), over it a raised cover (light grey, 3 px white and grey bevels) shown or not, and a
+# flag emoji. Its mines are laid before the first click; a loss opens every mine as a bomb
+# emoji on the open face. It is held out: never trained on. Its page is ours (HOST_PAGES), on
+# the teal of the project's own demo. The state comes from the SVG itself: whether each cover is
+# shown, the text under it, and whether its flag is.
+SVGTAG_STATE = """(() => {
+  const svg = document.querySelector('mine-sweeper').shadowRoot.querySelector('svg');
+  const groups = [...svg.children].filter(e => e.tagName === 'g');
+  const n = Math.round(Math.sqrt(groups.length));
+  let lost = false, won = true;
+  const cells = [];
+  for (let y = 0; y < n; y++) {
+    const row = [];
+    for (let x = 0; x < n; x++) {
+      const [face, mark, cover, flag] = groups[y * n + x].children;
+      const r = face.getBoundingClientRect();
+      const text = mark.textContent.trim(), mine = text === String.fromCodePoint(0x1F4A3);
+      const open = cover.getAttribute('display') === 'none';
+      let ch;
+      if (open) { ch = mine ? '*' : (text || '0'); lost = lost || mine; }
+      else { ch = flag.getAttribute('display') === 'block' ? 'F' : '.'; won = won && mine; }
+      row.push({ch, x: r.left, y: r.top, w: r.width, h: r.height, mine});
+    }
+    cells.push(row);
+  }
+  return JSON.stringify({cells, lost, won: won && !lost});
+})()"""
+
 CLONES = {
     "react": Clone("react", "react-minesweeper", "1.0.2",
                    "node_modules/react-minesweeper/demo/dist/index.html", REACT_STATE, "right"),
@@ -502,6 +550,8 @@ CLONES = {
     "winmine": Clone("winmine", "github:areasoft/winmine.html",
                      "929310c2d1e5b9883fafc0996ba0e034d6116de8", None, WINMINE_STATE, "right", init_js=WINMINE_INIT,
                      query="width=%(cols)d&height=%(rows)d&mines=%(mines)d"),
+    "svgtag": Clone("svgtag", "github:kurehajime/minesweeper_tag",
+                    "47c71a8e142f57c7d70fd0ff584fa8f9671171d7", None, SVGTAG_STATE, "right"),
     "jsmines": Clone("jsmines", "github:DavidNHill/JSMinesweeper",
                      "d8ff392543623c77e72b34e437ff30d68ca7178a", "index.html", JSMINES_STATE, "right", JSMINES_SETUP,
                      query="board=%(cols)dx%(rows)dx%(mines)d"),
