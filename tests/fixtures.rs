@@ -1037,6 +1037,29 @@ fn a_look_a_repair_held_to_a_narrow_first_choice_is_in_doubt() {
     assert_no_wrong_call_and_in_doubt("winmine-dark-21px-opened-pressed", (13, 4));
 }
 
+/// winmine.html in Chromium's forced dark at 110% (18 px tiles in a 1366x768 window), mid-game:
+/// the page lays its 16 px tiles 18 or 19 px apart, and three columns of tiles, sampled a pixel
+/// off the others, showed their bevels a sample away from where the board's common looks have
+/// them. An opened patch there (13 tiles and a "1") was hidden as a note over the board, on a
+/// face "the game draws none on", until 2026-12-03. A look that is a common look shifted by a
+/// sample is the board's own face (`skin/drawn_over.rs`): nothing is hidden, and the board is
+/// advised on.
+#[test]
+fn tiles_sampled_a_pixel_off_are_no_note_over_the_board() {
+    let name = "winmine-dark-18px-mid-columns-a-pixel-off";
+    let reading = read_whole_with_no_wrong_call(name);
+    assert!(
+        !reading.doubt.iter().any(|d| d.hides_the_tiles()),
+        "{name}: tiles hidden as under a note: {:?}",
+        reading.doubt_cells()
+    );
+    let (_, label) = read_test_data(name);
+    match outcome(&reading, Some(label.mines), &GuessPolicy::default()) {
+        Outcome::Advice { advice, .. } => assert!(!advice.moves.is_empty(), "{name}: no move"),
+        _ => panic!("{name}: no advice"),
+    }
+}
+
 /// Reads the test data `name` and asserts that no tile it calls safe is a mine and that `cell`
 /// (a look misread by a hair) is in doubt, or read as the game shows it (where the board's
 /// other tiles settle it).
