@@ -118,7 +118,7 @@ pub enum SideCascade {
 /// What shows on `board` a cascade that opens only a 0's four sides, if anything does.
 pub fn side_cascade_shown(board: &Board) -> Option<SideCascade> {
     let diagonal_only = zeros_covered_on_diagonals_alone(board);
-    if spread_past_the_pointer(&diagonal_only) {
+    if spread_past_the_pointer(board, &diagonal_only) {
         Some(SideCascade::Spread)
     } else if beside_a_settled_zero(board, &diagonal_only) {
         Some(SideCascade::BesideASettledZero)
@@ -146,15 +146,39 @@ fn zeros_covered_on_diagonals_alone(board: &Board) -> Vec<Pos> {
         .collect()
 }
 
-/// Whether 0s touching covered tiles on their diagonals alone (`zeros`, up to [`SIDE_CASCADE`]
-/// of them) show a cascade that opens only a 0's four sides. The pointer lights or holds down
-/// the tiles of one 3×3 block at most (a tile, or a chord's neighbours), so [`SIDE_CASCADE`] of
-/// them, or two farther apart than one block, are the game's own cascade.
-fn spread_past_the_pointer(zeros: &[Pos]) -> bool {
+/// Whether 0s touching covered tiles on their diagonals alone (`zeros` of `board`, up to
+/// [`SIDE_CASCADE`] of them) show a cascade that opens only a 0's four sides. The pointer lights
+/// or holds down the tiles of one 3×3 block at most (a tile, or a chord's neighbours), so
+/// [`SIDE_CASCADE`] of them, or two that one press of the pointer cannot have drawn
+/// ([`one_press_draws`]), are the game's own cascade.
+fn spread_past_the_pointer(board: &Board, zeros: &[Pos]) -> bool {
     match zeros {
-        [a, b] => a.row.abs_diff(b.row) > 2 || a.col.abs_diff(b.col) > 2,
+        [a, b] => !one_press_draws(board, *a, *b),
         _ => zeros.len() >= SIDE_CASCADE,
     }
+}
+
+/// Whether one press of the pointer may have drawn both `a` and `b` of `board` as open tiles.
+/// Two tiles are held down together only by a chord, which holds down every covered tile of the
+/// 3×3 block round the pointer: so some such block holding both shows no covered tile. Two 0s
+/// side by side in a side-only cascade (the SVG clone's opening "1", two 0s between 1s, "1")
+/// each still touch covered tiles on their diagonals, inside every block that holds both.
+fn one_press_draws(board: &Board, a: Pos, b: Pos) -> bool {
+    let around =
+        |x: usize, y: usize, last: usize| x.max(y).saturating_sub(1)..=(x.min(y) + 1).min(last);
+    let (last_row, last_col) = (board.rows() - 1, board.cols() - 1);
+    around(a.row, b.row, last_row).any(|row| {
+        around(a.col, b.col, last_col).any(|col| {
+            let centre = Pos::new(row, col);
+            // A block that holds both (an empty range where they lie farther apart).
+            let holds = |p: Pos| p.row.abs_diff(row) <= 1 && p.col.abs_diff(col) <= 1;
+            holds(a)
+                && holds(b)
+                && !std::iter::once(centre)
+                    .chain(board.neighbors(centre))
+                    .any(|p| board.get(p).is_unrevealed())
+        })
+    })
 }
 
 /// Whether one of `zeros` (0s of `board` touching covered tiles on their diagonals alone) lies
@@ -213,6 +237,15 @@ mod tests {
             "0000001..\n0000001..\n000000011\n000000000\n",
             "110000000\n..1000000\n..1000000\n"
         )));
+        // Two such 0s side by side with covered tiles in every block that holds both, which a
+        // chord would have drawn sunk too (the SVG clone's smallest opening).
+        let side_by_side =
+            "..........\n.....1....\n....101...\n....101...\n.....1....\n..........\n";
+        assert!(possible(side_by_side));
+        assert_eq!(
+            side_cascade_shown(&parse_board(side_by_side).unwrap()),
+            Some(SideCascade::Spread)
+        );
         // One such 0 beside a 0 that touches no covered tile, which would have opened it.
         let beside_a_zero = ".....\n..2..\n.101.\n.2011\n.1000\n.2000\n.1000\n";
         assert!(possible(beside_a_zero));
@@ -233,8 +266,15 @@ mod tests {
         // One 0 with a covered tile on a diagonal alone: a covered tile in a notch of the
         // opened area drawn for a moment like an open one, no cascade.
         assert!(!possible("...\n..1\n.10\n"));
-        // Two of them within one 3×3 block: the covered tiles a chord lights, no cascade.
-        assert!(!possible("......\n..11..\n.1001.\n.1111.\n......\n"));
+        // Two of them in a 3×3 block that shows no covered tile: a chord held on the 1 above
+        // them draws its covered neighbours sunk, no cascade.
+        let chord = "1111.\n1001.\n.11..\n";
+        assert!(!possible(chord));
+        assert!(one_press_draws(
+            &parse_board(chord).unwrap(),
+            Pos::new(1, 1),
+            Pos::new(1, 2)
+        ));
         // A wrong flag while no mine is shown: the game is not over.
         assert!(!possible("x1.\n11.\n"));
         // Nothing covered and no mine shown, yet the flag is no mine: a fresh board with one
