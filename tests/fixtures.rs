@@ -1060,6 +1060,17 @@ fn tiles_sampled_a_pixel_off_are_no_note_over_the_board() {
     }
 }
 
+/// kurehajime's mine-sweeper-tag (an SVG custom element, never trained on) at 28 px, just
+/// opened: its cascade opens only a 0's four sides, and its smallest opening, a "1", two 0s
+/// between 1s and a "1", leaves covered tiles on the 0s' diagonals. Two such 0s within one 3x3
+/// block were taken for tiles the pointer held down, and read as covered, until 2026-12-03; one
+/// press holds down every covered tile of its block, and every block holding both 0s shows
+/// covered tiles (`skin/rules.rs`). Read exactly, nothing in doubt.
+#[test]
+fn two_zeros_of_a_side_only_cascade_side_by_side_are_read() {
+    assert_read_exactly("svgtag-light-28px-opened-side-only-cascade");
+}
+
 /// Reads the test data `name` and asserts that no tile it calls safe is a mine and that `cell`
 /// (a look misread by a hair) is in doubt, or read as the game shows it (where the board's
 /// other tiles settle it).
