@@ -164,19 +164,20 @@ fn spread_past_the_pointer(board: &Board, zeros: &[Pos]) -> bool {
 /// side by side in a side-only cascade (the SVG clone's opening "1", two 0s between 1s, "1")
 /// each still touch covered tiles on their diagonals, inside every block that holds both.
 fn one_press_draws(board: &Board, a: Pos, b: Pos) -> bool {
-    let around =
+    // The centres, along one axis, of the blocks that hold both: none where they lie farther
+    // apart than one block.
+    let centres =
         |x: usize, y: usize, last: usize| x.max(y).saturating_sub(1)..=(x.min(y) + 1).min(last);
-    let (last_row, last_col) = (board.rows() - 1, board.cols() - 1);
-    around(a.row, b.row, last_row).any(|row| {
-        around(a.col, b.col, last_col).any(|col| {
+    let (last_row, last_col) = (
+        board.rows().saturating_sub(1),
+        board.cols().saturating_sub(1),
+    );
+    centres(a.row, b.row, last_row).any(|row| {
+        centres(a.col, b.col, last_col).any(|col| {
             let centre = Pos::new(row, col);
-            // A block that holds both (an empty range where they lie farther apart).
-            let holds = |p: Pos| p.row.abs_diff(row) <= 1 && p.col.abs_diff(col) <= 1;
-            holds(a)
-                && holds(b)
-                && !std::iter::once(centre)
-                    .chain(board.neighbors(centre))
-                    .any(|p| board.get(p).is_unrevealed())
+            !std::iter::once(centre)
+                .chain(board.neighbors(centre))
+                .any(|p| board.get(p).is_unrevealed())
         })
     })
 }
