@@ -1341,6 +1341,16 @@ fn a_digit_on_the_open_face_is_in_doubt_with_no_mark() {
     assert_read_exactly("kmines-17px-opened");
 }
 
+/// KMines at 17 px again, its last rows of empty tiles against the board's frame: the frame's
+/// dark line fell in their last sample row, so they differed from the exact empty face along
+/// that side alone, were taken for another face (no empty tile), and every 0 of the opening was
+/// left in doubt with a covered tile until 2026-12-03. A line along the side of the board a
+/// family's tiles lie on is the frame's (`skin/background.rs`). Read exactly.
+#[test]
+fn the_frame_in_the_last_rows_samples_is_no_other_face() {
+    assert_read_exactly("kmines-17px-opened-last-rows-of-0s");
+}
+
 /// The flat clone draws its mines as the colour emoji bomb (💣). Until the model saw emoji bombs
 /// among its synthetic mines, at 110% (34 px) its dark lost board was refused (the bombs read as
 /// 6s) and two bombs of its light one were left in doubt. Every mine of its lost fixtures must

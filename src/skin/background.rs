@@ -13,7 +13,7 @@
 //! a number's background and edge is an empty tile to set apart (`exact_empty_looks`).
 
 use super::colours::{self, apart, median_colour, ring_median, CENTRE_INSET};
-use crate::skin::families::Families;
+use crate::skin::families::{Families, Sides};
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{TileClass, Verdict};
 
@@ -201,15 +201,18 @@ pub fn exact_empty_looks(
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
 #[cfg(test)]
 pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
-    evidence_from(pixels, families, &references(pixels, families))
+    let sides = vec![Sides::NONE; families.first.len()];
+    evidence_from(pixels, families, &references(pixels, families), &sides)
 }
 
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`, from
-/// the numbers' `references` ([`references`] of the same families).
+/// the numbers' `references` ([`references`] of the same families); `sides`, the sides of the
+/// board each family's tiles all lie along ([`Families::sides`]).
 pub fn evidence_from(
     pixels: &[TileImage],
     families: &Families,
     references: &References,
+    sides: &[Sides],
 ) -> Vec<Evidence> {
     let tile = |family: usize| &pixels[families.first[family]];
     let numbers = &references.numbers;
@@ -301,21 +304,61 @@ pub fn evidence_from(
         })
         .collect();
     ink_among_the_empty(pixels, families, &mut found);
-    // For each family, how its nearest reference's background differs at the median sample.
-    let median_apart: Vec<f64> = (distances.iter().enumerate())
-        .map(|(family, d)| {
-            let Some(d) = d else {
-                return f64::INFINITY;
-            };
-            let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
-                return f64::INFINITY;
-            };
-            let reference = &references.list[best];
-            background_median(tile(family), &pixels[reference.look], &reference.background)
+    // For each family, its nearest reference, if compared with one.
+    let best: Vec<Option<&Reference>> = (distances.iter())
+        .map(|d| {
+            let d = d.as_ref()?;
+            let best = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b]))?;
+            Some(&references.list[best])
         })
         .collect();
-    other_face_than_the_exact(&nearest, &median_apart, &mut found);
+    // How that reference's background differs at the median sample, and whether it differs
+    // along one outer line of samples alone.
+    let median_apart: Vec<f64> = (0..found.len())
+        .map(|family| {
+            best[family].map_or(f64::INFINITY, |r| {
+                background_median(tile(family), &pixels[r.look], &r.background)
+            })
+        })
+        .collect();
+    let one_edge: Vec<bool> = (0..found.len())
+        .map(|family| {
+            best[family].is_some_and(|r| {
+                off_along_one_edge(tile(family), &pixels[r.look], &r.background, sides[family])
+            })
+        })
+        .collect();
+    other_face_than_the_exact(&nearest, &median_apart, &one_edge, &mut found);
     found
+}
+
+/// Whether `tile` shows `number`'s background exactly (within [`EMPTY_EXACT`]) once the
+/// outermost line of samples along one of `sides` (the board's sides its tiles lie along) is
+/// left out: it differs there alone. A board's frame bleeds into the tiles along it by a pixel
+/// at some pitches (KMines at 17 px: the last row of empty tiles takes the frame's dark line as
+/// its last sample row), which is no face of its own. Inside the board, or along another side,
+/// such a line is the tile's own.
+fn off_along_one_edge(
+    tile: &TileImage,
+    number: &TileImage,
+    background: &[bool],
+    sides: Sides,
+) -> bool {
+    let last = TILE - 1;
+    let lines: [&dyn Fn(usize, usize) -> bool; 4] = [
+        &|_, y| y == 0,
+        &|_, y| y == last,
+        &|x, _| x == 0,
+        &|x, _| x == last,
+    ];
+    (lines.iter().zip(sides.0)).any(|(line, along)| {
+        along && {
+            let inside: Vec<bool> = (background.iter().enumerate())
+                .map(|(i, &keep)| keep && !line(i % TILE, i / TILE))
+                .collect();
+            background_distance(tile, number, &inside) <= EMPTY_EXACT
+        }
+    })
 }
 
 /// Gives the evidence of no empty tile to each look between [`EMPTY_NEAR`] and [`EMPTY_FAR`]
@@ -327,15 +370,21 @@ pub fn evidence_from(
 /// differs by much on the rest is drawn otherwise there, where an empty tile pins the face down.
 /// Chromium's forced dark mode draws the table clone's covered tiles flat on the open tiles'
 /// grey, with a raised edge one pixel wide: 8 to 17 from its background, taken for 0s, where
-/// its real 0s match within 0.06.
-fn other_face_than_the_exact(nearest: &[f64], median_apart: &[f64], found: &mut [Evidence]) {
+/// its real 0s match within 0.06. A look that differs along one outer line of samples alone
+/// (`one_edge`, [`off_along_one_edge`]) is left as it was: the board's frame bled into it.
+fn other_face_than_the_exact(
+    nearest: &[f64],
+    median_apart: &[f64],
+    one_edge: &[bool],
+    found: &mut [Evidence],
+) {
     let exact = (0..found.len()).any(|f| found[f] == Evidence::Empty && nearest[f] <= EMPTY_EXACT);
     if !exact {
         return;
     }
     for (family, evidence) in found.iter_mut().enumerate() {
         let d = nearest[family];
-        let drawn_otherwise = median_apart[family] <= EMPTY_EXACT;
+        let drawn_otherwise = median_apart[family] <= EMPTY_EXACT && !one_edge[family];
         if *evidence == Evidence::None && d > EMPTY_NEAR && d < EMPTY_FAR && drawn_otherwise {
             tracing::trace!(family, nearest = d, "a look off the exact empty face");
             *evidence = Evidence::NotEmpty;
@@ -858,6 +907,39 @@ mod tests {
         // Without a look that shows the face exactly, the band says nothing.
         let found = two_zeros_beside_a_one([number(53), flat(56), thin_edge(53, 135)]);
         assert_eq!(found[2], Evidence::None);
+    }
+
+    #[test]
+    fn a_frame_along_one_edge_of_the_exact_empty_face_is_no_other_face() {
+        // The last row of empty tiles with the board's frame in its last sample row (KMines at
+        // 17 px): 180 levels over 16 samples, about 11 on average, between the bounds, but
+        // along one side alone.
+        let mut framed = flat(180);
+        framed[(TILE - 1) * TILE * 3..].fill(0);
+        let pixels = [number(180), flat(180), framed];
+        let families = one_look_each(&[
+            TileClass::Number(1),
+            TileClass::Number(0),
+            TileClass::Number(0),
+        ]);
+        let with_sides = |third: Sides| {
+            let sides = [Sides::NONE, Sides::NONE, third];
+            evidence_from(&pixels, &families, &references(&pixels, &families), &sides)
+        };
+        let bottom = Sides([false, true, false, false]);
+        assert_eq!(with_sides(bottom)[1], Evidence::Empty);
+        assert_eq!(with_sides(bottom)[2], Evidence::None);
+        // Inside the board, that line is the tile's own: another face.
+        assert_eq!(with_sides(Sides::NONE)[2], Evidence::NotEmpty);
+        // A raised edge on two sides is drawn otherwise, along the board's corner too.
+        let background = background_mask(&number(180), Around::Tile);
+        let corner = Sides([true, false, true, false]);
+        assert!(!off_along_one_edge(
+            &thin_edge(180, 0),
+            &number(180),
+            &background,
+            corner
+        ));
     }
 
     #[test]

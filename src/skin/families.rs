@@ -43,6 +43,22 @@ impl Families {
         cells
     }
 
+    /// For each family, the sides of the board every one of its tiles lies along ([`Sides`]).
+    pub fn sides(&self, reading: &Reading) -> Vec<Sides> {
+        let cols = reading.grid.cols.max(1);
+        let rows = reading.look_of.len() / cols;
+        let mut sides = vec![Sides::ALL; self.first.len()];
+        for (i, &look) in reading.look_of.iter().enumerate() {
+            let (row, col) = (i / cols, i % cols);
+            let on = [row == 0, row + 1 == rows, col == 0, col + 1 == cols];
+            let family = &mut sides[self.of[look]];
+            for (side, &on) in on.iter().enumerate() {
+                family.0[side] &= on;
+            }
+        }
+        sides
+    }
+
     /// Reads every look of `family` as `class`, as surely as the board makes it.
     pub fn relabel(&self, reading: &mut Reading, family: usize, class: TileClass) {
         for look in (0..self.of.len()).filter(|&l| self.of[l] == family) {
@@ -130,6 +146,19 @@ pub fn families_apart(
     }
 }
 
+/// The sides of the board a family's tiles all lie along: top, bottom, left, right. What lies
+/// beyond a side (the board's frame, the page) can bleed into the outer samples of the tiles
+/// along it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sides(pub [bool; 4]);
+
+impl Sides {
+    /// Every side: a family of no tiles, before any tile says otherwise.
+    pub const ALL: Sides = Sides([true; 4]);
+    /// No side: tiles inside the board.
+    pub const NONE: Sides = Sides([false; 4]);
+}
+
 /// The classifier's confidence from which two looks it puts in different classes are never one
 /// family.
 const SURE: f32 = 0.5;
@@ -186,6 +215,22 @@ mod tests {
             confidence: p,
             probs,
         }
+    }
+
+    #[test]
+    fn sides_are_those_every_tile_of_a_family_lies_along() {
+        // 3x3: family 0 the last row, family 1 the left column above it, family 2 the rest.
+        let mut reading = Reading::of_board(crate::board::Board::new(3, 3));
+        reading.look_of = vec![1, 2, 2, 1, 2, 2, 0, 0, 0];
+        let families = Families {
+            of: vec![0, 1, 2],
+            first: vec![6, 0, 1],
+            verdicts: vec![verdict(0.9); 3],
+        };
+        let sides = families.sides(&reading);
+        assert_eq!(sides[0], Sides([false, true, false, false]));
+        assert_eq!(sides[1], Sides([false, false, true, false]));
+        assert_eq!(sides[2], Sides::NONE);
     }
 
     #[test]

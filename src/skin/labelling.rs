@@ -120,7 +120,8 @@ pub fn settle(reading: &mut Reading) -> Settled {
         families = families_apart(&reading.pixels, &reading.looks, &cells, &exact_empty);
         empty_face = references(&reading.pixels, &families);
     }
-    let evidence = evidence_from(&reading.pixels, &families, &empty_face);
+    let sides = families.sides(reading);
+    let evidence = evidence_from(&reading.pixels, &families, &empty_face, &sides);
     let mut faces = faces(&reading.pixels, &families, &evidence);
     // A mark drawn on the open face in a game that draws it there is no digit: its face says
     // nothing of what it is.
