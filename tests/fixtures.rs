@@ -588,7 +588,7 @@ fn a_flag_beside_0s_a_repair_hid_is_in_doubt() {
 /// Reads fixture `name` of `tests/data` whole with no wrong call (as
 /// [`read_whole_with_no_wrong_call`]), asserting its "2" at `(row, col)` read as a 2 or in doubt.
 fn assert_a_2_read_or_in_doubt(name: &str, (row, col): (usize, usize)) {
-    let reading = read_whole_with_no_wrong_call(name);
+    let (reading, _) = read_whole_with_no_wrong_call(name);
     assert!(
         reading.doubt_cells().contains(&(row, col))
             || reading.class(row, col) == TileClass::Number(2),
@@ -618,7 +618,7 @@ fn a_number_no_other_tile_shows_beside_a_tooltips_piece_is_hidden_with_it() {
 /// class.
 #[test]
 fn a_number_under_a_tooltip_beside_hidden_tiles_is_hidden_too() {
-    let reading =
+    let (reading, _) =
         read_whole_with_no_wrong_call("jsmines-dark-27px-mid-tooltip-over-a-2-read-as-a-4");
     assert!(
         reading.doubt_cells().contains(&(5, 7)),
@@ -671,7 +671,7 @@ fn a_tooltips_text_read_as_a_crossed_flag_is_hidden_too() {
 /// Reads fixture `name` of `tests/data` as [`read_whole_with_no_wrong_call`] does, asserting
 /// that the tiles in doubt are exactly `hidden` (row, column), each hidden as under a note.
 fn assert_hidden_exactly(name: &str, hidden: Vec<(usize, usize)>) {
-    let reading = read_whole_with_no_wrong_call(name);
+    let (reading, _) = read_whole_with_no_wrong_call(name);
     assert_eq!(reading.doubt_cells(), hidden, "{name}: the tiles in doubt");
     assert!(
         reading.doubt.iter().all(|d| d.hides_the_tiles()),
@@ -682,7 +682,7 @@ fn assert_hidden_exactly(name: &str, hidden: Vec<(usize, usize)>) {
 /// Reads fixture `name` of `tests/data`, asserting its grid the label's size and no call of its
 /// advice wrong: no safe call the label does not make safe, no mine call it does not make
 /// certain.
-fn read_whole_with_no_wrong_call(name: &str) -> Reading {
+fn read_whole_with_no_wrong_call(name: &str) -> (Reading, Label) {
     let (reading, label) = read_test_data(name);
     assert_eq!(
         (reading.grid.rows, reading.grid.cols),
@@ -697,7 +697,7 @@ fn read_whole_with_no_wrong_call(name: &str) -> Reading {
         report.join("\n")
     );
     assert_eq!(wrong_mine_calls(name, &reading, &label), Vec::<Pos>::new());
-    reading
+    (reading, label)
 }
 
 /// The mines advice calls in `reading` (fixture `name`) that the `label`'s board does not make
@@ -1047,13 +1047,12 @@ fn a_look_a_repair_held_to_a_narrow_first_choice_is_in_doubt() {
 #[test]
 fn tiles_sampled_a_pixel_off_are_no_note_over_the_board() {
     let name = "winmine-dark-18px-mid-columns-a-pixel-off";
-    let reading = read_whole_with_no_wrong_call(name);
+    let (reading, label) = read_whole_with_no_wrong_call(name);
     assert!(
         !reading.doubt.iter().any(|d| d.hides_the_tiles()),
         "{name}: tiles hidden as under a note: {:?}",
         reading.doubt_cells()
     );
-    let (_, label) = read_test_data(name);
     match outcome(&reading, Some(label.mines), &GuessPolicy::default()) {
         Outcome::Advice { advice, .. } => assert!(!advice.moves.is_empty(), "{name}: no move"),
         _ => panic!("{name}: no advice"),

@@ -165,12 +165,12 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// (across a side) that is drawn over along that side ([`drawn_over_at`]) against the nearest
 /// common look of its class. That tile's look is on [`FEW`] tiles at most, read surely (no
 /// doubt on its family) as a covered tile or a number; the common looks are the first looks of
-/// the families on more tiles, not in doubt. A number or a flag unlike the board's own beside a piece, across a side, is a
-/// piece too (the cover's text runs on), and so is one of a class no other tile shows; so is
-/// such a number or flag beside a tile `hidden` already (under a note, a lone look). Never a
-/// family the classifier read as the exploded mine, and none at all where the board shows a
-/// mine on any other tile, or where the pieces are more than one cover takes
-/// ([`within_one_cover`]).
+/// the families on more tiles, not in doubt. A number or a flag unlike the board's own beside
+/// a piece, across a side, is a piece too (the cover's text runs on), and so is one of a class
+/// no other tile shows; so is such a number or flag beside a tile `hidden` already (under a
+/// note, a lone look). Never a family the classifier read as the exploded mine, and none at all
+/// where the board shows a mine on any other tile, or where the pieces are more than one cover
+/// takes ([`within_one_cover`]).
 pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec<bool> {
     let count = families.first.len();
     let mut pieces = vec![false; count];

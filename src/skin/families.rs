@@ -3,7 +3,7 @@
 //! The search labels each family once, as a game draws it once.
 
 use super::digit_inks::{strongest_ink, symbol_and_plain};
-use crate::board::Cell;
+use crate::board::{Cell, Pos};
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
 use crate::vision::{Reading, TileClass, Verdict};
@@ -45,12 +45,16 @@ impl Families {
 
     /// For each family, the sides of the board every one of its tiles lies along ([`Sides`]).
     pub fn sides(&self, reading: &Reading) -> Vec<Sides> {
-        let cols = reading.grid.cols.max(1);
-        let rows = reading.look_of.len() / cols;
+        let board = &reading.board;
         let mut sides = vec![Sides::ALL; self.first.len()];
         for (i, &look) in reading.look_of.iter().enumerate() {
-            let (row, col) = (i / cols, i % cols);
-            let on = [row == 0, row + 1 == rows, col == 0, col + 1 == cols];
+            let Pos { row, col } = board.pos_of(i);
+            let on = [
+                row == 0,
+                row + 1 == board.rows(),
+                col == 0,
+                col + 1 == board.cols(),
+            ];
             let family = &mut sides[self.of[look]];
             for (side, &on) in on.iter().enumerate() {
                 family.0[side] &= on;
