@@ -501,6 +501,16 @@ fn squares_of_another_colour_than_the_covered_ones_are_0s_where_only_so_the_boar
     assert_read_exactly("rounded-41px-mid");
 }
 
+/// The rounded-tile clone at 30 px, mid-game: its cascade stops short (it clicks a 0's
+/// neighbours from inside its own click handler, and the browser gives up deep in the
+/// recursion), so six of its grey 0s touch navy covered tiles, which no finished cascade
+/// leaves. Its grey squares held only as covered tiles, and all 165 read so, until 2026-12-03:
+/// as 0s they hold once the cascade's rule gives way, walled in by numbers in the main.
+#[test]
+fn the_0s_of_a_cascade_stopped_short_are_read() {
+    assert_read_exactly("rounded-light-30px-mid-cascade-stopped-short");
+}
+
 /// The emoji clone (never trained on) at 67% (28 px), light: its empty open tiles are light
 /// grey squares beside blue covered ones, an "8" to the model at 0.65, and the board left all
 /// of them (39 tiles) in doubt between a covered tile and a 0. Only as 0s do they leave the

@@ -12,27 +12,49 @@
 //! But a game draws its covered tiles in one look (up to noise, a gradient, the tile under the
 //! pointer). Two looks read as covered (surely, or in doubt only with a 0) whose centres are of
 //! clearly different colours, each on several tiles, one of them walled in by numbers as a
-//! cascade of 0s leaves its tiles (on its four sides at least: the rounded clone's cascade
-//! opens only a 0's sides), are covered tiles of two colours (no game the project has seen
-//! draws them) or that one is the 0s. It is read as 0s where the board holds so and with no
-//! other such look as 0s instead: a covered look taken for 0s leaves the numbers around it
+//! cascade of 0s leaves its tiles, are covered tiles of two colours (no game the project has
+//! seen draws them) or that one is the 0s. It is read as 0s where the board holds so and with
+//! no other such look as 0s instead: a covered look taken for 0s leaves the numbers around it
 //! without room for their mines (the rounded clone's navy squares, tried as 0s, break its
 //! numbers on every board swept).
+//!
+//! The rounded clone's cascade also stops short: it clicks a 0's neighbours from inside its own
+//! click handler, each click clicking back, and where the browser gives up deep in that
+//! recursion some 0s are left beside covered tiles, which no finished cascade leaves; on most
+//! of its boards no look held as 0s, and every 0 stayed covered. Where none holds, a look of
+//! many tiles that holds as 0s but for a few of them beside covered tiles, walled in by
+//! numbers in the main, is read as 0s too, on a board showing only numbers and covered tiles,
+//! where the main covered look as 0s leaves some number no room for its mines.
 
 use super::colours::{apart, centre_median};
 use super::families::Families;
-use super::rules::is_possible;
+use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
+use crate::board::{Board, Cell, Pos};
 use crate::vision::{Reading, TileClass};
 
 /// How many tiles each of the two covered looks must show: one or two tiles of a look of their
 /// own are the tile under the pointer or held down.
 const MIN_TILES: usize = 4;
+/// A look read as 0s where the game's cascade stopped short (RaminduA's clone clicks a 0's
+/// neighbours from inside its own click handler, and the browser gives up deep in the
+/// recursion): at most one in this many of its tiles touch a covered tile (17% at most, 4% in
+/// the median, over the 24 positions of it swept that are not lost).
+const STOPPED_SHORT_SHARE: usize = 4;
+/// Its tiles at least: a few tiles of a second colour walled in by numbers may be anything
+/// (covered tiles lit, held down, or of a second colour), twenty that keep a cascade's rule
+/// but for a few are an opening (the clone's stopped-short openings have 56 to 202 0s).
+const STOPPED_SHORT_MIN_TILES: usize = 20;
+/// How many numbers at least for each two covered tiles round its tiles (the same positions:
+/// 1.75 numbers for each covered tile at the fewest).
+const NUMBERS_PER_TWO_COVERED: usize = 3;
 
 /// Reads as 0s the one family settled as covered (`settled`, each family's class), in no doubt
 /// or in doubt only with a 0, that shows a colour at its centre far from every other such
-/// family's, on [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so none of its
-/// tiles touches a covered one as no cascade leaves a 0) where no other candidate does;
+/// family's, on [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so
+/// none of its tiles touches a covered one as no cascade leaves a 0) where no other candidate
+/// does, or where none does, the one that holds as a cascade stopped short
+/// ([`cascade_stopped_short`]) where the other covered look of most tiles cannot be 0s;
 /// `settled` follows. Nothing changes where there is no such family, or more than one.
 pub(super) fn settle_raised_zeros(
     reading: &mut Reading,
@@ -61,22 +83,51 @@ pub(super) fn settle_raised_zeros(
         return;
     }
     let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
-    let holding: Vec<usize> = (covered.iter().copied())
+    let apart_from_the_rest: Vec<usize> = (covered.iter().copied())
         .filter(|&family| {
             let own = centre(family);
-            let apart_from_the_rest = (covered.iter())
+            (covered.iter())
                 .filter(|&&other| other != family)
-                .all(|&other| apart(own, centre(other)) >= OTHER_COLOUR);
-            if !apart_from_the_rest {
-                return false;
-            }
-            let mut zeros = vec![false; settled.len()];
-            zeros[family] = true;
-            is_possible(&as_zeros(reading, families, &zeros))
+                .all(|&other| apart(own, centre(other)) >= OTHER_COLOUR)
         })
         .collect();
-    let [family] = holding[..] else {
-        return;
+    let as_zeros_alone = |family: usize| {
+        let mut zeros = vec![false; settled.len()];
+        zeros[family] = true;
+        as_zeros(reading, families, &zeros)
+    };
+    let holding: Vec<usize> = (apart_from_the_rest.iter().copied())
+        .filter(|&family| is_possible(&as_zeros_alone(family)))
+        .collect();
+    let family = match holding[..] {
+        [family] => family,
+        [] if only_numbers_and_covered(reading, settled) => {
+            // None holds as a finished cascade leaves its 0s: one that holds as a cascade
+            // stopped short leaves them is read so, on a board that shows nothing else, where
+            // the other covered look of most tiles, as 0s, leaves some number no room for its
+            // mines whatever the cascade: that one is the covered tiles for sure (the others
+            // are a few tiles of it sampled apart). (A flag or a mine may be a lost game's
+            // mine, a symbol the rules after this one weigh against boards that keep every
+            // rule, the cascade's among them.)
+            let unfinished: Vec<usize> = (apart_from_the_rest.iter().copied())
+                .filter(|&family| {
+                    let board = as_zeros_alone(family);
+                    let own = |p: Pos| families.of[reading.look_of[board.index(p)]] == family;
+                    cascade_stopped_short(&board, own, tiles[family])
+                })
+                .collect();
+            let [family] = unfinished[..] else {
+                return;
+            };
+            let most = (covered.iter().copied())
+                .filter(|&other| other != family)
+                .max_by_key(|&other| tiles[other]);
+            if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_alone(other))) {
+                return;
+            }
+            family
+        }
+        _ => return,
     };
     tracing::debug!(
         family,
@@ -90,6 +141,54 @@ pub(super) fn settle_raised_zeros(
         .doubt
         .retain(|doubt| families.of[doubt.look] != family);
     settled[family] = zero;
+}
+
+/// Whether every family of `reading` is settled (`settled`) as a number or a covered tile, and
+/// nothing is in doubt but between a covered tile and a 0.
+fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass]) -> bool {
+    let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
+    let zero_or_covered = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(0));
+    settled.iter().all(plain)
+        && (reading.doubt.iter()).all(|d| d.classes.iter().all(zero_or_covered))
+}
+
+/// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
+/// whose cascade stopped short of some of their neighbours: its numbers hold and keep every
+/// other rule, the 0s touching covered tiles are among the `own` ones and at most one in
+/// [`STOPPED_SHORT_SHARE`] of them, and round the `own` tiles lie at least
+/// [`NUMBERS_PER_TWO_COVERED`] numbers for each two covered tiles. A cascade that stopped
+/// short still leaves its 0s walled in by numbers in the main; covered tiles of a second
+/// colour taken for 0s lie among covered tiles (a checkerboard's other shade, a dimmed part
+/// of the board) or leave the numbers round them no room for their mines.
+fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize) -> bool {
+    if tiles < STOPPED_SHORT_MIN_TILES {
+        return false;
+    }
+    let mut beside_covered = 0;
+    for zero in zeros_beside_covered(board) {
+        if !own(zero) {
+            return false;
+        }
+        beside_covered += 1;
+    }
+    if beside_covered * STOPPED_SHORT_SHARE > tiles {
+        return false;
+    }
+    let mut round = vec![false; board.rows() * board.cols()];
+    for p in board.positions().filter(|&p| own(p)) {
+        for q in board.neighbors(p).filter(|&q| !own(q)) {
+            round[board.index(q)] = true;
+        }
+    }
+    let (mut numbers, mut covered) = (0, 0);
+    for p in board.positions().filter(|&p| round[board.index(p)]) {
+        match board.get(p) {
+            Cell::Number(n) if n > 0 => numbers += 1,
+            c if c.is_unrevealed() || c == Cell::Flag => covered += 1,
+            _ => {}
+        }
+    }
+    numbers * 2 >= covered * NUMBERS_PER_TWO_COVERED && holds_but_for_the_cascade(board)
 }
 
 #[cfg(test)]
@@ -169,6 +268,37 @@ mod tests {
         let near = [135, 135, 135];
         assert_eq!(
             settle(&BOARD, near),
+            (TileClass::Unrevealed, TileClass::Unrevealed)
+        );
+    }
+
+    #[test]
+    fn grey_squares_of_a_cascade_stopped_short_are_0s() {
+        // The 0 at (4, 5) touches navy covered tiles, as RaminduA's clone leaves its cascades:
+        // no finished cascade does, but the numbers hold with the 26 grey squares as 0s and
+        // wall them in but for that corner; the navy squares as 0s leave the numbers no room.
+        let mut board = vec!["ggggg1nn", "ggggg2nn", "ggggg1nn", "ggggg1nn", "ggggggnn"];
+        board.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
+        assert_eq!(
+            settle(&board, NAVY),
+            (TileClass::Number(0), TileClass::Unrevealed)
+        );
+        // A few such squares may be anything (covered tiles of a second colour): covered.
+        let board = ["ggg1nn", "ggg1nn", "ggg1nn", "ggggnn", "1111nn", "nnnnnn"];
+        assert_eq!(
+            settle(&board, NAVY),
+            (TileClass::Unrevealed, TileClass::Unrevealed)
+        );
+    }
+
+    #[test]
+    fn squares_of_a_second_colour_among_covered_tiles_stay_covered() {
+        // A corner of covered tiles in another colour (a dimmed part of the board), the
+        // numbers holding either way: among covered tiles, no cascade left it.
+        let mut board = vec!["gggggnnn"; 5];
+        board.extend(["nnnnnnnn", "nnn1nnnn", "nnnnnnnn"]);
+        assert_eq!(
+            settle(&board, NAVY),
             (TileClass::Unrevealed, TileClass::Unrevealed)
         );
     }

@@ -21,9 +21,18 @@ use crate::solver::is_consistent;
 ///
 /// The cheap rules run first: most wrong labellings fail them before the solver is asked.
 pub fn is_possible(board: &Board) -> bool {
-    if broken_rule(board).is_some() {
-        return false;
-    }
+    first_broken(board, true).is_none() && numbers_hold(board)
+}
+
+/// [`is_possible`] but for the rule that no 0 touches a covered tile: a game whose cascade stops
+/// short leaves 0s beside covered tiles (`crate::skin::raised_zeros`).
+pub(super) fn holds_but_for_the_cascade(board: &Board) -> bool {
+    first_broken(board, false).is_none() && numbers_hold(board)
+}
+
+/// Whether some layout of mines satisfies every number of `board`, flags read as the rules
+/// above say.
+fn numbers_hold(board: &Board) -> bool {
     let covered = board.positions().any(|p| board.get(p) == Cell::Unrevealed);
     if !covered && !board.shows_mines() {
         // The solver counts a flag as a mine.
@@ -63,6 +72,11 @@ pub fn unsure_flags_over_count(board: &Board, unsure: impl Fn(Pos) -> bool) -> b
 /// The first of the cheap rules `board` breaks, in words for the user; `None` when it keeps
 /// them (whether its numbers can all hold is the solver's to say).
 pub fn broken_rule(board: &Board) -> Option<&'static str> {
+    first_broken(board, true)
+}
+
+/// The first of the cheap rules `board` breaks, the cascade's among them where `cascade`.
+fn first_broken(board: &Board, cascade: bool) -> Option<&'static str> {
     let may_hold_mines = board
         .positions()
         .any(|p| matches!(board.get(p), Cell::Unrevealed) || board.get(p).is_known_mine());
@@ -75,7 +89,7 @@ pub fn broken_rule(board: &Board) -> Option<&'static str> {
     if board.positions().all(|p| board.get(p).is_shown_mine()) {
         return Some("every tile reads as a mine");
     }
-    if zeros_beside_covered(board).next().is_some() {
+    if cascade && zeros_beside_covered(board).next().is_some() {
         return Some("an empty open tile reads as touching a covered one");
     }
     let wrong_flag = board.positions().any(|p| board.get(p) == Cell::Blank);
