@@ -511,6 +511,23 @@ fn the_0s_of_a_cascade_stopped_short_are_read() {
     assert_read_exactly("rounded-light-30px-mid-cascade-stopped-short");
 }
 
+/// The rounded-tile clone at 27.5 px (a 1280x720 window), mid-game: the model reads a thin "3"
+/// as a sure "1" beside a "3" it leaves in doubt with a "4". The board cannot hold as read;
+/// weakened, the "3" in doubt said nothing, the board held, and the misread "1" called two of
+/// the 3's mines safe (2026-12-03). No reading of the look in doubt lets the board hold, so the
+/// misreading lies elsewhere: no advice, and the "1" is named as the likely misread.
+#[test]
+fn a_misread_no_reading_of_the_doubt_mends_gets_no_advice() {
+    let name = "rounded-light-28px-mid-a-3-read-as-a-sure-1";
+    let (reading, label) = read_test_data(name);
+    match outcome(&reading, Some(label.mines), &GuessPolicy::default()) {
+        Outcome::Impossible { misread, .. } => {
+            assert!(misread.contains(&Pos::new(4, 13)), "{name}: {misread:?}")
+        }
+        other => panic!("{name}: advised on a misread board: {other:?}"),
+    }
+}
+
 /// The emoji clone (never trained on) at 67% (28 px), light: its empty open tiles are light
 /// grey squares beside blue covered ones, an "8" to the model at 0.65, and the board left all
 /// of them (39 tiles) in doubt between a covered tile and a 0. Only as 0s do they leave the

@@ -28,15 +28,19 @@ pub fn misread_look(board: &Board, look_of: &[usize], conflict: &[Pos]) -> Vec<P
     }
     involved.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     for &(look, _) in involved.iter().take(MAX_TRIES) {
-        let tiles: Vec<Pos> = board
-            .positions()
-            .filter(|&p| look_of[board.index(p)] == look)
-            .collect();
+        let tiles = tiles_of_look(board, look_of, look);
         if holds_with_covered(board, &tiles) {
             return tiles;
         }
     }
     Vec::new()
+}
+
+/// The tiles of `board` showing `look` (`look_of`: each tile's look, row by row).
+pub(super) fn tiles_of_look(board: &Board, look_of: &[usize], look: usize) -> Vec<Pos> {
+    (board.positions())
+        .filter(|&p| look_of[board.index(p)] == look)
+        .collect()
 }
 
 /// What a message about an impossible board adds about the tiles of a look likely misread:

@@ -1,0 +1,145 @@
+//! Whether the misreading of a board that cannot be right as read may lie outside its tiles in
+//! doubt.
+//!
+//! Advice on a board read in doubt rests on the board with those tiles weakened
+//! (`crate::skin::advice_board`): sound wherever the tiles in doubt are the only ones misread.
+//! But weakening drops constraints, and a board impossible as read may hold once weakened with
+//! a misread still standing elsewhere: the rounded clone at 27.5 px read a "3" as a sure "1"
+//! beside a "3" in doubt with a "4"; weakened, the "3" in doubt said nothing, the board held,
+//! and the "1" called two of the 3's mines safe. Where a look the reading is sure of, read as
+//! covered, lets every number hold, that look may be the misread one as well as those in doubt,
+//! and the board gets no advice. (Trying the classes each look in doubt still has in play
+//! instead would not do: winemine's white 2s under Wine are in doubt between a 3 and a flag,
+//! and no reading of them among those lets their boards hold, while weakened they are right.)
+
+use super::misread::tiles_of_look;
+use crate::board::{Board, Cell, Pos};
+use crate::solver::{check_consistency, holds_with_covered, is_consistent, SolveError};
+use crate::vision::{Doubt, Reading};
+
+/// At most this many looks are tried, each a consistency check of the whole board.
+const MAX_TRIES: usize = 8;
+
+/// Whether `reading`, which has looks in doubt, cannot hold as read, and some look not in doubt
+/// among the numbers that conflict, read as covered, lets every number hold: the misreading
+/// may lie outside the doubt. False where the board holds as read or nothing is in doubt.
+pub fn misread_outside_the_doubt(reading: &Reading) -> bool {
+    if reading.doubt.is_empty() {
+        return false;
+    }
+    let board = &reading.board;
+    let Err(SolveError::Inconsistent { cells, .. }) = check_consistency(board) else {
+        return false;
+    };
+    if reading.look_of.len() != board.rows() * board.cols() {
+        return false;
+    }
+    let mut looks: Vec<usize> = Vec::new();
+    for &pos in &cells {
+        let look = reading.look_of[board.index(pos)];
+        if reading.doubt_of(look).is_none() && !looks.contains(&look) {
+            looks.push(look);
+        }
+    }
+    let explains = (looks.iter().take(MAX_TRIES)).any(|&look| {
+        let tiles: Vec<Pos> = tiles_of_look(board, &reading.look_of, look);
+        holds_with_covered(board, &tiles)
+    });
+    explains && !holds_under_some_reading(reading)
+}
+
+/// At most this many readings of the looks in doubt are tried (each a consistency check).
+const MAX_READINGS: usize = 64;
+
+/// Whether `reading`'s numbers hold with each look in doubt read as one of the classes it has
+/// in play (tiles hidden under something drawn over the board, in doubt between every class,
+/// as covered tiles), or there are too many such readings to try.
+fn holds_under_some_reading(reading: &Reading) -> bool {
+    let mut board = reading.board.clone();
+    let mut tried: Vec<&Doubt> = Vec::new();
+    for doubt in &reading.doubt {
+        if doubt.hides_the_tiles() {
+            set_all(&mut board, &doubt.cells, Cell::Unrevealed);
+        } else {
+            tried.push(doubt);
+        }
+    }
+    let readings = (tried.iter()).try_fold(1usize, |n, d| n.checked_mul(d.classes.len()));
+    readings.is_none_or(|n| n > MAX_READINGS) || holds_with(&mut board, &tried)
+}
+
+/// Whether `board` holds with each of `doubts` read as one of its classes.
+fn holds_with(board: &mut Board, doubts: &[&Doubt]) -> bool {
+    let Some((doubt, rest)) = doubts.split_last() else {
+        return is_consistent(board);
+    };
+    (doubt.classes.iter()).any(|class| {
+        set_all(board, &doubt.cells, class.cell());
+        holds_with(board, rest)
+    })
+}
+
+/// Sets every one of `cells` (row, col) of `board` to `cell`.
+fn set_all(board: &mut Board, cells: &[(usize, usize)], cell: Cell) {
+    for &(row, col) in cells {
+        board.set(Pos::new(row, col), cell);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_board;
+    use crate::vision::TileClass;
+
+    /// `rows` read as they are, each cell its own look, the cell `doubt` in doubt between
+    /// `classes`.
+    fn reading(rows: &str, doubt: (usize, usize), classes: &[TileClass]) -> Reading {
+        let mut reading = Reading::of_board(parse_board(rows).unwrap());
+        let cols = reading.board.cols();
+        reading.look_of = (0..reading.board.rows() * cols).collect();
+        reading.doubt.push(Doubt {
+            look: doubt.0 * cols + doubt.1,
+            classes: classes.to_vec(),
+            cells: vec![doubt],
+        });
+        reading
+    }
+
+    #[test]
+    fn a_sure_look_that_explains_the_conflict_as_well_as_the_doubt_leaves_no_advice() {
+        // The "3" in doubt with a "4" has three covered neighbours, mines either way; the "1"
+        // beside it touches two of them. Weakened, the "3" says nothing and the "1" would call
+        // tiles safe; but the "1", read as covered, mends the board as well.
+        let r = reading(
+            "3.1.\n....\n",
+            (0, 0),
+            &[TileClass::Number(3), TileClass::Number(4)],
+        );
+        assert!(misread_outside_the_doubt(&r));
+    }
+
+    #[test]
+    fn a_conflict_only_the_doubt_explains_is_left_to_the_weakening() {
+        // The "4" in doubt is the one number that cannot hold: nothing else mends the board.
+        let r = reading(
+            "4.\n..\n",
+            (0, 0),
+            &[TileClass::Number(4), TileClass::Number(3)],
+        );
+        assert!(!misread_outside_the_doubt(&r));
+    }
+
+    #[test]
+    fn a_board_that_holds_as_read_or_with_nothing_in_doubt_is_left_alone() {
+        let holds = reading(
+            "1.\n1.\n",
+            (1, 0),
+            &[TileClass::Number(1), TileClass::Number(2)],
+        );
+        assert!(!misread_outside_the_doubt(&holds));
+        let mut nothing = reading("3.1.\n....\n", (0, 0), &[TileClass::Number(3)]);
+        nothing.doubt.clear();
+        assert!(!misread_outside_the_doubt(&nothing));
+    }
+}
