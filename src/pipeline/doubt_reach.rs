@@ -6,11 +6,14 @@
 //! But weakening drops constraints, and a board impossible as read may hold once weakened with
 //! a misread still standing elsewhere: the rounded clone at 27.5 px read a "3" as a sure "1"
 //! beside a "3" in doubt with a "4"; weakened, the "3" in doubt said nothing, the board held,
-//! and the "1" called two of the 3's mines safe. Where a look the reading is sure of, read as
-//! covered, lets every number hold, that look may be the misread one as well as those in doubt,
-//! and the board gets no advice. (Trying the classes each look in doubt still has in play
-//! instead would not do: winemine's white 2s under Wine are in doubt between a 3 and a flag,
-//! and no reading of them among those lets their boards hold, while weakened they are right.)
+//! and the "1" called two of the 3's mines safe. Two signs together say the misreading may lie
+//! outside the doubt: no reading of the looks in doubt, among the classes each still has in
+//! play, lets the board hold, and a look the reading is sure of, read as covered, mends it as
+//! well. Either alone is no sign: winemine's white 2s under Wine are in doubt between a 3 and a
+//! flag, so no reading of them among those lets their boards hold, and covering one of the sure
+//! numbers beside them mends many a board, while weakened they are right (each test alone took
+//! right advice from 12 and 35 of its first sweep's 180 frames; both together from 9, which
+//! rested on a sure look that may as well be the misread one).
 
 use super::misread::tiles_of_look;
 use crate::board::{Board, Cell, Pos};
@@ -20,9 +23,10 @@ use crate::vision::{Doubt, Reading};
 /// At most this many looks are tried, each a consistency check of the whole board.
 const MAX_TRIES: usize = 8;
 
-/// Whether `reading`, which has looks in doubt, cannot hold as read, and some look not in doubt
-/// among the numbers that conflict, read as covered, lets every number hold: the misreading
-/// may lie outside the doubt. False where the board holds as read or nothing is in doubt.
+/// Whether `reading`, which has looks in doubt, cannot hold as read, no reading of those looks
+/// among their classes lets it hold, and some look not in doubt among the numbers that
+/// conflict, read as covered, lets every number hold: the misreading may lie outside the doubt.
+/// False where the board holds as read or nothing is in doubt.
 pub fn misread_outside_the_doubt(reading: &Reading) -> bool {
     if reading.doubt.is_empty() {
         return false;

@@ -8,7 +8,7 @@
 mod doubt_reach;
 mod misread;
 
-pub use doubt_reach::misread_outside_the_doubt;
+use doubt_reach::misread_outside_the_doubt;
 pub use misread::{misread_look, misread_note};
 
 use crate::advice::{advise, best_guess, Advice, Guess, GuessPolicy};
@@ -107,8 +107,8 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
     // does not say where: a board that holds once weakened would be advised on the misreading
     // still standing. A guard: no capture swept on 2026-12-02 reached it (the wrong calls of
     // that day were on boards read as possible).
-    // Nor does it where no reading of the looks in doubt lets the board hold
-    // (`doubt_reach`): the misreading is elsewhere.
+    // Nor does it where the misreading may lie outside the doubt (`doubt_reach`): no reading
+    // of the looks in doubt lets the board hold, and a sure look read as covered does.
     if reading.refuted || misread_outside_the_doubt(reading) {
         if let Err(error) = check_consistency(&reading.board) {
             return impossible(error, &reading.board, &reading.look_of);
