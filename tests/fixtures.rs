@@ -514,8 +514,9 @@ fn the_0s_of_a_cascade_stopped_short_are_read() {
 /// The rounded-tile clone at 27.5 px (a 1280x720 window), mid-game: the model reads a thin "3"
 /// as a sure "1" beside a "3" it leaves in doubt with a "4". The board cannot hold as read;
 /// weakened, the "3" in doubt said nothing, the board held, and the misread "1" called two of
-/// the 3's mines safe (2026-12-03). No reading of the look in doubt lets the board hold, so the
-/// misreading lies elsewhere: no advice, and the "1" is named as the likely misread.
+/// the 3's mines safe (2026-12-03). No reading of the look in doubt lets the board hold, and the
+/// "1", read as covered, mends it: the misreading may lie there. No advice, and the "1" is
+/// named as the likely misread.
 #[test]
 fn a_misread_no_reading_of_the_doubt_mends_gets_no_advice() {
     let name = "rounded-light-28px-mid-a-3-read-as-a-sure-1";

@@ -15,13 +15,10 @@
 //! right advice from 12 and 35 of its first sweep's 180 frames; both together from 9, which
 //! rested on a sure look that may as well be the misread one).
 
-use super::misread::tiles_of_look;
+use super::misread::misread_look_among;
 use crate::board::{Board, Cell, Pos};
-use crate::solver::{check_consistency, holds_with_covered, is_consistent, SolveError};
+use crate::solver::{check_consistency, is_consistent, SolveError};
 use crate::vision::{Doubt, Reading};
-
-/// At most this many looks are tried, each a consistency check of the whole board.
-const MAX_TRIES: usize = 8;
 
 /// Whether `reading`, which has looks in doubt, cannot hold as read, no reading of those looks
 /// among their classes lets it hold, and some look not in doubt among the numbers that
@@ -35,20 +32,8 @@ pub fn misread_outside_the_doubt(reading: &Reading) -> bool {
     let Err(SolveError::Inconsistent { cells, .. }) = check_consistency(board) else {
         return false;
     };
-    if reading.look_of.len() != board.rows() * board.cols() {
-        return false;
-    }
-    let mut looks: Vec<usize> = Vec::new();
-    for &pos in &cells {
-        let look = reading.look_of[board.index(pos)];
-        if reading.doubt_of(look).is_none() && !looks.contains(&look) {
-            looks.push(look);
-        }
-    }
-    let explains = (looks.iter().take(MAX_TRIES)).any(|&look| {
-        let tiles: Vec<Pos> = tiles_of_look(board, &reading.look_of, look);
-        holds_with_covered(board, &tiles)
-    });
+    let sure = |look: usize| reading.doubt_of(look).is_none();
+    let explains = !misread_look_among(board, &reading.look_of, &cells, sure).is_empty();
     explains && !holds_under_some_reading(reading)
 }
 

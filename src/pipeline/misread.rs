@@ -15,12 +15,25 @@ const MAX_TRIES: usize = 8;
 /// cells `conflict` that, read as covered, let every number of `board` hold; empty when no
 /// single look does.
 pub fn misread_look(board: &Board, look_of: &[usize], conflict: &[Pos]) -> Vec<Pos> {
+    misread_look_among(board, look_of, conflict, |_| true)
+}
+
+/// [`misread_look`] among the looks `may_be` accepts.
+pub(super) fn misread_look_among(
+    board: &Board,
+    look_of: &[usize],
+    conflict: &[Pos],
+    may_be: impl Fn(usize) -> bool,
+) -> Vec<Pos> {
     if look_of.len() != board.rows() * board.cols() {
         return Vec::new();
     }
     let mut involved: Vec<(usize, usize)> = Vec::new();
     for &pos in conflict {
         let look = look_of[board.index(pos)];
+        if !may_be(look) {
+            continue;
+        }
         match involved.iter_mut().find(|(l, _)| *l == look) {
             Some((_, count)) => *count += 1,
             None => involved.push((look, 1)),
@@ -37,7 +50,7 @@ pub fn misread_look(board: &Board, look_of: &[usize], conflict: &[Pos]) -> Vec<P
 }
 
 /// The tiles of `board` showing `look` (`look_of`: each tile's look, row by row).
-pub(super) fn tiles_of_look(board: &Board, look_of: &[usize], look: usize) -> Vec<Pos> {
+fn tiles_of_look(board: &Board, look_of: &[usize], look: usize) -> Vec<Pos> {
     (board.positions())
         .filter(|&p| look_of[board.index(p)] == look)
         .collect()
