@@ -85,23 +85,32 @@ pub struct Move {
 impl Move {
     /// The reason in words, for a player.
     pub fn explain(&self) -> String {
+        let mut text = String::new();
+        self.write_explanation(&mut text)
+            .expect("writing to a String cannot fail");
+        text
+    }
+
+    /// [`Move::explain`]'s words written into `out`: a JSON answer with dozens of moves writes
+    /// them all through one buffer instead of a new string each.
+    pub fn write_explanation(&self, out: &mut impl fmt::Write) -> fmt::Result {
         match (&self.reason, self.action) {
             (Reason::Single(s @ Source::Number { .. }), Action::Open) => {
-                format!("{s} already touches all its mines")
+                write!(out, "{s} already touches all its mines")
             }
             (Reason::Single(s @ Source::Number { .. }), Action::Flag) => {
-                format!("{s} needs a mine on every covered tile it touches")
+                write!(out, "{s} needs a mine on every covered tile it touches")
             }
             (Reason::Single(s @ Source::Total { .. }), Action::Open) => {
-                format!("{s} are all placed")
+                write!(out, "{s} are all placed")
             }
             (Reason::Single(s @ Source::Total { .. }), Action::Flag) => {
-                format!("{s} fill every covered tile")
+                write!(out, "{s} fill every covered tile")
             }
-            (Reason::Pair(a, b), _) => format!("pair rule: {a} and {b}"),
-            (Reason::Triple(a, b, c), _) => format!("triple rule: {a} and {b} inside {c}"),
-            (Reason::AllLayouts(n), Action::Open) => format!("safe in all {n} layouts"),
-            (Reason::AllLayouts(n), Action::Flag) => format!("a mine in all {n} layouts"),
+            (Reason::Pair(a, b), _) => write!(out, "pair rule: {a} and {b}"),
+            (Reason::Triple(a, b, c), _) => write!(out, "triple rule: {a} and {b} inside {c}"),
+            (Reason::AllLayouts(n), Action::Open) => write!(out, "safe in all {n} layouts"),
+            (Reason::AllLayouts(n), Action::Flag) => write!(out, "a mine in all {n} layouts"),
         }
     }
 }

@@ -77,12 +77,14 @@ pub fn solve_json<'a>(
         .collect();
     SolveJson {
         cells,
-        ..solve_json_but_cells(analysis, advice, layouts)
+        moves: advice.moves_json(),
+        ..solve_json_but_cells_and_moves(analysis, advice, layouts)
     }
 }
 
-/// The `solve --json` object with no cells, for `answer_json`, which writes them itself.
-pub(super) fn solve_json_but_cells<'a>(
+/// The `solve --json` object with no cells and no moves, for `answer_json`, which writes those
+/// itself.
+pub(super) fn solve_json_but_cells_and_moves<'a>(
     analysis: &Analysis,
     advice: &Advice,
     layouts: Option<&[Layout]>,
@@ -97,7 +99,7 @@ pub(super) fn solve_json_but_cells<'a>(
         safe: analysis.safe.iter().copied().map(pair).collect(),
         certain_mines: analysis.certain_mines.iter().copied().map(pair).collect(),
         best_guess: advice.guess_json(),
-        moves: advice.moves_json(),
+        moves: Vec::new(),
         layouts: layouts.map(|ls| {
             ls.iter()
                 .map(|l| LayoutJson {

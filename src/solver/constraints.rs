@@ -77,7 +77,8 @@ pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
             continue;
         };
         let mut known = 0u8;
-        let mut covered = Vec::new();
+        // At most eight neighbours: made at that size, not grown push by push.
+        let mut covered = Vec::with_capacity(8);
         for n in board.neighbors(pos) {
             let cell = board.get(n);
             if cell.is_known_mine() {

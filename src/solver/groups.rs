@@ -26,25 +26,39 @@ impl Group {
 ///
 /// `tile_count` bounds the tile indices. Tiles in no constraint form no group.
 pub(crate) fn group_tiles(constraints: &[Constraint], tile_count: usize) -> Vec<Group> {
-    let mut signature: Vec<Vec<usize>> = vec![Vec::new(); tile_count];
+    // Each tile's signature (the constraints it is in, ascending) as one slice of a flat list:
+    // `start[t]..start[t + 1]`. A list per tile was an allocation per tile, and grew.
+    let mut start = vec![0usize; tile_count + 1];
+    for c in constraints {
+        for &t in &c.tiles {
+            start[t + 1] += 1;
+        }
+    }
+    for t in 0..tile_count {
+        start[t + 1] += start[t];
+    }
+    let mut filled = start.clone();
+    let mut flat = vec![0usize; start[tile_count]];
     for (ci, c) in constraints.iter().enumerate() {
         for &t in &c.tiles {
-            signature[t].push(ci);
+            flat[filled[t]] = ci;
+            filled[t] += 1;
         }
     }
     let mut groups: Vec<Group> = Vec::new();
     let mut by_signature: FxHashMap<&[usize], usize> = FxHashMap::default();
-    for (tile, sig) in signature.iter().enumerate() {
+    for tile in 0..tile_count {
+        let sig = &flat[start[tile]..start[tile + 1]];
         if sig.is_empty() {
             continue;
         }
-        match by_signature.get(sig.as_slice()) {
+        match by_signature.get(sig) {
             Some(&g) => groups[g].tiles.push(tile),
             None => {
                 by_signature.insert(sig, groups.len());
                 groups.push(Group {
                     tiles: vec![tile],
-                    constraints: sig.clone(),
+                    constraints: sig.to_vec(),
                 });
             }
         }

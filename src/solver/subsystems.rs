@@ -65,7 +65,14 @@ impl SweepState {
 
 /// For each constraint, the groups that lie in it.
 fn groups_by_constraint(groups: &[Group], constraint_count: usize) -> Vec<Vec<usize>> {
-    let mut groups_of = vec![Vec::new(); constraint_count];
+    // Each list made at its final size (counted first), not grown push by push.
+    let mut sizes = vec![0usize; constraint_count];
+    for group in groups {
+        for &c in &group.constraints {
+            sizes[c] += 1;
+        }
+    }
+    let mut groups_of: Vec<Vec<usize>> = sizes.into_iter().map(Vec::with_capacity).collect();
     for (g, group) in groups.iter().enumerate() {
         for &c in &group.constraints {
             groups_of[c].push(g);
@@ -144,7 +151,6 @@ fn sweep_order(
 
     let mut open_list: Vec<usize> = Vec::new();
     let mut order = Vec::with_capacity(members.len());
-    let mut candidates: Vec<usize> = Vec::new();
 
     let mut current = end;
     loop {
@@ -161,15 +167,15 @@ fn sweep_order(
         if order.len() == members.len() {
             break;
         }
-        candidates.clear();
-        for &c in &open_list {
-            candidates.extend(groups_of[c].iter().copied().filter(|&g| !done[g]));
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        current = *candidates
+        // The next group: the unvisited neighbour of an open constraint that opens the fewest
+        // new ones. The key ends in the group's own index, so a group met twice (through two
+        // open constraints) keys the same both times and the minimum is one group whatever the
+        // order: no list of candidates to sort and deduplicate.
+        current = open_list
             .iter()
-            .min_by_key(|&&g| {
+            .flat_map(|&c| groups_of[c].iter().copied())
+            .filter(|&g| !done[g])
+            .min_by_key(|&g| {
                 let growth: i64 = groups[g]
                     .constraints
                     .iter()
