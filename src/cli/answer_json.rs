@@ -105,8 +105,7 @@ fn write_moves(out: &mut Vec<u8>, advice: &Advice) -> serde_json::Result<()> {
         out.extend_from_slice(m.action.as_str().as_bytes());
         out.extend_from_slice(b"\",\"reason\":");
         reason.clear();
-        m.write_explanation(&mut reason)
-            .expect("writing to a String cannot fail");
+        m.write_explanation(&mut reason);
         write_str(out, &reason)?;
         out.push(b'}');
     }
