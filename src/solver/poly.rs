@@ -80,6 +80,13 @@ impl Poly {
             return;
         }
         let lo = src.lo + shift;
+        if self.coef.is_empty() {
+            // The first edge into a new state of the sweep (most of them): each coefficient made
+            // once as its product, not as a zero that the product is then added to.
+            self.lo = lo;
+            self.coef = src.coef.iter().map(|c| product(c, scale)).collect();
+            return;
+        }
         self.widen(lo, lo + src.coef.len());
         let offset = lo - self.lo;
         for (i, c) in src.coef.iter().enumerate() {
@@ -170,6 +177,17 @@ pub(crate) fn add_product(acc: &mut BigUint, a: &BigUint, b: &BigUint) {
     }
 }
 
+/// `a · b`, by [`add_product`]'s shortcuts: a `u128` product when both fit a `u64`, a copy when
+/// one factor is 1.
+fn product(a: &BigUint, b: &BigUint) -> BigUint {
+    match (as_u64(a), as_u64(b)) {
+        (Some(x), Some(y)) => BigUint::from(u128::from(x) * u128::from(y)),
+        (_, Some(1)) => a.clone(),
+        (Some(1), _) => b.clone(),
+        _ => a * b,
+    }
+}
+
 /// The value of `x` when it fits a `u64`.
 fn as_u64(x: &BigUint) -> Option<u64> {
     let mut digits = x.iter_u64_digits();
@@ -220,6 +238,23 @@ mod tests {
         let mut p = poly(3, &[1]);
         p.add_shifted(&poly(0, &[1, 1]), 1, &BigUint::from(2u32));
         assert_eq!(p, poly(1, &[2, 2, 1]));
+    }
+
+    #[test]
+    fn add_shifted_into_nothing_is_the_scaled_copy() {
+        let big = BigUint::from(u64::MAX) * 5u32;
+        let src = Poly::from_coefs(2, vec![BigUint::from(3u32), BigUint::zero(), big.clone()]);
+        for scale in [1u64, 7, u64::MAX] {
+            let scale = BigUint::from(scale);
+            let mut fresh = Poly::default();
+            fresh.add_shifted(&src, 4, &scale);
+            // The same sum by the general path: zeros over the range first, then the product added.
+            let mut widened = Poly::from_coefs(6, vec![BigUint::zero(); 3]);
+            widened.add_shifted(&src, 4, &scale);
+            assert_eq!(fresh, widened);
+            let expected = [&scale * 3u32, BigUint::zero(), &big * &scale];
+            assert_eq!(fresh, Poly::from_coefs(6, expected.to_vec()));
+        }
     }
 
     #[test]
