@@ -16,7 +16,7 @@
 //! rested on a sure look that may as well be the misread one).
 
 use super::misread::misread_look_among;
-use crate::board::{Board, Cell, Pos};
+use crate::board::{Board, Cell};
 use crate::solver::{check_consistency, is_consistent, SolveError};
 use crate::vision::{Doubt, Reading};
 
@@ -48,7 +48,7 @@ fn holds_under_some_reading(reading: &Reading) -> bool {
     let mut tried: Vec<&Doubt> = Vec::new();
     for doubt in &reading.doubt {
         if doubt.hides_the_tiles() {
-            set_all(&mut board, &doubt.cells, Cell::Unrevealed);
+            doubt.set_cells(&mut board, Cell::Unrevealed);
         } else {
             tried.push(doubt);
         }
@@ -63,16 +63,9 @@ fn holds_with(board: &mut Board, doubts: &[&Doubt]) -> bool {
         return is_consistent(board);
     };
     (doubt.classes.iter()).any(|class| {
-        set_all(board, &doubt.cells, class.cell());
+        doubt.set_cells(board, class.cell());
         holds_with(board, rest)
     })
-}
-
-/// Sets every one of `cells` (row, col) of `board` to `cell`.
-fn set_all(board: &mut Board, cells: &[(usize, usize)], cell: Cell) {
-    for &(row, col) in cells {
-        board.set(Pos::new(row, col), cell);
-    }
 }
 
 #[cfg(test)]

@@ -79,9 +79,7 @@ pub fn advice_board(reading: &Reading) -> Board {
         } else {
             Cell::Unrevealed
         };
-        for &(row, col) in &doubt.cells {
-            board.set(Pos::new(row, col), cell);
-        }
+        doubt.set_cells(&mut board, cell);
     }
     board
 }

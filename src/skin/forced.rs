@@ -122,9 +122,7 @@ fn forced_number(
         .min()?;
     let most = u8::try_from(room.min(8)).ok()?;
     let mut fits = (0..=most).filter(|&n| {
-        for &(row, col) in &doubt.cells {
-            board.set(Pos::new(row, col), Cell::Number(n));
-        }
+        doubt.set_cells(&mut board, Cell::Number(n));
         holds(&board, &reading.board, &doubt.cells, n)
     });
     let number = fits.next()?;

@@ -12,7 +12,7 @@ use super::text_counter::{read_text_counter, FlagsOfTotal};
 use super::tiles::{sample_grid, SampledGrid, TileImage};
 use super::zoom_look::look_closer;
 use super::VisionError;
-use crate::board::Board;
+use crate::board::{Board, Cell, Pos};
 use image::RgbImage;
 
 /// What was read off a screenshot.
@@ -64,6 +64,14 @@ impl Doubt {
     /// (under a note or a dialog drawn over the board), not read as one of two looks.
     pub fn hides_the_tiles(&self) -> bool {
         (TileClass::IN_PLAY.iter()).all(|class| self.classes.contains(class))
+    }
+
+    /// Shows every one of its cells on `board` as `cell`: a reading of the look tried, or the
+    /// look weakened.
+    pub fn set_cells(&self, board: &mut Board, cell: Cell) {
+        for &(row, col) in &self.cells {
+            board.set(Pos::new(row, col), cell);
+        }
     }
 }
 
