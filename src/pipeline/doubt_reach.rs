@@ -16,24 +16,22 @@
 //! rested on a sure look that may as well be the misread one).
 
 use super::misread::misread_look_among;
-use crate::board::{Board, Cell};
-use crate::solver::{check_consistency, is_consistent, SolveError};
+use crate::board::{Board, Cell, Pos};
+use crate::solver::is_consistent;
 use crate::vision::{Doubt, Reading};
 
-/// Whether `reading`, which has looks in doubt, cannot hold as read, no reading of those looks
-/// among their classes lets it hold, and some look not in doubt among the numbers that
-/// conflict, read as covered, lets every number hold: the misreading may lie outside the doubt.
-/// False where the board holds as read or nothing is in doubt.
-pub fn misread_outside_the_doubt(reading: &Reading) -> bool {
+/// Whether `reading`, whose board cannot hold as read (`conflict`: the numbers that conflict,
+/// as the consistency check names them), has looks in doubt, no reading of those looks among
+/// their classes lets it hold, and some look not in doubt among the conflict, read as covered,
+/// lets every number hold: the misreading may lie outside the doubt. False where nothing is in
+/// doubt.
+pub fn misread_outside_the_doubt(reading: &Reading, conflict: &[Pos]) -> bool {
     if reading.doubt.is_empty() {
         return false;
     }
     let board = &reading.board;
-    let Err(SolveError::Inconsistent { cells, .. }) = check_consistency(board) else {
-        return false;
-    };
     let sure = |look: usize| reading.doubt_of(look).is_none();
-    let explains = !misread_look_among(board, &reading.look_of, &cells, sure).is_empty();
+    let explains = !misread_look_among(board, &reading.look_of, conflict, sure).is_empty();
     explains && !holds_under_some_reading(reading)
 }
 
@@ -72,7 +70,19 @@ fn holds_with(board: &mut Board, doubts: &[&Doubt]) -> bool {
 mod tests {
     use super::*;
     use crate::board::parse_board;
+    use crate::solver::{check_consistency, SolveError};
     use crate::vision::TileClass;
+
+    /// [`misread_outside_the_doubt`] behind the consistency check [`crate::pipeline::outcome`]
+    /// makes first: false where the board holds as read.
+    fn outside(reading: &Reading) -> bool {
+        match check_consistency(&reading.board) {
+            Err(SolveError::Inconsistent { cells, .. }) => {
+                misread_outside_the_doubt(reading, &cells)
+            }
+            _ => false,
+        }
+    }
 
     /// `rows` read as they are, each cell its own look, the cell `doubt` in doubt between
     /// `classes`.
@@ -98,7 +108,7 @@ mod tests {
             (0, 0),
             &[TileClass::Number(3), TileClass::Number(4)],
         );
-        assert!(misread_outside_the_doubt(&r));
+        assert!(outside(&r));
     }
 
     #[test]
@@ -109,7 +119,7 @@ mod tests {
             (0, 0),
             &[TileClass::Number(4), TileClass::Number(3)],
         );
-        assert!(!misread_outside_the_doubt(&r));
+        assert!(!outside(&r));
     }
 
     #[test]
@@ -119,9 +129,9 @@ mod tests {
             (1, 0),
             &[TileClass::Number(1), TileClass::Number(2)],
         );
-        assert!(!misread_outside_the_doubt(&holds));
+        assert!(!outside(&holds));
         let mut nothing = reading("3.1.\n....\n", (0, 0), &[TileClass::Number(3)]);
         nothing.doubt.clear();
-        assert!(!misread_outside_the_doubt(&nothing));
+        assert!(!outside(&nothing));
     }
 }

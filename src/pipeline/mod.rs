@@ -109,9 +109,16 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
     // that day were on boards read as possible).
     // Nor does it where the misreading may lie outside the doubt (`doubt_reach`): no reading
     // of the looks in doubt lets the board hold, and a sure look read as covered does.
-    if reading.refuted || misread_outside_the_doubt(reading) {
+    // The board as read is checked once, for both.
+    if reading.refuted || !reading.doubt.is_empty() {
         if let Err(error) = check_consistency(&reading.board) {
-            return impossible(error, &reading.board, &reading.look_of);
+            let outside = || match &error {
+                SolveError::Inconsistent { cells, .. } => misread_outside_the_doubt(reading, cells),
+                _ => false,
+            };
+            if reading.refuted || outside() {
+                return impossible(error, &reading.board, &reading.look_of);
+            }
         }
     }
     // Cells in doubt are weakened so that nothing certain rests on them (`skin::doubt`).
