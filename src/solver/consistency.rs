@@ -22,7 +22,7 @@ pub fn check_consistency(board: &Board) -> Result<(), SolveError> {
     let system = System::new(build_frontier(board)?);
     for (j, plan) in system.parts.plans.iter().enumerate() {
         let layers = count_forward(plan, false);
-        if layers.last().is_none_or(|l| l.states.is_empty()) {
+        if layers.last().is_none_or(|l| l.is_empty()) {
             return Err(SolveError::Inconsistent {
                 cells: minimal_conflict(&system, j),
                 flag: None,
@@ -43,7 +43,7 @@ pub fn is_consistent(board: &Board) -> bool {
     system.parts.plans.iter().all(|plan| {
         count_forward(plan, false)
             .last()
-            .is_some_and(|l| !l.states.is_empty())
+            .is_some_and(|l| !l.is_empty())
     })
 }
 
@@ -68,7 +68,7 @@ pub(crate) fn minimal_conflict(system: &System, j: usize) -> Vec<Pos> {
     let layers = count_forward(plan, false);
     let dead = layers
         .iter()
-        .position(|l| l.states.is_empty())
+        .position(|l| l.is_empty())
         .unwrap_or(layers.len() - 1);
     let mut conflict: Vec<usize> = plan.steps[..dead]
         .iter()
@@ -103,7 +103,7 @@ fn satisfiable(constraints: &[Constraint], chosen: &[usize], tile_count: usize) 
     parts.plans.iter().all(|plan| {
         count_forward(plan, false)
             .last()
-            .is_some_and(|l| !l.states.is_empty())
+            .is_some_and(|l| !l.is_empty())
     })
 }
 

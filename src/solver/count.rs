@@ -18,12 +18,11 @@ use super::constraints::Constraint;
 use super::groups::Group;
 use super::poly::{add_product, Poly};
 use super::subsystems::Subsystem;
+use hashbrown::hash_table::{Entry, HashTable};
 use num_bigint::BigUint;
-use rustc_hash::FxHashMap;
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
 use std::sync::OnceLock;
-
-/// Remaining needs of the open constraints, in the step's slot order.
-pub(crate) type State = Box<[u8]>;
 
 /// Where a slot's value comes from before the step's group takes its mines.
 #[derive(Clone, Copy, Debug)]
@@ -54,29 +53,39 @@ pub(crate) struct Step {
 }
 
 impl Step {
-    /// The state after the group takes `k` mines, or `None` when that breaks a constraint.
-    pub fn apply(&self, state: &[u8], k: u8) -> Option<State> {
+    /// Writes into `next` the state after the group takes `k` mines; false when that breaks a
+    /// constraint. `next` is the caller's buffer, reused for every edge: most edges reach a
+    /// state already found, and a state of their own would be an allocation thrown away.
+    pub fn apply(&self, state: &[u8], k: u8, next: &mut Vec<u8>) -> bool {
         let value = |s: Source| match s {
             Source::Open(slot) => state[slot],
             Source::Fresh(need) => need,
         };
         if self.closing.iter().any(|&s| value(s) != k) {
-            return None;
+            return false;
         }
-        let mut next = Vec::with_capacity(self.after.len());
+        next.clear();
         for slot in &self.after {
             let v = value(slot.source);
             let v = if slot.takes_group {
-                v.checked_sub(k)?
+                match v.checked_sub(k) {
+                    Some(v) => v,
+                    None => return false,
+                }
             } else {
                 v
             };
             if u16::from(v) > slot.room {
-                return None;
+                return false;
             }
             next.push(v);
         }
-        Some(next.into_boxed_slice())
+        true
+    }
+
+    /// How many slots the state after this step has: the constraints still open.
+    fn width(&self) -> usize {
+        self.after.len()
     }
 }
 
@@ -161,13 +170,64 @@ pub(crate) fn plan_sweep(
     Plan { steps }
 }
 
-/// The states reachable before one step, with their layout counts and outgoing edges.
+/// The states reachable before one step (the remaining needs of the open constraints, in the
+/// step's slot order), with their layout counts and outgoing edges.
+///
+/// Every state of a layer has one slot per constraint open there, so the states lie end to end
+/// in one buffer, and each state's edges in one list: a box per state and a list per state's
+/// edges were two allocations for every state of every sweep.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Layer {
-    pub states: Vec<State>,
+    /// Slots per state.
+    width: usize,
+    /// The states' needs, `width` each, in the order of `polys`.
+    needs: Vec<u8>,
     pub polys: Vec<Poly>,
-    /// For each state: `(k, next)`: the group takes `k` mines and the sweep reaches state `next`.
-    pub edges: Vec<Vec<(u8, u32)>>,
+    /// `(k, next)`: the group takes `k` mines and the sweep reaches state `next`; the edges of
+    /// state `s` are `edges[edge_ends[s - 1]..edge_ends[s]]` (from 0 for the first).
+    edges: Vec<(u8, u32)>,
+    edge_ends: Vec<u32>,
+}
+
+impl Layer {
+    fn new(width: usize) -> Layer {
+        Layer {
+            width,
+            ..Layer::default()
+        }
+    }
+
+    /// How many states the layer holds (none: no layout gets past it).
+    pub fn len(&self) -> usize {
+        self.polys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.polys.is_empty()
+    }
+
+    fn state(&self, s: usize) -> &[u8] {
+        &self.needs[s * self.width..(s + 1) * self.width]
+    }
+
+    /// A new state with no layouts yet; its index.
+    fn push(&mut self, needs: &[u8]) -> u32 {
+        self.needs.extend_from_slice(needs);
+        self.polys.push(Poly::default());
+        (self.polys.len() - 1) as u32
+    }
+
+    /// The edges out of state `s`: `(k, next)`, the group takes `k` mines and the sweep
+    /// reaches state `next` of the next layer.
+    pub fn edges(&self, s: usize) -> &[(u8, u32)] {
+        let start = s.checked_sub(1).map_or(0, |p| self.edge_ends[p] as usize);
+        &self.edges[start..self.edge_ends[s] as usize]
+    }
+
+    /// Every state's edges, in state order.
+    pub fn all_edges(&self) -> impl Iterator<Item = &[(u8, u32)]> {
+        (0..self.len()).map(|s| self.edges(s))
+    }
 }
 
 /// Runs the forward pass: `layers[i]` holds the states before step `i`; the last layer holds the
@@ -175,39 +235,43 @@ pub(crate) struct Layer {
 /// With `track_mines` false every poly has one coefficient (mine counts ignored).
 pub(crate) fn count_forward(plan: &Plan, track_mines: bool) -> Vec<Layer> {
     let mut layers = Vec::with_capacity(plan.steps.len() + 1);
-    let mut current = Layer {
-        states: vec![Box::default()],
-        polys: vec![Poly::one()],
-        edges: Vec::new(),
-    };
-    // One map for every step, emptied between them: it keeps the room it grew to, so the
-    // steps after the first few add states without rehashing.
-    let mut index: FxHashMap<State, u32> = FxHashMap::default();
+    let mut current = Layer::new(0);
+    current.push(&[]);
+    current.polys[0] = Poly::one();
+    // The next layer's states by their needs: indices into its buffer, hashed by the needs
+    // they point at. One table for every step, emptied between them: it keeps the room it grew
+    // to, so the steps after the first few add states without rehashing.
+    let mut index: HashTable<u32> = HashTable::new();
+    let mut after = Vec::new();
     for step in &plan.steps {
-        let mut next = Layer::default();
+        let mut next = Layer::new(step.width());
         index.clear();
-        current.edges = Vec::with_capacity(current.states.len());
-        for (state, poly) in current.states.iter().zip(&current.polys) {
-            let mut edges = Vec::with_capacity(usize::from(step.size) + 1);
+        current.edge_ends.reserve_exact(current.len());
+        for (s, poly) in current.polys.iter().enumerate() {
+            let state = &current.needs[s * current.width..(s + 1) * current.width];
             for k in 0..=step.size {
-                let Some(after) = step.apply(state, k) else {
+                if !step.apply(state, k, &mut after) {
                     continue;
+                }
+                let hash = FxBuildHasher.hash_one(&after[..]);
+                let id = match index.entry(
+                    hash,
+                    |&id| next.state(id as usize) == &after[..],
+                    |&id| FxBuildHasher.hash_one(next.state(id as usize)),
+                ) {
+                    Entry::Occupied(entry) => *entry.get(),
+                    Entry::Vacant(entry) => *entry.insert(next.push(&after)).get(),
                 };
-                let id = *index.entry(after).or_insert_with_key(|after| {
-                    next.states.push(after.clone());
-                    next.polys.push(Poly::default());
-                    (next.states.len() - 1) as u32
-                });
                 let shift = if track_mines { usize::from(k) } else { 0 };
                 next.polys[id as usize].add_shifted(poly, shift, binomial_small(step.size, k));
-                edges.push((k, id));
+                current.edges.push((k, id));
             }
-            current.edges.push(edges);
+            current.edge_ends.push(current.edges.len() as u32);
         }
         layers.push(current);
         current = next;
     }
-    current.edges = vec![Vec::new(); current.states.len()];
+    current.edge_ends = vec![0; current.len()];
     layers.push(current);
     layers
 }
@@ -247,9 +311,9 @@ pub(crate) fn tile_mine_counts(
     for i in (0..n).rev() {
         let step = &plan.steps[i];
         let layer = &layers[i];
-        let mut new_weights = Vec::with_capacity(layer.states.len());
+        let mut new_weights = Vec::with_capacity(layer.len());
         let mut count = BigUint::default();
-        for (poly, edges) in layer.polys.iter().zip(&layer.edges) {
+        for (poly, edges) in layer.polys.iter().zip(layer.all_edges()) {
             let mut w = poly.zeros_like();
             for &(k, next) in edges {
                 let shift = if track_mines { usize::from(k) } else { 0 };
@@ -273,12 +337,11 @@ pub(crate) fn tile_mine_counts(
 pub(crate) fn count_backward(plan: &Plan, layers: &[Layer]) -> Vec<Vec<Poly>> {
     let n = plan.steps.len();
     let mut completions = vec![Vec::new(); n + 1];
-    completions[n] = vec![Poly::one(); layers[n].states.len()];
+    completions[n] = vec![Poly::one(); layers[n].len()];
     for i in (0..n).rev() {
         let size = plan.steps[i].size;
         completions[i] = layers[i]
-            .edges
-            .iter()
+            .all_edges()
             .map(|edges| {
                 let mut p = Poly::default();
                 for &(k, next) in edges {

@@ -43,7 +43,7 @@ pub fn list_layouts(board: &Board, limit: usize) -> Result<Vec<Layout>, SolveErr
     if let Some(j) = search
         .layers
         .iter()
-        .position(|l| l.last().is_none_or(|l| l.states.is_empty()))
+        .position(|l| l.last().is_none_or(|l| l.is_empty()))
     {
         return Err(SolveError::Inconsistent {
             cells: minimal_conflict(&system, j),
@@ -142,7 +142,7 @@ impl<'a> Search<'a> {
             return;
         }
         let step = &plans[j].steps[i];
-        for &(k, next) in &self.layers[j][i].edges[s] {
+        for &(k, next) in self.layers[j][i].edges(s) {
             let k_mines = usize::from(k);
             if k_mines <= left && self.can_finish(j, i + 1, next as usize, left - k_mines) {
                 path.push((step.group, k));

@@ -187,9 +187,8 @@ fn neighbour_sweep(
     for (i, step) in plan.steps.iter().enumerate().take(last + 1).skip(first) {
         let near = in_group.get(&step.group).copied().unwrap_or(0);
         let far = step.size - near - u8::from(own_group == Some(step.group));
-        let mut next: Vec<ByNeighbours> =
-            vec![vec![Poly::default(); 9]; layers[i + 1].states.len()];
-        for (split, edges) in current.iter().zip(&layers[i].edges) {
+        let mut next: Vec<ByNeighbours> = vec![vec![Poly::default(); 9]; layers[i + 1].len()];
+        for (split, edges) in current.iter().zip(layers[i].all_edges()) {
             for &(k, to) in edges {
                 for c_near in 0..=near.min(k) {
                     let Some(c_far) = k.checked_sub(c_near).filter(|&c| c <= far) else {
