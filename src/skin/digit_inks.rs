@@ -29,28 +29,56 @@ pub(super) const INK_SAMPLES: usize = 4;
 /// on grey are about 57° apart; a colour blended into its background points the same way.
 const OTHER_INK: f64 = 50.0;
 
-/// The ink `tile` shows, as the direction (in RGB) from its background (the median of its edge
-/// ring) to its ink samples inside that ring: the same for every blend of one ink into one
-/// background, so a thin stroke, a dimmed digit and a bold one in the same colour agree. A tile
-/// framed in a colour far from its face ([`FRAMED`]) has its face (the median of the samples a
-/// sample deeper than the ring) for background, and its frame's inner edge is left out too.
-/// `None` where it shows little ink.
-pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
+/// The face a tile's digit is drawn on, and how deep (in samples from the tile's edge) the
+/// digit's ink begins: the median of the edge ring, from [`RING`] in; but where the ring lies
+/// far from the face ([`FRAMED`]) the ring is a frame, and the background is the face (the
+/// median of the samples a sample deeper than the ring: a frame a little deeper than the ring,
+/// with the digit, would otherwise outnumber the face), from one sample deeper, so the frame's
+/// inner edge is no ink either. The pixel-art clone frames its open tiles in black.
+pub(super) fn digit_background(tile: &TileImage) -> ([i32; 3], usize) {
     let ring = ring_median(tile);
-    let within = |depth: usize| {
-        move |x: usize, y: usize| {
-            (depth..TILE - depth).contains(&x) && (depth..TILE - depth).contains(&y)
-        }
-    };
-    // A sample deeper than the ring: a frame a little deeper than the ring, with the digit,
-    // would otherwise outnumber the face.
     let face = median_colour(tile, within(RING + 1));
-    let framed = apart(face, ring) >= FRAMED;
-    let (background, depth) = if framed {
+    if apart(face, ring) >= FRAMED {
         (face, RING + 1)
     } else {
         (ring, RING)
-    };
+    }
+}
+
+/// The face a digit's picture is measured from: [`digit_background`]'s framed face only where
+/// the band just inside the edge ring shows that face too, so the face reaches the frame. A
+/// bold digit that fills the middle of its tile (winmine.html's green "2" in forced dark at 31
+/// px) is no face: the band round it shows the tile's own face, and the picture is measured
+/// from that. The rounded clone's dark page shows pale gaps round each dark rounded face: its
+/// band is the face.
+pub(super) fn picture_background(tile: &TileImage) -> ([i32; 3], usize) {
+    let (face, depth) = digit_background(tile);
+    if depth == RING {
+        return (face, depth);
+    }
+    let inside_ring = within(RING);
+    let deeper = within(RING + 1);
+    let band = median_colour(tile, |x, y| inside_ring(x, y) && !deeper(x, y));
+    if apart(band, face) < FRAMED {
+        (face, depth)
+    } else {
+        (ring_median(tile), RING)
+    }
+}
+
+/// The samples at least `depth` from every edge of a tile.
+pub(super) fn within(depth: usize) -> impl Fn(usize, usize) -> bool {
+    move |x: usize, y: usize| {
+        (depth..TILE - depth).contains(&x) && (depth..TILE - depth).contains(&y)
+    }
+}
+
+/// The ink `tile` shows, as the direction (in RGB) from its background ([`digit_background`])
+/// to its ink samples: the same for every blend of one ink into one background, so a thin
+/// stroke, a dimmed digit and a bold one in the same colour agree. `None` where it shows little
+/// ink.
+pub fn ink(tile: &TileImage) -> Option<[f64; 3]> {
+    let (background, depth) = digit_background(tile);
     // Inside the edge ring only: a grid line or a bevel along a tile's edge, brighter than a
     // dark skin's green "2", is no ink of the digit.
     let inside = within(depth);

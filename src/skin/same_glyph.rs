@@ -17,8 +17,8 @@
 //! question mark or a flag are other pictures; where the board has no sure look of the number,
 //! nothing changes.
 
-use super::colours::{apart, colour, ring_median, RING};
-use super::digit_inks::{ink, inks_differ, INK, INK_SAMPLES};
+use super::colours::{apart, colour, ring_median};
+use super::digit_inks::{ink, inks_differ, picture_background, within, INK, INK_SAMPLES};
 use super::forced::{between_numbers, looks_of, settle};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
@@ -207,15 +207,18 @@ fn strokes_colours(
     Some((mean(a), mean(b)))
 }
 
-/// A tile's ink as a picture: each sample's distance (summed over the channels) from the
-/// tile's background (the median of its edge ring), the edge ring itself 0, scaled so the
-/// strongest is 1. `None` for a tile that shows no ink: nothing to compare.
+/// A tile's ink as a picture: each sample's distance (summed over the channels) from the face
+/// the digit is drawn on ([`picture_background`]), the edge ring (and a frame) 0, scaled so the
+/// strongest is 1. `None` for a tile that shows no ink: nothing to compare. Measured from a
+/// frame or the page round a tile, a dark face is the picture, and every number's the same
+/// (the rounded clone's pale digits on dark faces in pale gaps: a "2" came within 0.95 of the
+/// board's "1"s, and was settled as one).
 pub(super) fn ink_picture(tile: &TileImage) -> Option<Vec<f64>> {
-    let background = ring_median(tile);
-    let inside = |v: usize| (RING..TILE - RING).contains(&v);
+    let (background, depth) = picture_background(tile);
+    let inside = within(depth);
     let mut picture: Vec<f64> = (tile.chunks_exact(3).enumerate())
         .map(|(i, p)| {
-            if inside(i % TILE) && inside(i / TILE) {
+            if inside(i % TILE, i / TILE) {
                 f64::from(apart(colour(p), background))
             } else {
                 0.0
