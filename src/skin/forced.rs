@@ -1,6 +1,7 @@
 //! Numbers in doubt that the board itself names: a look left in doubt between numbers is tried
 //! as each number from 0 to 8, with every other look in doubt weakened as advice weakens it
-//! (`doubt`); where the board holds with one number only, the look is that number.
+//! (`doubt`); where the board holds with one number only, the look is that number. A doubt
+//! over a family of looks (alike up to noise) is settled look by look, each tried alone.
 //!
 //! Why it is sound: the real board, whatever it is, holds with the look's real number, and the
 //! weakened board admits every layout of mines the real one does (a weakened cell drops a
@@ -41,18 +42,78 @@ pub fn settle_forced_numbers(
         let before = settled.len();
         let mut index = 0;
         while index < reading.doubt.len() {
-            match forced_number(reading, &reading.doubt[index], on_open_face) {
-                Some(number) => {
-                    let doubt = reading.doubt.remove(index);
-                    settled.extend(settle(reading, &doubt, number, "only one number fits"));
+            let doubt = &reading.doubt[index];
+            let Some(number) = forced_number(reading, doubt, on_open_face) else {
+                index += 1;
+                continue;
+            };
+            let looks = looks_of(reading, doubt);
+            if let [_] = looks[..] {
+                let doubt = reading.doubt.remove(index);
+                settled.extend(settle(reading, &doubt, number, "only one number fits"));
+                continue;
+            }
+            // Several looks (a family): each settled where it is forced alone.
+            let forced = forced_looks(reading, doubt, &looks, on_open_face);
+            if forced.is_empty() {
+                index += 1;
+                continue;
+            }
+            for (part, number) in forced {
+                settled.extend(settle(
+                    reading,
+                    &part,
+                    number,
+                    "only one number fits its look",
+                ));
+                let doubt = &mut reading.doubt[index];
+                doubt.cells.retain(|cell| !part.cells.contains(cell));
+                if doubt.look == part.look {
+                    if let Some(&(row, col)) = doubt.cells.first() {
+                        doubt.look = reading.look_of[row * reading.grid.cols + col];
+                    }
                 }
-                None => index += 1,
+            }
+            if reading.doubt[index].cells.is_empty() {
+                reading.doubt.remove(index);
+            } else {
+                index += 1;
             }
         }
         if settled.len() == before {
             return settled;
         }
     }
+}
+
+/// The looks of a family in doubt (`looks`, the distinct looks on `doubt`'s cells) that the
+/// board names alone: each look's cells tried as each number, the family's other cells
+/// weakened with every other doubt. A family is looks alike up to noise (`families`), and the
+/// trial of the whole family rests on their all showing one number; but a thin pale "2" and
+/// "3" can be alike to that noise (the rounded clone's serif digits at 27.6 px, in its dark
+/// page), and where one "2" of the family could be nothing else, its "3"s were settled as 2s
+/// and mines called safe. A look is one picture: it shows one number.
+fn forced_looks(
+    reading: &Reading,
+    doubt: &Doubt,
+    looks: &[usize],
+    on_open_face: &dyn Fn(&Doubt) -> bool,
+) -> Vec<(Doubt, u8)> {
+    let cols = reading.grid.cols;
+    (looks.iter())
+        .filter_map(|&look| {
+            let part = Doubt {
+                look,
+                classes: doubt.classes.clone(),
+                cells: (doubt.cells.iter())
+                    .filter(|&&(row, col)| reading.look_of[row * cols + col] == look)
+                    .copied()
+                    .collect(),
+            };
+            let number = forced_number(reading, &part, on_open_face)?;
+            Some((part, number))
+        })
+        .collect()
 }
 
 /// Relabels every look showing on `doubt`'s cells as `number`, sure of it, for the reason
@@ -257,6 +318,29 @@ mod tests {
         assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 1);
         assert_eq!(reading.class(1, 0), TileClass::Number(2));
         assert_eq!(reading.board.get(Pos::new(1, 0)), Cell::Number(2));
+    }
+
+    #[test]
+    fn a_family_in_doubt_is_settled_look_by_look() {
+        // One doubt (2 or 3) over two looks, a family: the left tile of the middle row, which
+        // the sure 2 beside it leaves only 2, and a tile on the right whose covered neighbours
+        // leave it 2 or 3. Together only 2 fits them; alone only the left one is named.
+        let text = "..1...\n121.2.\n000...\n";
+        let two_or_three = [TileClass::Number(2), TileClass::Number(3)];
+        let mut reading = reading_with_doubt(text, &[(1, 0), (1, 4)], &two_or_three, 0.45);
+        let right = reading.looks.len();
+        reading.looks.push(reading.looks[right - 1]);
+        reading.look_of[4 + 6] = right;
+        reading.tiles = reading.look_of.iter().map(|&l| reading.looks[l]).collect();
+        assert_eq!(
+            forced_number(&reading, &reading.doubt[0], &|_| false),
+            Some(2)
+        );
+        assert_eq!(settle_forced_numbers(&mut reading, &|_| false).len(), 1);
+        assert_eq!(reading.class(1, 0), TileClass::Number(2));
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(reading.doubt[0].cells, [(1, 4)]);
+        assert_eq!(reading.doubt[0].look, right);
     }
 
     #[test]
