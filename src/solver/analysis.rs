@@ -11,13 +11,14 @@ use super::combine::{
 use super::consistency::minimal_conflict;
 use super::constraints::build_frontier;
 use super::count::{count_forward, final_count, tile_mine_counts, Layer};
+use super::exact::Exact;
 use super::numbers::{number_counts, NumberCache, NumberContext};
 use super::poly::Poly;
 use super::system::System;
 use super::{Ratio, SolveError};
 use crate::board::{Board, Pos};
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use rustc_hash::FxHashMap;
 
 /// What to compute.
@@ -190,7 +191,7 @@ pub fn analyze_then_numbers(
         counted
             .all
             .terms()
-            .map(|(m, c)| (m as u64, c.clone()))
+            .map(|(m, c)| (m as u64, c.to_big()))
             .collect::<Vec<_>>()
     });
     let mut analysis = Analysis {
@@ -320,9 +321,9 @@ impl Weighing {
     fn local(counts: &[Poly]) -> Weighing {
         let leaves = counts
             .iter()
-            .map(|c| Poly::from_coefs(c.lo(), vec![BigUint::one(); c.hi() - c.lo()]))
+            .map(|c| Poly::from_coefs(c.lo(), vec![Exact::ONE; c.hi() - c.lo()]))
             .collect();
-        let denominators: Vec<BigUint> = counts.iter().map(Poly::total).collect();
+        let denominators: Vec<BigUint> = counts.iter().map(|c| c.total().into_big()).collect();
         Weighing {
             leaves,
             solutions: denominators.iter().product(),
@@ -342,7 +343,7 @@ impl Weighing {
         known: u64,
     ) -> Result<Weighing, SolveError> {
         let outside = outside_weights(all, outside_tiles, left);
-        let solutions = all.dot_shifted(&outside, 0);
+        let solutions = all.dot_shifted(&outside, 0).into_big();
         if solutions.is_zero() {
             return Err(misfit(all, outside_tiles, left, given, known));
         }
@@ -354,6 +355,7 @@ impl Weighing {
             .collect();
         let outside_mines = if outside_tiles > 0 && left > 0 {
             all.dot_shifted(&outside_weights(all, outside_tiles - 1, left - 1), 0)
+                .into_big()
         } else {
             BigUint::zero()
         };

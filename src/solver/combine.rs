@@ -1,6 +1,7 @@
 //! Combining independent parts: subsystems by convolution over their mine counts, and the tiles
 //! touching no number by the binomial C(U, M − m) (U such tiles, M mines left, m on the frontier).
 
+use super::exact::Exact;
 use super::poly::Poly;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -82,19 +83,16 @@ pub(crate) fn outside_weights(frontier: &Poly, outside: u64, mines_left: u64) ->
     // The needed `rest` values are consecutive (descending in m): compute that row once.
     let valid: Vec<u64> = coefs.iter().copied().filter(|&r| r != u64::MAX).collect();
     let (Some(&rmax), Some(&rmin)) = (valid.first(), valid.last()) else {
-        return Poly::from_coefs(lo as usize, vec![BigUint::zero(); coefs.len()]);
+        return Poly::from_coefs(lo as usize, vec![Exact::ZERO; coefs.len()]);
     };
     let row = binomial_row(outside, rmin, rmax + 1);
-    let values = coefs
-        .iter()
-        .map(|&r| {
-            if r == u64::MAX {
-                BigUint::zero()
-            } else {
-                row[(r - rmin) as usize].clone()
-            }
-        })
-        .collect();
+    let values = coefs.iter().map(|&r| {
+        if r == u64::MAX {
+            Exact::ZERO
+        } else {
+            Exact::from(row[(r - rmin) as usize].clone())
+        }
+    });
     Poly::from_coefs(lo as usize, values)
 }
 
@@ -127,17 +125,15 @@ pub(crate) fn convolve_others(parts: &[Poly]) -> Vec<Poly> {
 /// `w[m] = Σ_t others[t] · outside[m + t]` for every `m` in `range`'s range: the weight of one
 /// subsystem's layouts with `m` mines, summed over everything else on the board.
 pub(crate) fn subsystem_weights(range: &Poly, others: &Poly, outside: &Poly) -> Poly {
-    let coefs = (range.lo()..range.hi())
-        .map(|m| {
-            let mut sum = BigUint::zero();
-            for (t, c) in others.terms() {
-                if let Some(o) = outside.get(m + t) {
-                    sum += c * o;
-                }
+    let coefs = (range.lo()..range.hi()).map(|m| {
+        let mut sum = Exact::ZERO;
+        for (t, c) in others.terms() {
+            if let Some(o) = outside.get(m + t) {
+                sum.add_product(c, o);
             }
-            sum
-        })
-        .collect();
+        }
+        sum
+    });
     Poly::from_coefs(range.lo(), coefs)
 }
 
@@ -179,7 +175,7 @@ mod tests {
     fn others_leave_out_exactly_one_part() {
         let parts: Vec<Poly> = [(1usize, [2u32, 12]), (3, [8, 60]), (0, [1, 1])]
             .iter()
-            .map(|(lo, c)| Poly::from_coefs(*lo, c.iter().map(|&x| BigUint::from(x)).collect()))
+            .map(|(lo, c)| Poly::from_coefs(*lo, c.iter().map(|&x| u64::from(x))))
             .collect();
         let others = convolve_others(&parts);
         assert_eq!(others[0], parts[1].convolve(&parts[2]));
@@ -190,17 +186,13 @@ mod tests {
     #[test]
     fn outside_weights_drop_layouts_that_cannot_fit() {
         // Frontier 1..=3 mines, 2 outside tiles, 3 mines left: C(2,2), C(2,1), C(2,0).
-        let frontier = Poly::from_coefs(1, vec![BigUint::one(); 3]);
+        let frontier = Poly::from_coefs(1, [Exact::ONE; 3]);
         let w = outside_weights(&frontier, 2, 3);
-        let got: Vec<u32> = (1..4)
-            .map(|m| w.get(m).unwrap().try_into().unwrap())
-            .collect();
-        assert_eq!(got, vec![1, 2, 1]);
+        let got: Vec<&Exact> = (1..4).map(|m| w.get(m).unwrap()).collect();
+        assert_eq!(got, [&Exact::Word(1), &Exact::Word(2), &Exact::Word(1)]);
         // Only 1 mine left: layouts with 2 or 3 frontier mines do not fit.
         let w = outside_weights(&frontier, 2, 1);
-        let got: Vec<u32> = (1..4)
-            .map(|m| w.get(m).unwrap().try_into().unwrap())
-            .collect();
-        assert_eq!(got, vec![1, 0, 0]);
+        let got: Vec<&Exact> = (1..4).map(|m| w.get(m).unwrap()).collect();
+        assert_eq!(got, [&Exact::Word(1), &Exact::ZERO, &Exact::ZERO]);
     }
 }

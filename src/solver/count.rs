@@ -15,14 +15,14 @@
 //! this one is linear in it for a fixed sweep width.
 
 use super::constraints::Constraint;
+use super::exact::Exact;
 use super::groups::Group;
-use super::poly::{add_product, Poly};
+use super::poly::Poly;
 use super::subsystems::Subsystem;
 use hashbrown::hash_table::{Entry, HashTable};
 use num_bigint::BigUint;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
-use std::sync::OnceLock;
 
 /// Where a slot's value comes from before the step's group takes its mines.
 #[derive(Clone, Copy, Debug)]
@@ -304,7 +304,7 @@ pub(crate) fn tile_mine_counts(
         .iter()
         .map(|p| {
             let mut w = p.zeros_like();
-            w.gather_shifted(leaf, 0, &BigUint::from(1u32));
+            w.gather_shifted(leaf, 0, 1);
             w
         })
         .collect();
@@ -312,7 +312,7 @@ pub(crate) fn tile_mine_counts(
         let step = &plan.steps[i];
         let layer = &layers[i];
         let mut new_weights = Vec::with_capacity(layer.len());
-        let mut count = BigUint::default();
+        let mut count = Exact::ZERO;
         for (poly, edges) in layer.polys.iter().zip(layer.all_edges()) {
             let mut w = poly.zeros_like();
             for &(k, next) in edges {
@@ -321,12 +321,12 @@ pub(crate) fn tile_mine_counts(
                 w.gather_shifted(next_w, shift, binomial_small(step.size, k));
                 if k > 0 {
                     let mine_ways = binomial_small(step.size - 1, k - 1);
-                    add_product(&mut count, &poly.dot_shifted(next_w, shift), mine_ways);
+                    count.add_scaled(&poly.dot_shifted(next_w, shift), mine_ways);
                 }
             }
             new_weights.push(w);
         }
-        counts[i] = count;
+        counts[i] = count.into_big();
         weights = new_weights;
     }
     counts
@@ -356,28 +356,23 @@ pub(crate) fn count_backward(plan: &Plan, layers: &[Layer]) -> Vec<Vec<Poly>> {
 }
 
 /// `C(n, k)` for the small `n` of a group (at most 8 tiles: every tile of a group is a neighbour
-/// of one number), from a table built once: the sweeps ask for one per edge, and building a
-/// `BigUint` each time was an allocation in their innermost loop.
-pub(crate) fn binomial_small(n: u8, k: u8) -> &'static BigUint {
-    static TABLE: OnceLock<Vec<Vec<BigUint>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..=8u64)
-            .map(|n| (0..=8).map(|k| binomial_u64(n, k).into()).collect())
-            .collect()
-    });
-    &table[usize::from(n)][usize::from(k)]
-}
-
-/// `C(n, k)` for `n` up to 60 (callers keep `n` small; larger counts use [`super::combine`]).
-pub(crate) fn binomial_u64(n: u64, k: u64) -> u64 {
-    debug_assert!(n <= 60, "C({n}, k) may not fit a u64");
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n - k);
-    // Each partial product is itself a binomial times (i + 1) ≤ 31: it fits a u128.
-    let c = (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1));
-    c as u64
+/// of one number), from a table made at compile time: the sweeps ask for one per edge.
+pub(crate) fn binomial_small(n: u8, k: u8) -> u64 {
+    const TABLE: [[u64; 9]; 9] = {
+        let mut table = [[0; 9]; 9];
+        let mut n = 0;
+        while n < 9 {
+            table[n][0] = 1;
+            let mut k = 1;
+            while k <= n {
+                table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+                k += 1;
+            }
+            n += 1;
+        }
+        table
+    };
+    TABLE[usize::from(n)][usize::from(k)]
 }
 
 #[cfg(test)]
@@ -410,9 +405,9 @@ mod tests {
         let layers = count_forward(&plan, true);
         let count = final_count(&layers);
         // Only layout: mines on tiles 1 and 3.
-        assert_eq!(count.total(), BigUint::from(1u32));
+        assert_eq!(count.total(), Exact::ONE);
         assert_eq!(count.lo(), 2);
-        let mines = tile_mine_counts(&plan, &layers, &Poly::constant(2, 1u32.into()), true);
+        let mines = tile_mine_counts(&plan, &layers, &Poly::constant(2, Exact::ONE), true);
         for (step, m) in plan.steps.iter().zip(mines) {
             let tile = groups[step.group].tiles[0];
             let expected = u32::from(tile == 1 || tile == 3);
@@ -422,9 +417,14 @@ mod tests {
 
     #[test]
     fn binomials() {
-        assert_eq!(binomial_u64(8, 4), 70);
-        assert_eq!(binomial_u64(3, 5), 0);
-        assert_eq!(binomial_u64(0, 0), 1);
-        assert_eq!(binomial_u64(60, 30), 118264581564861424);
+        assert_eq!(binomial_small(8, 4), 70);
+        assert_eq!(binomial_small(3, 5), 0);
+        assert_eq!(binomial_small(0, 0), 1);
+        for n in 0..=8u8 {
+            for k in 0..=8u8 {
+                let exact = crate::solver::combine::binomial(u64::from(n), u64::from(k));
+                assert_eq!(BigUint::from(binomial_small(n, k)), exact, "C({n}, {k})");
+            }
+        }
     }
 }

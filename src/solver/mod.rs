@@ -23,6 +23,7 @@ mod consistency;
 mod constraints;
 mod count;
 mod error;
+mod exact;
 mod groups;
 mod layouts;
 mod numbers;

@@ -10,6 +10,7 @@
 
 use super::combine::{binomial_row, convolve_all};
 use super::count::{binomial_small, count_backward, Layer};
+use super::exact::Exact;
 use super::poly::Poly;
 use super::system::System;
 use crate::board::{Board, Pos};
@@ -55,14 +56,11 @@ impl NumberCache {
             .rows
             .entry(pool)
             .or_insert_with(|| binomial_row(pool, 0, mines_left + 1));
-        let coefs = (range.lo()..range.hi())
-            .map(|m| {
-                left.checked_sub(m as u64)
-                    .and_then(|k| row.get(k as usize))
-                    .cloned()
-                    .unwrap_or_default()
-            })
-            .collect();
+        let coefs = (range.lo()..range.hi()).map(|m| {
+            left.checked_sub(m as u64)
+                .and_then(|k| row.get(k as usize))
+                .map_or(Exact::ZERO, |c| Exact::from(c.clone()))
+        });
         Poly::from_coefs(range.lo(), coefs)
     }
 }
@@ -148,7 +146,7 @@ pub(crate) fn number_counts(
             }
             let ways_near = binomial_small(outside_neighbours as u8, c_out as u8);
             let ways_far = cache.spread(poly, pool, left, ctx.mines_left);
-            result[shown] += poly.dot_shifted(&ways_far, 0) * ways_near;
+            result[shown] += poly.dot_shifted(&ways_far, 0).into_big() * ways_near;
         }
     }
     if involved.is_empty() {
@@ -200,7 +198,7 @@ fn neighbour_sweep(
                             next[to as usize][c + usize::from(c_near)].add_shifted(
                                 poly,
                                 usize::from(k),
-                                &ways,
+                                ways,
                             );
                         }
                     }
@@ -213,7 +211,7 @@ fn neighbour_sweep(
     for (split, rest) in current.iter().zip(&completions[last + 1]) {
         for (c, poly) in split.iter().enumerate() {
             if !poly.is_zero() {
-                joined[c].add_shifted(&poly.convolve(rest), 0, &BigUint::from(1u32));
+                joined[c].add_shifted(&poly.convolve(rest), 0, 1);
             }
         }
     }
@@ -230,7 +228,7 @@ fn convolve_by_neighbours(a: &ByNeighbours, b: &ByNeighbours) -> ByNeighbours {
         for (cb, pb) in b.iter().enumerate() {
             if ca + cb <= 8 && !pb.is_zero() {
                 let product = pa.convolve(pb);
-                out[ca + cb].add_shifted(&product, 0, &BigUint::from(1u32));
+                out[ca + cb].add_shifted(&product, 0, 1);
             }
         }
     }
