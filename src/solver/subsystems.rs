@@ -48,18 +48,43 @@ struct SweepState {
     open: Vec<bool>,
     /// Whether each group is visited.
     done: Vec<bool>,
+    /// For each group not yet visited, how many constraints visiting it next would open, less
+    /// those it would close ([`contribution`] summed over its constraints), kept up to date as
+    /// constraints open and lose groups: the sweep asks it of every candidate at every step,
+    /// and summing it afresh there was most of the order's work.
+    growth: Vec<i64>,
     queue: VecDeque<usize>,
 }
 
 impl SweepState {
     fn new(groups: &[Group], groups_of: &[Vec<usize>]) -> SweepState {
+        let remaining: Vec<usize> = groups_of.iter().map(Vec::len).collect();
+        let growth = (groups.iter())
+            .map(|g| {
+                (g.constraints.iter())
+                    .map(|&c| contribution(false, remaining[c]))
+                    .sum()
+            })
+            .collect();
         SweepState {
             dist: vec![usize::MAX; groups.len()],
-            remaining: groups_of.iter().map(Vec::len).collect(),
+            remaining,
             open: vec![false; groups_of.len()],
             done: vec![false; groups.len()],
+            growth,
             queue: VecDeque::new(),
         }
+    }
+}
+
+/// What a constraint adds to the open ones if a group of it is visited next, by whether it is
+/// open and how many of its groups are left: −1 where that group is its last (it closes), +1
+/// where it is not open yet and keeps groups for later (it opens), else 0.
+fn contribution(open: bool, remaining: usize) -> i64 {
+    match (open, remaining) {
+        (true, 1) => -1,
+        (true, _) | (false, 1) => 0,
+        (false, _) => 1,
     }
 }
 
@@ -146,6 +171,7 @@ fn sweep_order(
         remaining,
         open,
         done,
+        growth,
         ..
     } = state;
 
@@ -157,10 +183,17 @@ fn sweep_order(
         done[current] = true;
         order.push(current);
         for &c in &groups[current].constraints {
+            let before = contribution(open[c], remaining[c]);
             remaining[c] -= 1;
             if remaining[c] > 0 && !open[c] {
                 open[c] = true;
                 open_list.push(c);
+            }
+            let change = contribution(open[c], remaining[c]) - before;
+            if change != 0 {
+                for &h in &groups_of[c] {
+                    growth[h] += change;
+                }
             }
         }
         open_list.retain(|&c| remaining[c] > 0);
@@ -175,18 +208,7 @@ fn sweep_order(
             .iter()
             .flat_map(|&c| groups_of[c].iter().copied())
             .filter(|&g| !done[g])
-            .min_by_key(|&g| {
-                let growth: i64 = groups[g]
-                    .constraints
-                    .iter()
-                    .map(|&c| match (open[c], remaining[c]) {
-                        (true, 1) => -1, // g is the constraint's last group: it closes
-                        (true, _) | (false, 1) => 0,
-                        (false, _) => 1, // a new constraint opens
-                    })
-                    .sum();
-                (growth, dist[g], g)
-            })
+            .min_by_key(|&g| (growth[g], dist[g], g))
             .expect("a connected component always has a group next to an open constraint");
     }
     order
