@@ -501,8 +501,12 @@ impl<'a> Pass<'a> {
         for b in 0..self.equations.len() {
             for a in self.overlapping(b) {
                 let (ea, eb) = (&self.equations[a], &self.equations[b]);
-                // Counted before anything is built: the rule rarely fires.
-                if eb.need - ea.need != count_outside(&eb.tiles, &ea.tiles, &[]) as i64 {
+                // Counted before anything is built: the rule rarely fires. A count of B's tiles
+                // lies between 0 and all of them, so most pairs are ruled out by their needs.
+                let outside = eb.need - ea.need;
+                if !(0..=eb.tiles.len() as i64).contains(&outside)
+                    || outside != count_outside(&eb.tiles, &ea.tiles, &[]) as i64
+                {
                     continue;
                 }
                 let only_b = minus(&eb.tiles, &ea.tiles);
@@ -529,8 +533,11 @@ impl<'a> Pass<'a> {
             for (i, &a) in near.iter().enumerate() {
                 for &b in &near[i + 1..] {
                     let (ea, eb, ec) = (&self.equations[a], &self.equations[b], &self.equations[c]);
-                    let rest_len = count_outside(&ec.tiles, &ea.tiles, &eb.tiles);
-                    if ec.need - ea.need - eb.need != rest_len as i64 {
+                    // As for pairs: C's tiles outside A and B number between 0 and all of C's.
+                    let rest = ec.need - ea.need - eb.need;
+                    if !(0..=ec.tiles.len() as i64).contains(&rest)
+                        || rest != count_outside(&ec.tiles, &ea.tiles, &eb.tiles) as i64
+                    {
                         continue;
                     }
                     let rest = minus(&minus(&ec.tiles, &ea.tiles), &eb.tiles);
