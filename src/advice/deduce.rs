@@ -292,11 +292,15 @@ struct Pass<'a> {
     board: &'a Board,
     equations: Vec<Equation>,
     known: Vec<Known>,
-    /// For each board index, the equations (by index) that contain it.
-    containing: Vec<Vec<usize>>,
+    /// The equations (by index, ascending) that contain each board index `t`, the number
+    /// equations' only: `containing[contain_starts[t]..contain_starts[t + 1]]`, one list for
+    /// the board where a list per tile grew push by push. The mine total's equation, which
+    /// holds every undecided covered tile, is `total_equation` once added.
+    containing: Vec<u32>,
+    contain_starts: Vec<u32>,
+    total_equation: Option<usize>,
     /// Mines left to place among undecided covered tiles, and how many those are.
     total: Option<(i64, usize)>,
-    total_added: bool,
     moves: Vec<Move>,
     contradiction: bool,
 }
@@ -305,7 +309,6 @@ impl<'a> Pass<'a> {
     fn new(board: &'a Board, mines: Option<u64>, scope: Scope<'_>) -> Pass<'a> {
         let tiles = board.rows() * board.cols();
         let mut equations = Vec::new();
-        let mut containing = vec![Vec::new(); tiles];
         // Each number read becomes an equation over its covered neighbours.
         let mut read = |pos: Pos| {
             let Cell::Number(value) = board.get(pos) else {
@@ -324,9 +327,6 @@ impl<'a> Pass<'a> {
                 return;
             }
             covered.sort_unstable();
-            for &t in &covered {
-                containing[t].push(equations.len());
-            }
             equations.push(Equation {
                 tiles: covered,
                 need,
@@ -341,6 +341,23 @@ impl<'a> Pass<'a> {
                 .filter(|&p| marked[board.index(p)])
                 .for_each(&mut read),
         }
+        let mut contain_starts = vec![0u32; tiles + 1];
+        for eq in &equations {
+            for &t in &eq.tiles {
+                contain_starts[t + 1] += 1;
+            }
+        }
+        for t in 0..tiles {
+            contain_starts[t + 1] += contain_starts[t];
+        }
+        let mut containing = vec![0u32; contain_starts[tiles] as usize];
+        let mut next = contain_starts.clone();
+        for (e, eq) in equations.iter().enumerate() {
+            for &t in &eq.tiles {
+                containing[next[t] as usize] = e as u32;
+                next[t] += 1;
+            }
+        }
         let covered = (0..tiles)
             .filter(|&i| board.get_index(i).is_unrevealed())
             .count();
@@ -350,8 +367,9 @@ impl<'a> Pass<'a> {
             equations,
             known: vec![Known::Unknown; tiles],
             containing,
+            contain_starts,
+            total_equation: None,
             total,
-            total_added: false,
             moves: Vec::new(),
             contradiction: false,
         }
@@ -386,20 +404,16 @@ impl<'a> Pass<'a> {
         let Some((left, undecided)) = self.total else {
             return;
         };
-        if self.total_added || undecided > TOTAL_EQUATION_TILES {
+        if self.total_equation.is_some() || undecided > TOTAL_EQUATION_TILES {
             return;
         }
-        self.total_added = true;
         let tiles: Vec<usize> = self
             .board
             .positions()
             .map(|p| self.board.index(p))
             .filter(|&i| self.board.get_index(i).is_unrevealed() && self.known[i] == Known::Unknown)
             .collect();
-        let e = self.equations.len();
-        for &t in &tiles {
-            self.containing[t].push(e);
-        }
+        self.total_equation = Some(self.equations.len());
         self.equations.push(Equation {
             tiles,
             need: left,
@@ -420,7 +434,9 @@ impl<'a> Pass<'a> {
             }
         }
         self.known[t] = what;
-        for &e in &self.containing[t] {
+        let numbers = self.contain_starts[t] as usize..self.contain_starts[t + 1] as usize;
+        let total = self.total_equation;
+        for e in (self.containing[numbers].iter().map(|&e| e as usize)).chain(total) {
             let eq = &mut self.equations[e];
             if let Ok(i) = eq.tiles.binary_search(&t) {
                 eq.tiles.remove(i);
@@ -482,24 +498,38 @@ impl<'a> Pass<'a> {
         self.moves.len() > before || self.contradiction
     }
 
-    /// Equations sharing a tile with equation `e` (each once, `e` excluded).
-    fn overlapping(&self, e: usize) -> Vec<usize> {
-        let mut found: Vec<usize> = self.equations[e]
-            .tiles
-            .iter()
-            .flat_map(|&t| self.containing[t].iter().copied())
-            .filter(|&o| o != e && !self.equations[o].tiles.is_empty())
-            .collect();
+    /// Equations sharing a tile with equation `e` (each once, `e` excluded), into `found`: one
+    /// list for every equation of a pass, not a new one each.
+    fn overlapping(&self, e: usize, found: &mut Vec<usize>) {
+        found.clear();
+        let tiles = &self.equations[e].tiles;
+        found.extend(
+            (tiles.iter())
+                .flat_map(|&t| {
+                    let numbers = self.contain_starts[t]..self.contain_starts[t + 1];
+                    self.containing[numbers.start as usize..numbers.end as usize].iter()
+                })
+                .map(|&o| o as usize)
+                .filter(|&o| o != e && !self.equations[o].tiles.is_empty()),
+        );
+        // The total's equation holds every undecided tile, so every other equation with tiles
+        // left: it shares them all with it.
+        if let Some(total) = self.total_equation {
+            if total != e && !tiles.is_empty() && !self.equations[total].tiles.is_empty() {
+                found.push(total);
+            }
+        }
         found.sort_unstable();
         found.dedup();
-        found
     }
 
     /// The pair rule on every ordered pair of overlapping equations.
     fn pairs(&mut self) -> bool {
         let before = self.moves.len();
+        let mut near = Vec::new();
         for b in 0..self.equations.len() {
-            for a in self.overlapping(b) {
+            self.overlapping(b, &mut near);
+            for &a in &near {
                 let (ea, eb) = (&self.equations[a], &self.equations[b]);
                 // Counted before anything is built: the rule rarely fires. A count of B's tiles
                 // lies between 0 and all of them, so most pairs are ruled out by their needs.
@@ -528,8 +558,9 @@ impl<'a> Pass<'a> {
     /// The triple rule: for each equation C, every two equations A, B overlapping it.
     fn triples(&mut self) -> bool {
         let before = self.moves.len();
+        let mut near = Vec::new();
         for c in 0..self.equations.len() {
-            let near = self.overlapping(c);
+            self.overlapping(c, &mut near);
             for (i, &a) in near.iter().enumerate() {
                 for &b in &near[i + 1..] {
                     let (ea, eb, ec) = (&self.equations[a], &self.equations[b], &self.equations[c]);
