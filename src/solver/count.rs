@@ -308,14 +308,18 @@ pub(crate) fn tile_mine_counts(
             w
         })
         .collect();
+    // Two lists of weights, swapped from step to step, their polys' room reused: a new poly
+    // for every state of every step was most of this pass's allocations.
+    let mut new_weights: Vec<Poly> = Vec::new();
     for i in (0..n).rev() {
         let step = &plan.steps[i];
         let layer = &layers[i];
-        let mut new_weights = Vec::with_capacity(layer.len());
+        new_weights.resize_with(layer.len(), Poly::default);
         let mut count = Exact::ZERO;
-        for (poly, edges) in layer.polys.iter().zip(layer.all_edges()) {
-            let mut w = poly.zeros_like();
-            for &(k, next) in edges {
+        for (s, w) in new_weights.iter_mut().enumerate() {
+            let poly = &layer.polys[s];
+            w.zero_like(poly);
+            for &(k, next) in layer.edges(s) {
                 let shift = if track_mines { usize::from(k) } else { 0 };
                 let next_w = &weights[next as usize];
                 w.gather_shifted(next_w, shift, binomial_small(step.size, k));
@@ -324,10 +328,9 @@ pub(crate) fn tile_mine_counts(
                     count.add_scaled(&poly.dot_shifted(next_w, shift), mine_ways);
                 }
             }
-            new_weights.push(w);
         }
         counts[i] = count.into_big();
-        weights = new_weights;
+        std::mem::swap(&mut weights, &mut new_weights);
     }
     counts
 }

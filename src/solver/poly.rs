@@ -43,6 +43,14 @@ impl Poly {
         }
     }
 
+    /// Makes `self` zeros of the same range as `other`, in the room it has: the backward pass
+    /// makes one such poly for every state of every step.
+    pub fn zero_like(&mut self, other: &Poly) {
+        self.lo = other.lo;
+        self.coef.clear();
+        self.coef.resize(other.coef.len(), Exact::ZERO);
+    }
+
     pub fn is_zero(&self) -> bool {
         self.coef.iter().all(Exact::is_zero)
     }
