@@ -545,6 +545,45 @@ fn a_thin_3_is_not_settled_as_the_boards_1s() {
     );
 }
 
+/// The rounded-tile clone in its dark page at 27.6 px (a 1280x720 window), mid-game: its open
+/// 0s are flat light grey squares, which the model knows as the classic covered tile (at 0.99
+/// and more), beside navy covered ones, and the sampling sees them at two phases, two looks of
+/// one grey. Each look alone was no colour of its own beside the other, so until 2026-12-03
+/// every 0 was read covered (four of them also touch covered tiles, where the clone's cascade
+/// stopped short, and its thin "2" is in doubt with a "4"). One colour of covered looks,
+/// walled in by numbers, is now read as the 0s: every 0 read, the advice calls nothing open or
+/// mined safe.
+#[test]
+fn zeros_at_two_phases_of_one_grey_are_read() {
+    let name = "rounded-dark-28px-mid-zeros-at-two-phases";
+    let (reading, label) = read_test_data(name);
+    for (row, line) in label.tiles.iter().enumerate() {
+        for (col, c) in line.chars().enumerate() {
+            if c == '0' {
+                assert_eq!(
+                    reading.class(row, col),
+                    TileClass::Number(0),
+                    "{name}: ({row}, {col})"
+                );
+            }
+        }
+    }
+    let mut report = Vec::new();
+    assert_eq!(
+        wrong_safe_calls(name, &reading, &label, &mut report),
+        0,
+        "{report:?}"
+    );
+    assert!(report.is_empty(), "{report:?}");
+    assert!(
+        matches!(
+            outcome(&reading, Some(label.mines), &GuessPolicy::default()),
+            Outcome::Advice { .. }
+        ),
+        "{name}: no advice"
+    );
+}
+
 /// The emoji clone (never trained on) at 67% (28 px), light: its empty open tiles are light
 /// grey squares beside blue covered ones, an "8" to the model at 0.65, and the board left all
 /// of them (39 tiles) in doubt between a covered tile and a 0. Only as 0s do they leave the

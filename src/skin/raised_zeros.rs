@@ -10,10 +10,11 @@
 //! 0.65, and the board left them in doubt between a covered tile and a 0.
 //!
 //! But a game draws its covered tiles in one look (up to noise, a gradient, the tile under the
-//! pointer). Two looks read as covered (surely, or in doubt only with a 0) whose centres are of
-//! clearly different colours, each on several tiles, one of them walled in by numbers as a
-//! cascade of 0s leaves its tiles, are covered tiles of two colours (no game the project has
-//! seen draws them) or that one is the 0s. It is read as 0s where the board holds so and with
+//! pointer). Two colours of looks read as covered (surely, or in doubt only with a 0), each
+//! look on several tiles (one colour may show as several looks: the rounded clone's grey 0s in
+//! its dark page, sampled at two phases), one colour walled in by numbers as a cascade of 0s
+//! leaves its tiles, are covered tiles of two colours (no game the project has seen draws them)
+//! or that one is the 0s. It is read as 0s where the board holds so and with
 //! no other such look as 0s instead: a covered look taken for 0s leaves the numbers around it
 //! without room for their mines (the rounded clone's navy squares, tried as 0s, break its
 //! numbers on every board swept).
@@ -49,13 +50,13 @@ const STOPPED_SHORT_MIN_TILES: usize = 20;
 /// 1.75 numbers for each covered tile at the fewest).
 const NUMBERS_PER_TWO_COVERED: usize = 3;
 
-/// Reads as 0s the one family settled as covered (`settled`, each family's class), in no doubt
-/// or in doubt only with a 0, that shows a colour at its centre far from every other such
-/// family's, on [`MIN_TILES`] tiles or more as they do, and makes a board that holds as 0s (so
+/// Reads as 0s the families of one colour settled as covered (`settled`, each family's class),
+/// in no doubt or in doubt only with a 0, whose centres lie far from every other such family's,
+/// each on [`MIN_TILES`] tiles or more as they are, that make a board that holds as 0s (so
 /// none of its tiles touches a covered one as no cascade leaves a 0) where no other candidate
 /// does, or where none does, the one that holds as a cascade stopped short
 /// ([`cascade_stopped_short`]) where the other covered look of most tiles cannot be 0s;
-/// `settled` follows. Nothing changes where there is no such family, or more than one.
+/// `settled` follows. Nothing changes where there is no such colour, or more than one.
 pub(super) fn settle_raised_zeros(
     reading: &mut Reading,
     families: &Families,
@@ -83,24 +84,40 @@ pub(super) fn settle_raised_zeros(
         return;
     }
     let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
-    let apart_from_the_rest: Vec<usize> = (covered.iter().copied())
-        .filter(|&family| {
-            let own = centre(family);
-            (covered.iter())
-                .filter(|&&other| other != family)
-                .all(|&other| apart(own, centre(other)) >= OTHER_COLOUR)
+    // One colour is one candidate, whatever the families it shows as: the rounded clone's 0s in
+    // its dark page come as two families (two phases of the sampling), and neither was apart
+    // from every other covered family, so no 0 was read on those boards.
+    let mut colours: Vec<Vec<usize>> = Vec::new();
+    for &family in &covered {
+        let own = centre(family);
+        match (colours.iter_mut()).find(|colour| apart(centre(colour[0]), own) < OTHER_COLOUR) {
+            Some(colour) => colour.push(family),
+            None => colours.push(vec![family]),
+        }
+    }
+    let apart_from_the_rest: Vec<&[usize]> = (colours.iter())
+        .filter(|colour| {
+            colour.iter().all(|&family| {
+                let own = centre(family);
+                (covered.iter())
+                    .filter(|other| !colour.contains(other))
+                    .all(|&other| apart(own, centre(other)) >= OTHER_COLOUR)
+            })
         })
+        .map(Vec::as_slice)
         .collect();
-    let as_zeros_alone = |family: usize| {
+    let as_zeros_of = |colour: &[usize]| {
         let mut zeros = vec![false; settled.len()];
-        zeros[family] = true;
+        for &family in colour {
+            zeros[family] = true;
+        }
         as_zeros(reading, families, &zeros)
     };
-    let holding: Vec<usize> = (apart_from_the_rest.iter().copied())
-        .filter(|&family| is_possible(&as_zeros_alone(family)))
+    let holding: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
+        .filter(|colour| is_possible(&as_zeros_of(colour)))
         .collect();
-    let family = match holding[..] {
-        [family] => family,
+    let colour = match holding[..] {
+        [colour] => colour,
         [] if only_numbers_and_covered(reading, settled) => {
             // None holds as a finished cascade leaves its 0s: one that holds as a cascade
             // stopped short leaves them is read so, on a board that shows nothing else, where
@@ -109,47 +126,55 @@ pub(super) fn settle_raised_zeros(
             // are a few tiles of it sampled apart). (A flag or a mine may be a lost game's
             // mine, a symbol the rules after this one weigh against boards that keep every
             // rule, the cascade's among them.)
-            let unfinished: Vec<usize> = (apart_from_the_rest.iter().copied())
-                .filter(|&family| {
-                    let board = as_zeros_alone(family);
-                    let own = |p: Pos| families.of[reading.look_of[board.index(p)]] == family;
-                    cascade_stopped_short(&board, own, tiles[family])
+            let unfinished: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
+                .filter(|colour| {
+                    let board = as_zeros_of(colour);
+                    let own =
+                        |p: Pos| colour.contains(&families.of[reading.look_of[board.index(p)]]);
+                    let shown = colour.iter().map(|&family| tiles[family]).sum();
+                    cascade_stopped_short(&board, own, shown)
                 })
                 .collect();
-            let [family] = unfinished[..] else {
+            let [colour] = unfinished[..] else {
                 return;
             };
             let most = (covered.iter().copied())
-                .filter(|&other| other != family)
+                .filter(|other| !colour.contains(other))
                 .max_by_key(|&other| tiles[other]);
-            if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_alone(other))) {
+            if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_of(&[other]))) {
                 return;
             }
-            family
+            colour
         }
         _ => return,
     };
-    tracing::debug!(
-        family,
-        tiles = tiles[family],
-        "board-level reading: a covered look of its own colour, the only one that holds as 0s"
-    );
     let zero = TileClass::Number(0);
-    // Sure as the board makes it: no other labelling of the two looks holds.
-    families.relabel(reading, family, zero);
+    for &family in colour {
+        tracing::debug!(
+            family,
+            tiles = tiles[family],
+            "board-level reading: a covered look of its own colour, the only one that holds as 0s"
+        );
+        // Sure as the board makes it: no other labelling of the two looks holds.
+        families.relabel(reading, family, zero);
+        settled[family] = zero;
+    }
     reading
         .doubt
-        .retain(|doubt| families.of[doubt.look] != family);
-    settled[family] = zero;
+        .retain(|doubt| !colour.contains(&families.of[doubt.look]));
 }
 
 /// Whether every family of `reading` is settled (`settled`) as a number or a covered tile, and
-/// nothing is in doubt but between a covered tile and a 0.
+/// nothing is in doubt but between a covered tile and a 0, or between numbers (a digit the
+/// classifier was unsure of is a number all the same: the rounded clone's thin "2", in doubt
+/// with a "4", had kept every 0 of its board covered).
 fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass]) -> bool {
     let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
     let zero_or_covered = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(0));
+    let number = |c: &TileClass| matches!(c, TileClass::Number(_));
     settled.iter().all(plain)
-        && (reading.doubt.iter()).all(|d| d.classes.iter().all(zero_or_covered))
+        && (reading.doubt.iter())
+            .all(|d| d.classes.iter().all(zero_or_covered) || d.classes.iter().all(number))
 }
 
 /// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
@@ -289,6 +314,71 @@ mod tests {
             settle(&board, NAVY),
             (TileClass::Unrevealed, TileClass::Unrevealed)
         );
+    }
+
+    #[test]
+    fn one_colour_at_two_phases_of_the_sampling_is_read_as_0s_together() {
+        // The rounded clone's 0s in its dark page: two looks of one grey (`g`, `h`), neither
+        // apart from the other, both walled in by numbers; the "2" leaves the navy squares
+        // covered.
+        let rows = ["ghgh1nn", "hghg1nn", "ghgh1nn", "11112nn", "nnnnnnn"];
+        let mut reading = flat_reading(
+            &rows,
+            "ghn12",
+            vec![
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Number(1)),
+                Verdict::certain(TileClass::Number(2)),
+            ],
+        );
+        let flat = |colour| tile_with_ink(colour, colour);
+        reading.pixels = vec![
+            flat(GREY),
+            flat([160; 3]),
+            flat(NAVY),
+            flat([60; 3]),
+            flat([60; 3]),
+        ];
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        let zero = TileClass::Number(0);
+        assert_eq!(settled[..3], [zero, zero, TileClass::Unrevealed]);
+    }
+
+    #[test]
+    fn a_number_in_doubt_leaves_a_cascade_stopped_short_read() {
+        // The board of `grey_squares_of_a_cascade_stopped_short_are_0s`, its "2" in doubt with
+        // a "4" (the rounded clone's thin 2s): a number either way, so the grey squares are
+        // still the 0s. A doubt with a flag is no number: it leaves them covered.
+        let mut rows = vec!["ggggg1nn", "ggggg2nn", "ggggg1nn", "ggggg1nn", "ggggggnn"];
+        rows.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
+        for (other, expected) in [
+            (TileClass::Number(4), TileClass::Number(0)),
+            (TileClass::Flag, TileClass::Unrevealed),
+        ] {
+            let mut reading = flat_reading(
+                &rows,
+                "gn12",
+                vec![
+                    Verdict::certain(TileClass::Unrevealed),
+                    Verdict::certain(TileClass::Unrevealed),
+                    Verdict::certain(TileClass::Number(1)),
+                    Verdict::certain(TileClass::Number(2)),
+                ],
+            );
+            let flat = |colour| tile_with_ink(colour, colour);
+            reading.pixels = vec![flat(GREY), flat(NAVY), flat([60; 3]), flat([60; 3])];
+            reading.doubt.push(Doubt {
+                look: 3,
+                classes: vec![TileClass::Number(2), other],
+                cells: vec![(1, 5)],
+            });
+            let (mut reading, families, mut settled) = a_family_a_look(reading);
+            settle_raised_zeros(&mut reading, &families, &mut settled);
+            assert_eq!(settled[0], expected, "a doubt with {other:?}");
+        }
     }
 
     #[test]
