@@ -234,6 +234,22 @@ mod tests {
         navy: [u8; 3],
         grey_in_doubt: bool,
     ) -> (TileClass, TileClass, bool) {
+        let mut reading = grey_and_navy(rows, navy);
+        if grey_in_doubt {
+            let cells = reading.cells_showing(|l| l == 0);
+            reading.doubt.push(Doubt {
+                look: 0,
+                classes: vec![TileClass::Unrevealed, TileClass::Number(0)],
+                cells,
+            });
+        }
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        (settled[0], settled[1], !reading.doubt.is_empty())
+    }
+
+    /// `rows` read by the classifier as [`settle_with`] says, nothing in doubt.
+    fn grey_and_navy(rows: &[&str], navy: [u8; 3]) -> Reading {
         let mut reading = flat_reading(
             rows,
             "gn12",
@@ -246,17 +262,7 @@ mod tests {
         );
         let flat = |colour| tile_with_ink(colour, colour);
         reading.pixels = vec![flat(GREY), flat(navy), flat([60; 3]), flat([60; 3])];
-        if grey_in_doubt {
-            let cells = reading.cells_showing(|l| l == 0);
-            reading.doubt.push(Doubt {
-                look: 0,
-                classes: vec![TileClass::Unrevealed, TileClass::Number(0)],
-                cells,
-            });
-        }
-        let (mut reading, families, mut settled) = a_family_a_look(reading);
-        settle_raised_zeros(&mut reading, &families, &mut settled);
-        (settled[0], settled[1], !reading.doubt.is_empty())
+        reading
     }
 
     /// [`settle_with`] with nothing in doubt: the settled classes of the grey and navy looks.
@@ -358,18 +364,7 @@ mod tests {
             (TileClass::Number(4), TileClass::Number(0)),
             (TileClass::Flag, TileClass::Unrevealed),
         ] {
-            let mut reading = flat_reading(
-                &rows,
-                "gn12",
-                vec![
-                    Verdict::certain(TileClass::Unrevealed),
-                    Verdict::certain(TileClass::Unrevealed),
-                    Verdict::certain(TileClass::Number(1)),
-                    Verdict::certain(TileClass::Number(2)),
-                ],
-            );
-            let flat = |colour| tile_with_ink(colour, colour);
-            reading.pixels = vec![flat(GREY), flat(NAVY), flat([60; 3]), flat([60; 3])];
+            let mut reading = grey_and_navy(&rows, NAVY);
             reading.doubt.push(Doubt {
                 look: 3,
                 classes: vec![TileClass::Number(2), other],
