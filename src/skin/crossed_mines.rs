@@ -75,8 +75,8 @@ fn mines_by_the_numbers(reading: &Reading, families: &Families, family: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::testing::{a_family_a_look, flat_reading};
-    use crate::vision::{Doubt, Verdict};
+    use crate::skin::testing::{a_family_a_look, doubt_look, flat_reading};
+    use crate::vision::Verdict;
 
     /// `rows` read with `.` covered, `x` a wrong flag, `!` the exploded mine, `F` a flag, `*` a
     /// shown mine and digits, each char a look and a family (the crosses in doubt with a "2"
@@ -93,12 +93,11 @@ mod tests {
         verdicts.extend((0..4).map(|n| Verdict::certain(TileClass::Number(n))));
         let mut reading = flat_reading(rows, chars, verdicts);
         if doubt_the_crossed {
-            let cells = reading.cells_showing(|l| l == 1);
-            reading.doubt.push(Doubt {
-                look: 1,
-                classes: vec![TileClass::WrongFlag, TileClass::Number(2)],
-                cells,
-            });
+            doubt_look(
+                &mut reading,
+                1,
+                &[TileClass::WrongFlag, TileClass::Number(2)],
+            );
         }
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_crossed_mines(&mut reading, &families, &mut settled);

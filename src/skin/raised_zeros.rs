@@ -219,7 +219,7 @@ fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skin::testing::{a_family_a_look, flat_reading, tile_with_ink};
+    use crate::skin::testing::{a_family_a_look, doubt_look, flat_reading, tile_with_ink};
     use crate::vision::{Doubt, Verdict};
 
     const GREY: [u8; 3] = [153, 153, 153];
@@ -236,12 +236,11 @@ mod tests {
     ) -> (TileClass, TileClass, bool) {
         let mut reading = grey_and_navy(rows, navy);
         if grey_in_doubt {
-            let cells = reading.cells_showing(|l| l == 0);
-            reading.doubt.push(Doubt {
-                look: 0,
-                classes: vec![TileClass::Unrevealed, TileClass::Number(0)],
-                cells,
-            });
+            doubt_look(
+                &mut reading,
+                0,
+                &[TileClass::Unrevealed, TileClass::Number(0)],
+            );
         }
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_raised_zeros(&mut reading, &families, &mut settled);

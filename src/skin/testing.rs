@@ -84,3 +84,13 @@ pub fn board_of_looks(text: &str, look_of: Vec<usize>, looks: Vec<Verdict>) -> R
     reading.looks = looks;
     reading
 }
+
+/// Puts every cell showing `look` of `reading` in doubt between `classes`, as one doubt.
+pub fn doubt_look(reading: &mut Reading, look: usize, classes: &[TileClass]) {
+    let cells = reading.cells_showing(|l| l == look);
+    reading.doubt.push(crate::vision::Doubt {
+        look,
+        classes: classes.to_vec(),
+        cells,
+    });
+}
