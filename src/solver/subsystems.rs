@@ -48,6 +48,9 @@ struct SweepState {
     open: Vec<bool>,
     /// Whether each group is visited.
     done: Vec<bool>,
+    /// Whether each group was put among the candidates for the next step (it lies in an open
+    /// constraint).
+    listed: Vec<bool>,
     /// For each group not yet visited, how many constraints visiting it next would open, less
     /// those it would close ([`contribution`] summed over its constraints), kept up to date as
     /// constraints open and lose groups: the sweep asks it of every candidate at every step,
@@ -71,6 +74,7 @@ impl SweepState {
             remaining,
             open: vec![false; groups_of.len()],
             done: vec![false; groups.len()],
+            listed: vec![false; groups.len()],
             growth,
             queue: VecDeque::new(),
         }
@@ -171,23 +175,36 @@ fn sweep_order(
         remaining,
         open,
         done,
+        listed,
         growth,
         ..
     } = state;
 
-    let mut open_list: Vec<usize> = Vec::new();
+    // The unvisited groups of the open constraints, each once: a group is listed when a
+    // constraint of it opens and leaves the list when visited (its constraints close only once
+    // all their groups are visited). Scanning the open constraints' groups at every step met
+    // most candidates two or three times over.
+    let mut candidates: Vec<usize> = Vec::new();
     let mut order = Vec::with_capacity(members.len());
 
     let mut current = end;
     loop {
         done[current] = true;
         order.push(current);
+        if let Some(at) = candidates.iter().position(|&g| g == current) {
+            candidates.swap_remove(at);
+        }
         for &c in &groups[current].constraints {
             let before = contribution(open[c], remaining[c]);
             remaining[c] -= 1;
             if remaining[c] > 0 && !open[c] {
                 open[c] = true;
-                open_list.push(c);
+                for &h in &groups_of[c] {
+                    if !done[h] && !listed[h] {
+                        listed[h] = true;
+                        candidates.push(h);
+                    }
+                }
             }
             let change = contribution(open[c], remaining[c]) - before;
             if change != 0 {
@@ -196,18 +213,13 @@ fn sweep_order(
                 }
             }
         }
-        open_list.retain(|&c| remaining[c] > 0);
         if order.len() == members.len() {
             break;
         }
         // The next group: the unvisited neighbour of an open constraint that opens the fewest
-        // new ones. The key ends in the group's own index, so a group met twice (through two
-        // open constraints) keys the same both times and the minimum is one group whatever the
-        // order: no list of candidates to sort and deduplicate.
-        current = open_list
-            .iter()
-            .flat_map(|&c| groups_of[c].iter().copied())
-            .filter(|&g| !done[g])
+        // new ones. The key ends in the group's own index, so the minimum is one group whatever
+        // the list's order.
+        current = (candidates.iter().copied())
             .min_by_key(|&g| (growth[g], dist[g], g))
             .expect("a connected component always has a group next to an open constraint");
     }
