@@ -90,8 +90,10 @@ pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
             };
             let pos = Pos { row, col };
             let mut known = 0u8;
-            // At most eight neighbours: made at that size, not grown push by push.
-            let mut covered = Vec::with_capacity(8);
+            // At most eight neighbours, gathered on the stack: a number with no covered
+            // neighbour (most, inside an opened area) then makes no list at all.
+            let mut covered = [0usize; 8];
+            let mut count = 0;
             let (near_rows, near_cols) = around(row, col, rows, cols);
             for r in near_rows {
                 for c in near_cols.clone() {
@@ -99,20 +101,24 @@ pub(crate) fn build_frontier(board: &Board) -> Result<Frontier, SolveError> {
                     if cell.is_known_mine() {
                         known += 1;
                     } else if cell.is_unrevealed() {
-                        covered.push(tile_index[r * cols + c] as usize);
+                        covered[count] = tile_index[r * cols + c] as usize;
+                        count += 1;
                     }
                 }
             }
-            if known > value || known as usize + covered.len() < value as usize {
+            if known > value || known as usize + count < value as usize {
                 bad.push(pos);
                 continue;
             }
-            if !covered.is_empty() {
-                covered.sort_unstable();
+            if count > 0 {
+                // Ascending already: the neighbours are walked row by row, and frontier
+                // indices were given in that order.
+                let tiles = covered[..count].to_vec();
+                debug_assert!(tiles.windows(2).all(|w| w[0] < w[1]));
                 constraints.push(Constraint {
                     pos,
                     need: value - known,
-                    tiles: covered,
+                    tiles,
                 });
             }
         }
