@@ -521,7 +521,7 @@ fn the_0s_of_a_cascade_stopped_short_are_read() {
 #[test]
 fn a_thin_3_is_not_settled_as_the_boards_1s() {
     let name = "rounded-light-28px-mid-a-3-read-as-a-sure-1";
-    let (reading, label) = read_test_data(name);
+    let (reading, label) = read_whole_with_no_wrong_call(name);
     for (row, col) in [(4, 11), (4, 13)] {
         let doubt = (reading.doubt.iter()).find(|d| d.cells.contains(&(row, col)));
         let classes = doubt.map_or(vec![reading.class(row, col)], |d| d.classes.clone());
@@ -530,19 +530,7 @@ fn a_thin_3_is_not_settled_as_the_boards_1s() {
             "{name}: the \"3\" at ({row}, {col}) is read as one of {classes:?}"
         );
     }
-    let mut report = Vec::new();
-    assert_eq!(
-        wrong_safe_calls(name, &reading, &label, &mut report),
-        0,
-        "{report:?}"
-    );
-    assert!(
-        matches!(
-            outcome(&reading, Some(label.mines), &GuessPolicy::default()),
-            Outcome::Advice { .. }
-        ),
-        "{name}: no advice"
-    );
+    assert_certain_moves(name, &reading, &label);
 }
 
 /// The rounded-tile clone in its dark page at 27.6 px (a 1280x720 window), mid-game: its open
@@ -556,7 +544,7 @@ fn a_thin_3_is_not_settled_as_the_boards_1s() {
 #[test]
 fn zeros_at_two_phases_of_one_grey_are_read() {
     let name = "rounded-dark-28px-mid-zeros-at-two-phases";
-    let (reading, label) = read_test_data(name);
+    let (reading, label) = read_whole_with_no_wrong_call(name);
     for (row, line) in label.tiles.iter().enumerate() {
         for (col, c) in line.chars().enumerate() {
             if c == '0' {
@@ -568,20 +556,8 @@ fn zeros_at_two_phases_of_one_grey_are_read() {
             }
         }
     }
-    let mut report = Vec::new();
-    assert_eq!(
-        wrong_safe_calls(name, &reading, &label, &mut report),
-        0,
-        "{report:?}"
-    );
-    assert!(report.is_empty(), "{report:?}");
-    assert!(
-        matches!(
-            outcome(&reading, Some(label.mines), &GuessPolicy::default()),
-            Outcome::Advice { .. }
-        ),
-        "{name}: no advice"
-    );
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
 }
 
 /// The emoji clone (never trained on) at 67% (28 px), light: its empty open tiles are light
