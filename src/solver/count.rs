@@ -318,7 +318,7 @@ pub(crate) fn tile_mine_counts(
         let mut count = Exact::ZERO;
         for (s, w) in new_weights.iter_mut().enumerate() {
             let poly = &layer.polys[s];
-            w.zero_like(poly);
+            w.set_zeros_like(poly);
             for &(k, next) in layer.edges(s) {
                 let shift = if track_mines { usize::from(k) } else { 0 };
                 let next_w = &weights[next as usize];

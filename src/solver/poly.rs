@@ -37,15 +37,14 @@ impl Poly {
 
     /// Zeros of the same range as `self`.
     pub fn zeros_like(&self) -> Poly {
-        Poly {
-            lo: self.lo,
-            coef: vec![Exact::ZERO; self.coef.len()],
-        }
+        let mut zeros = Poly::default();
+        zeros.set_zeros_like(self);
+        zeros
     }
 
     /// Makes `self` zeros of the same range as `other`, in the room it has: the backward pass
     /// makes one such poly for every state of every step.
-    pub fn zero_like(&mut self, other: &Poly) {
+    pub fn set_zeros_like(&mut self, other: &Poly) {
         self.lo = other.lo;
         self.coef.clear();
         self.coef.resize(other.coef.len(), Exact::ZERO);
