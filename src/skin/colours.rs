@@ -23,9 +23,15 @@ pub fn colour(pixel: &[u8]) -> [i32; 3] {
 /// The background of `tile`: the median of its edge ring (two samples deep), channel by
 /// channel.
 pub fn ring_median(tile: &TileImage) -> [i32; 3] {
-    median_colour(tile, |x, y| {
-        x < RING || y < RING || x >= TILE - RING || y >= TILE - RING
-    })
+    let inside = within(RING);
+    median_colour(tile, |x, y| !inside(x, y))
+}
+
+/// Whether the sample at `(x, y)` of a tile lies at least `depth` samples from every edge.
+pub(super) fn within(depth: usize) -> impl Fn(usize, usize) -> bool {
+    move |x: usize, y: usize| {
+        (depth..TILE - depth).contains(&x) && (depth..TILE - depth).contains(&y)
+    }
 }
 
 /// The samples kept from each side of a tile when its middle is taken: a symbol's or an emoji's
@@ -34,8 +40,7 @@ pub(super) const CENTRE_INSET: usize = TILE / 4;
 
 /// The colour of the middle of `tile` (inside `CENTRE_INSET`): the median, channel by channel.
 pub fn centre_median(tile: &TileImage) -> [i32; 3] {
-    let inside = |v: usize| (CENTRE_INSET..TILE - CENTRE_INSET).contains(&v);
-    median_colour(tile, |x, y| inside(x) && inside(y))
+    median_colour(tile, within(CENTRE_INSET))
 }
 
 /// The median, channel by channel, of the samples of `tile` at which `keep(x, y)` holds (at

@@ -9,7 +9,7 @@
 //! background (a thin stroke at a small pitch, a dimmed digit) does not change: a skin that
 //! draws its numbers in one colour, or in greys, says nothing here.
 
-use super::colours::{apart, colour, median_colour, ring_median, RING};
+use super::colours::{apart, colour, median_colour, ring_median, within, RING};
 use crate::vision::tiles::{TileImage, TILE};
 
 /// The least distance (summed over the channels, 0–765) from the background of a look's
@@ -63,13 +63,6 @@ pub(super) fn picture_background(tile: &TileImage) -> ([i32; 3], usize) {
         (face, depth)
     } else {
         (ring_median(tile), RING)
-    }
-}
-
-/// The samples at least `depth` from every edge of a tile.
-pub(super) fn within(depth: usize) -> impl Fn(usize, usize) -> bool {
-    move |x: usize, y: usize| {
-        (depth..TILE - depth).contains(&x) && (depth..TILE - depth).contains(&y)
     }
 }
 

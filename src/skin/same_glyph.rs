@@ -17,8 +17,8 @@
 //! question mark or a flag are other pictures; where the board has no sure look of the number,
 //! nothing changes.
 
-use super::colours::{apart, colour, ring_median};
-use super::digit_inks::{ink, inks_differ, picture_background, within, INK, INK_SAMPLES};
+use super::colours::{apart, colour, ring_median, within};
+use super::digit_inks::{ink, inks_differ, picture_background, INK, INK_SAMPLES};
 use super::forced::{between_numbers, looks_of, settle};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
