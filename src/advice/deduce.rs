@@ -19,6 +19,7 @@
 //! which is reported as [`Deduced::contradiction`] (the exact solver says where).
 
 use crate::board::{Board, Cell, Pos};
+use crate::solver::ByTile;
 use std::fmt;
 
 /// The mine total joins the equations when at most this many covered tiles are undecided: beyond
@@ -292,12 +293,10 @@ struct Pass<'a> {
     board: &'a Board,
     equations: Vec<Equation>,
     known: Vec<Known>,
-    /// The equations (by index, ascending) that contain each board index `t`, the number
-    /// equations' only: `containing[contain_starts[t]..contain_starts[t + 1]]`, one list for
-    /// the board where a list per tile grew push by push. The mine total's equation, which
-    /// holds every undecided covered tile, is `total_equation` once added.
-    containing: Vec<u32>,
-    contain_starts: Vec<u32>,
+    /// The numbers' equations (by index, ascending) that contain each board index. The mine
+    /// total's equation, which holds every undecided covered tile, is `total_equation` once
+    /// added.
+    containing: ByTile,
     total_equation: Option<usize>,
     /// Mines left to place among undecided covered tiles, and how many those are.
     total: Option<(i64, usize)>,
@@ -341,23 +340,7 @@ impl<'a> Pass<'a> {
                 .filter(|&p| marked[board.index(p)])
                 .for_each(&mut read),
         }
-        let mut contain_starts = vec![0u32; tiles + 1];
-        for eq in &equations {
-            for &t in &eq.tiles {
-                contain_starts[t + 1] += 1;
-            }
-        }
-        for t in 0..tiles {
-            contain_starts[t + 1] += contain_starts[t];
-        }
-        let mut containing = vec![0u32; contain_starts[tiles] as usize];
-        let mut next = contain_starts.clone();
-        for (e, eq) in equations.iter().enumerate() {
-            for &t in &eq.tiles {
-                containing[next[t] as usize] = e as u32;
-                next[t] += 1;
-            }
-        }
+        let containing = ByTile::new(equations.iter().map(|eq| eq.tiles.as_slice()), tiles);
         let covered = (0..tiles)
             .filter(|&i| board.get_index(i).is_unrevealed())
             .count();
@@ -367,7 +350,6 @@ impl<'a> Pass<'a> {
             equations,
             known: vec![Known::Unknown; tiles],
             containing,
-            contain_starts,
             total_equation: None,
             total,
             moves: Vec::new(),
@@ -434,9 +416,8 @@ impl<'a> Pass<'a> {
             }
         }
         self.known[t] = what;
-        let numbers = self.contain_starts[t] as usize..self.contain_starts[t + 1] as usize;
         let total = self.total_equation;
-        for e in (self.containing[numbers].iter().map(|&e| e as usize)).chain(total) {
+        for &e in self.containing.of(t).iter().chain(&total) {
             let eq = &mut self.equations[e];
             if let Ok(i) = eq.tiles.binary_search(&t) {
                 eq.tiles.remove(i);
@@ -505,11 +486,7 @@ impl<'a> Pass<'a> {
         let tiles = &self.equations[e].tiles;
         found.extend(
             (tiles.iter())
-                .flat_map(|&t| {
-                    let numbers = self.contain_starts[t]..self.contain_starts[t + 1];
-                    self.containing[numbers.start as usize..numbers.end as usize].iter()
-                })
-                .map(|&o| o as usize)
+                .flat_map(|&t| self.containing.of(t).iter().copied())
                 .filter(|&o| o != e && !self.equations[o].tiles.is_empty()),
         );
         // The total's equation holds every undecided tile, so every other equation with tiles

@@ -4,6 +4,7 @@
 //! Every frontier tile touches a number and so lies among that number's eight neighbours: a group
 //! never holds more than eight tiles, which keeps the binomials tiny.
 
+use super::by_tile::ByTile;
 use super::constraints::Constraint;
 use rustc_hash::FxHashMap;
 
@@ -26,29 +27,12 @@ impl Group {
 ///
 /// `tile_count` bounds the tile indices. Tiles in no constraint form no group.
 pub(crate) fn group_tiles(constraints: &[Constraint], tile_count: usize) -> Vec<Group> {
-    // Each tile's signature (the constraints it is in, ascending) as one slice of a flat list:
-    // `start[t]..start[t + 1]`. A list per tile was an allocation per tile, and grew.
-    let mut start = vec![0usize; tile_count + 1];
-    for c in constraints {
-        for &t in &c.tiles {
-            start[t + 1] += 1;
-        }
-    }
-    for t in 0..tile_count {
-        start[t + 1] += start[t];
-    }
-    let mut filled = start.clone();
-    let mut flat = vec![0usize; start[tile_count]];
-    for (ci, c) in constraints.iter().enumerate() {
-        for &t in &c.tiles {
-            flat[filled[t]] = ci;
-            filled[t] += 1;
-        }
-    }
+    // Each tile's signature: the constraints it is in, ascending.
+    let signatures = ByTile::new(constraints.iter().map(|c| c.tiles.as_slice()), tile_count);
     let mut groups: Vec<Group> = Vec::new();
     let mut by_signature: FxHashMap<&[usize], usize> = FxHashMap::default();
     for tile in 0..tile_count {
-        let sig = &flat[start[tile]..start[tile + 1]];
+        let sig = signatures.of(tile);
         if sig.is_empty() {
             continue;
         }

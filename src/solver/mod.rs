@@ -18,6 +18,7 @@
 //! and for ranking guesses ([`Safety::lowest`], whose safe/not-safe answer is still exact).
 
 mod analysis;
+mod by_tile;
 mod combine;
 mod consistency;
 mod constraints;
@@ -40,6 +41,7 @@ mod brute;
 mod proptests;
 
 pub use analysis::{analyze, analyze_then_numbers, Analysis, Mode, SolveOptions, TileAnalysis};
+pub(crate) use by_tile::ByTile;
 pub use consistency::{check_consistency, holds_with_covered, is_consistent};
 pub use error::{format_cells, SolveError};
 pub use layouts::{list_layouts, Layout, LayoutGroup};
