@@ -3,6 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+# The fuzz crate (fuzz/, built by scripts/fuzz.sh in CI) has its own lock file, which names
+# minehint's dependencies too: a dependency added to Cargo.toml must reach it, or CI's fuzz build
+# stops at --locked after every test has run. Checked first, where it costs seconds.
+if ! (cd fuzz && cargo metadata --locked --format-version 1 >/dev/null); then
+    echo "test: fuzz/Cargo.lock is out of date: run 'cargo metadata --format-version 1' in fuzz/ and commit it" >&2
+    exit 1
+fi
 # Real games for tests/real_games.rs: Xvfb, openbox, xcompmgr, xdotool, GNOME Mines, xdemineur.
 source scripts/real_games.sh
 rg_install
