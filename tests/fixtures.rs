@@ -1096,6 +1096,28 @@ fn a_look_a_repair_held_to_a_narrow_first_choice_is_in_doubt() {
     assert_no_wrong_call_and_in_doubt("winmine-dark-21px-opened-pressed", (13, 4));
 }
 
+/// winmine.html at 99% (device scale 1.1, 90% zoom: 16.25 px tiles on average), mid-game: the
+/// page lays its columns 15 to 18 px wide across one board, and its rows likewise. An 18 px
+/// column was taken for noise in the lines' moves, and every line stayed on the pitch, up to
+/// 5 px off its tile: the board was refused as impossible until 2026-12-04. Read exactly.
+#[test]
+fn tiles_of_15_to_18_px_on_one_board_are_read() {
+    assert_read_exactly("winmine-light-16px-mid-tiles-of-15-to-18px");
+}
+
+/// The same page, opened, a covered tile held down: the squares' pitch put the last row 4 px
+/// above its tiles, where it showed no look of the board, and the grid stopped a row short:
+/// the numbers along the cut counted mines out of the picture, and two safe calls were wrong
+/// once the lines were read. The row beside the grid is sampled where the tiles' edges put the
+/// grid's outer line: the whole board is read, and its advice calls nothing wrong.
+#[test]
+fn a_last_row_off_the_pitch_is_not_cut_off() {
+    let name = "winmine-light-16px-opened-pressed-last-row-off-the-pitch";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// winmine.html in Chromium's forced dark at 110% (18 px tiles in a 1366x768 window), mid-game:
 /// the page lays its 16 px tiles 18 or 19 px apart, and three columns of tiles, sampled a pixel
 /// off the others, showed their bevels a sample away from where the board's common looks have

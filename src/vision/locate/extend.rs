@@ -7,6 +7,7 @@
 //! line may hold a few looks not seen before (the board's first flag).
 
 use super::grid::{Grid, Rect};
+use crate::vision::lines::Lines;
 use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE, TILE_BYTES};
 use image::RgbImage;
 
@@ -272,6 +273,7 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
         }
     }
     let mut grid = grid;
+    let mut strays = outer_strays(image, &grid);
     let mut grown = [0usize; 4];
     loop {
         let mut changed = false;
@@ -280,7 +282,8 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
                 continue;
             }
             let candidate = beside(grid, side);
-            if inside(area, &candidate) && line_matches(image, &candidate, side, &looks) {
+            let sampled = moved_across(candidate, side, strays[side]);
+            if inside(area, &candidate) && line_matches(image, &sampled, side, &looks) {
                 tracing::trace!(
                     side,
                     x = candidate.x,
@@ -288,6 +291,7 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
                     "grew the grid a line"
                 );
                 grid = candidate;
+                strays = outer_strays(image, &grid);
                 *lines += 1;
                 changed = true;
             }
@@ -296,6 +300,42 @@ pub fn extend(image: &RgbImage, area: Rect, grid: Grid) -> Grid {
             return grid;
         }
     }
+}
+
+/// How far, in pixels, each outer line of `grid` (top, bottom, left, right, as the sides of
+/// [`beside`]) lies from where its pitch puts it, as the tiles' edges place it
+/// (`Lines::aligned`, against the lines rounded from the pitch: 0 where they agree).
+///
+/// A line beside the grid is sampled that far off too. A page that lays its tiles at several
+/// widths (winmine.html at 99%: rows and columns 15 to 18 px across one board) strays from the
+/// pitch fitted to the squares found by up to 5 px at the board's edges, and the last row,
+/// sampled on the pitch, showed no look of the board: the grid stopped a row short, and the
+/// numbers along the cut counted mines out of the picture. Not a few pixels either way at
+/// random: a strip beside the board compared off its place now and then matches a look
+/// (winmine's frame under its counters, as a covered tile at 125%). The line joins the grid at
+/// its place on the pitch, and the sampling moves it onto the tiles' edges as it moves the
+/// others.
+fn outer_strays(image: &RgbImage, grid: &Grid) -> [f64; 4] {
+    let on_pitch = Lines::rounded(grid);
+    let on_edges = Lines::aligned(image, grid);
+    let (rows, cols) = (grid.rows, grid.cols);
+    [
+        on_edges.ys[0] - on_pitch.ys[0],
+        on_edges.ys[rows] - on_pitch.ys[rows],
+        on_edges.xs[0] - on_pitch.xs[0],
+        on_edges.xs[cols] - on_pitch.xs[cols],
+    ]
+}
+
+/// `grid` moved by `stray` pixels across the line on `side`.
+fn moved_across(grid: Grid, side: usize, stray: f64) -> Grid {
+    let mut out = grid;
+    if side < 2 {
+        out.y += stray;
+    } else {
+        out.x += stray;
+    }
+    out
 }
 
 /// `grid` with one more line on `side` (0 top, 1 bottom, 2 left, 3 right).
@@ -982,6 +1022,47 @@ mod tests {
             }
             Rgb(tile(bx / 10, by / 10, bx % 10, by % 10))
         })
+    }
+
+    #[test]
+    fn grows_over_a_last_column_that_strays_from_the_pitch() {
+        // 14 columns, seven of 15 px, then seven of 18 (a page zoomed so that it rounds its
+        // tiles apart), 4 rows of 20 px: each tile a grey face after a 3 px light gap, on the
+        // light page (GNOME Mines' way). The finder saw the first 13 columns, at the pitch
+        // fitted to their lines: the last column on that pitch begins 4 px left of its own,
+        // and sampled there shows no look of the board.
+        let widths = [15, 15, 15, 15, 15, 15, 15, 18, 18, 18, 18, 18, 18, 18];
+        let mut lines = vec![30u32];
+        for w in widths {
+            lines.push(lines.last().unwrap() + w);
+        }
+        let end = *lines.last().unwrap();
+        let image = RgbImage::from_fn(end + 30, 20 + 80 + 20, |x, y| {
+            let board = (30..end).contains(&x) && (20..100).contains(&y);
+            let gap = || lines.iter().any(|&l| (l..l + 3).contains(&x)) || (y - 20) % 20 < 3;
+            Rgb(if board && !gap() { [185; 3] } else { [245; 3] })
+        });
+        let seen: Vec<f64> = lines[..14].iter().map(|&l| f64::from(l)).collect();
+        let n = seen.len() as f64;
+        let (mean_k, mean_x) = ((n - 1.0) / 2.0, seen.iter().sum::<f64>() / n);
+        let (mut covariance, mut variance) = (0.0, 0.0);
+        for (k, x) in seen.iter().enumerate() {
+            covariance += (k as f64 - mean_k) * (x - mean_x);
+            variance += (k as f64 - mean_k).powi(2);
+        }
+        let pitch = covariance / variance;
+        let found = Grid {
+            x: mean_x - pitch * mean_k,
+            y: 20.0,
+            pitch_x: pitch,
+            pitch_y: 20.0,
+            rows: 4,
+            cols: 13,
+        };
+        let on_pitch = found.x + 13.0 * pitch;
+        assert!(f64::from(lines[13]) - on_pitch >= 3.5, "{on_pitch}");
+        let grown = extend(&image, Rect::whole(end + 30, 120), found);
+        assert_eq!((grown.x, grown.cols, grown.rows), (found.x, 14, 4));
     }
 
     fn whole_board() -> Grid {
