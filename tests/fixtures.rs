@@ -1168,6 +1168,25 @@ fn assert_no_wrong_call_and_in_doubt(name: &str, cell: (usize, usize)) {
     );
 }
 
+/// The rounded clone at 39 px (device scale 1.25, zoom 110%, light), mid-game: the model reads
+/// its thin serif "3" at (18, 11) as a "4" at 0.988, the glyph matcher as a "3". The board holds
+/// either way, and as a sure "4" the mine it asked for beyond the 3 made 55 calls wrong (a fresh
+/// sweep, seed 443) until 2026-12-04. An unsure digit whose shape reads otherwise has the
+/// shape's digit as a rival: in doubt here (or read right), and no call wrong.
+#[test]
+fn an_unsure_digit_whose_shape_reads_otherwise_is_in_doubt() {
+    let name = "rounded-light-39px-mid-a-3-the-model-reads-as-a-4";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    let cell = (18, 11);
+    assert!(
+        reading.doubt_cells().contains(&cell) || reading.class(18, 11) == TileClass::Number(3),
+        "{name}: the 3 at {cell:?} read as a sure {}",
+        reading.class(18, 11).name()
+    );
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// JSMinesweeper (DavidNHill's player, never trained on or tuned to) at 16 px in Chromium's
 /// forced dark, a tile held down: the page shows the tile under the pointer as "(4,6)", white
 /// on a see-through box two tiles to its right. A piece of that text over a covered tile read
