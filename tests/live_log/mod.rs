@@ -104,21 +104,33 @@ pub fn last_undrawn(before: &[u8], mut grab: impl FnMut() -> Option<Vec<u8>>) ->
     None
 }
 
+/// How long a played run waits for live's log to change before it starts a new game: a board
+/// live gives no advice on (read in doubt, or refused) stops the play as it would a player's.
+const STALLED: Duration = Duration::from_secs(5);
+
 /// Plays `table` by the advice in the log at `log` until `end`: clicks the advised tile of the
-/// newest line, `pause` apart, and starts a new game when one ends.
+/// newest line, `pause` apart, and starts a new game when one ends, or when the log has not
+/// changed for [`STALLED`] (a benchmark's played run is for redraws: under Wine one stopped
+/// after 6 of them in 45 s).
 pub fn play_until(
     table: &mut dyn Table,
     log: &Path,
     end: Instant,
     pause: Duration,
 ) -> Result<(), String> {
+    let mut last_change = (0, Instant::now());
     while Instant::now() < end {
-        let Some(line) = log_lines(log).pop() else {
+        let mut lines = log_lines(log);
+        if lines.len() != last_change.0 {
+            last_change = (lines.len(), Instant::now());
+        }
+        let Some(line) = lines.pop() else {
             std::thread::sleep(Duration::from_millis(200));
             continue;
         };
-        if game_over(&line) {
+        if game_over(&line) || last_change.1.elapsed() > STALLED {
             table.next_game(&line)?;
+            last_change.1 = Instant::now();
             continue;
         }
         if let Some((row, col, _)) = advised(&line) {
