@@ -1,6 +1,7 @@
 //! Test helpers: synthetic boards painted into images, in a few skins, at fractional pitches.
 
 use super::blobs::Blob;
+use super::grid::Grid;
 use image::{Rgb, RgbImage};
 
 /// How tiles are painted.
@@ -167,4 +168,27 @@ pub fn merged_regions(x: f64, y: f64, pitch: f64, columns: &[usize], rows: &[usi
         }
     }
     blobs
+}
+
+/// The grid a finder fits to columns whose lines lie at `xs` (least squares over the lines, as
+/// it fits its squares), over `rows` rows of 20 px from y = 20: tiles of several widths strayed
+/// from by its pitch.
+pub fn fitted_across(xs: &[f64], rows: usize) -> Grid {
+    let n = xs.len() as f64;
+    let mean_k = (n - 1.0) / 2.0;
+    let mean_x = xs.iter().sum::<f64>() / n;
+    let (mut covariance, mut variance) = (0.0, 0.0);
+    for (k, x) in xs.iter().enumerate() {
+        covariance += (k as f64 - mean_k) * (x - mean_x);
+        variance += (k as f64 - mean_k).powi(2);
+    }
+    let pitch = covariance / variance;
+    Grid {
+        x: mean_x - pitch * mean_k,
+        y: 20.0,
+        pitch_x: pitch,
+        pitch_y: 20.0,
+        rows,
+        cols: xs.len() - 1,
+    }
 }

@@ -628,7 +628,7 @@ fn distance(a: &Coarse, b: &Coarse) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::testing::raised_12px;
+    use crate::vision::testing::{fitted_across, raised_12px};
     use image::Rgb;
 
     /// A 6x4 board of 10-px tiles at (20, 20) on a blue window: tiles alternate two greys in a
@@ -1043,23 +1043,8 @@ mod tests {
             Rgb(if board && !gap() { [185; 3] } else { [245; 3] })
         });
         let seen: Vec<f64> = lines[..14].iter().map(|&l| f64::from(l)).collect();
-        let n = seen.len() as f64;
-        let (mean_k, mean_x) = ((n - 1.0) / 2.0, seen.iter().sum::<f64>() / n);
-        let (mut covariance, mut variance) = (0.0, 0.0);
-        for (k, x) in seen.iter().enumerate() {
-            covariance += (k as f64 - mean_k) * (x - mean_x);
-            variance += (k as f64 - mean_k).powi(2);
-        }
-        let pitch = covariance / variance;
-        let found = Grid {
-            x: mean_x - pitch * mean_k,
-            y: 20.0,
-            pitch_x: pitch,
-            pitch_y: 20.0,
-            rows: 4,
-            cols: 13,
-        };
-        let on_pitch = found.x + 13.0 * pitch;
+        let found = fitted_across(&seen, 4);
+        let on_pitch = found.x + 13.0 * found.pitch_x;
         assert!(f64::from(lines[13]) - on_pitch >= 3.5, "{on_pitch}");
         let grown = extend(&image, Rect::whole(end + 30, 120), found);
         assert_eq!((grown.x, grown.cols, grown.rows), (found.x, 14, 4));

@@ -294,7 +294,7 @@ fn align(start: f64, pitch: f64, tiles: usize, profile: &[u32], origin: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::testing::noise;
+    use crate::vision::testing::{fitted_across, noise};
     use image::Rgb;
 
     /// A board as GNOME Mines lays one out: `widths` of tiles from `start`, each a face of grey
@@ -324,28 +324,6 @@ mod tests {
             lines.push(lines.last().unwrap() + f64::from(*w));
         }
         lines
-    }
-
-    /// The grid a finder fits to columns whose lines lie at `xs` (least squares, as it fits
-    /// its squares), over `rows` rows of 20 px from y = 20.
-    fn fitted_across(xs: &[f64], rows: usize) -> Grid {
-        let n = xs.len() as f64;
-        let mean_k = (n - 1.0) / 2.0;
-        let mean_x = xs.iter().sum::<f64>() / n;
-        let (mut covariance, mut variance) = (0.0, 0.0);
-        for (k, x) in xs.iter().enumerate() {
-            covariance += (k as f64 - mean_k) * (x - mean_x);
-            variance += (k as f64 - mean_k).powi(2);
-        }
-        let pitch = covariance / variance;
-        Grid {
-            x: mean_x - pitch * mean_k,
-            y: 20.0,
-            pitch_x: pitch,
-            pitch_y: 20.0,
-            rows,
-            cols: xs.len() - 1,
-        }
     }
 
     #[test]

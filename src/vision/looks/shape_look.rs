@@ -11,7 +11,8 @@
 //! first, two readings made in different ways agree, and the look is settled as that digit.
 //! Where it reads none (a pixel font, an emoji, digits too large for its templates), nothing
 //! changes: the look stays as unsure as the model left it. Where it reads any digit of the board
-//! otherwise than the model, nothing on the board is settled ([`read_shapes`]).
+//! otherwise than the model, nothing on the board is settled, and an unsure look it reads so
+//! gets its digit as a rival the board-level reading weighs ([`read_shapes`]).
 
 use super::classes::TileClass;
 use super::classify::Verdict;
@@ -50,7 +51,8 @@ const LEFT: f32 = 0.001;
 /// of any look the model takes for a digit as another digit, nothing is settled on the board:
 /// the two readings part there, and a look the model reads as a "2" that is a "3" looks much
 /// like the "2"s, which the board-level reading takes as one family with them (Modern
-/// Minesweeper's dark theme at 33 px: settling the "2"s made its "3"s sure "2"s).
+/// Minesweeper's dark theme at 33 px: settling the "2"s made its "3"s sure "2"s). Each such
+/// look among the unsure candidates gets the matcher's digit as a rival ([`with_rival`]).
 pub fn read_shapes(
     image: &RgbImage,
     sampled: &SampledGrid,
