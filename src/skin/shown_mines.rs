@@ -11,7 +11,7 @@ use super::symbols::{
 };
 use crate::board::{Cell, Pos};
 use crate::solver::is_consistent;
-use crate::vision::{Doubt, Reading, TileClass};
+use crate::vision::{Doubt, Reading, TileClass, Verdict};
 
 /// A digit read on a board that shows mines is in doubt when the classifier gave a shown mine at
 /// least this share of the digit's probability (odds of 1 to 1000).
@@ -29,6 +29,13 @@ const FLAG_ODDS: f32 = 20.0;
 /// the classifier splits between a wrong flag and a "2" keeps neither at 20 to 1 over a flag,
 /// yet no player's flag looks like a wrong flag that much.
 const LOST_SIGN_ODDS: f32 = 5.0;
+/// The classifier's probability of the signs only a lost game shows from which a look the rules
+/// settled as a flag is in doubt with a mine even where the board does not hold with it as
+/// mines: the rounded clone's lost mines (red tiles with a white cross) at 41 px, wrong flags to
+/// it at 0.999, were settled as flags on a board that a mine read as a "2" left impossible
+/// anyway, and advised as a game in play. A player's flag seen so surely as a lost game's sign
+/// costs its board's advice, never a wrong call.
+const SURE_LOST_SIGN: f32 = 0.99;
 
 /// Settles, after the labelling (`settled`, each family's class), the looks that may be mines
 /// shown after a loss:
@@ -138,7 +145,11 @@ pub fn read_symbols(
         add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
     for family in flags_the_classifier_saw_otherwise(families, settled) {
-        if may_be_shown_mines(reading, |l| families.of[l] == family) {
+        // A sign only a lost game shows, seen surely, is in doubt whether or not the board
+        // holds with it as mines: where other tiles are misread too (a lost game's mine read
+        // as a "2" beside it), it held with neither, and the flags stood, advised on.
+        let sure_sign = lost_signs(&families.verdicts[family]) >= SURE_LOST_SIGN;
+        if sure_sign || may_be_shown_mines(reading, |l| families.of[l] == family) {
             tracing::debug!(
                 family,
                 "a flag the classifier saw otherwise: in doubt, maybe a mine"
@@ -176,12 +187,18 @@ fn flags_the_classifier_saw_otherwise<'a>(
             TileClass::Number(1..) | TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
         );
         let flag = v.prob(TileClass::Flag);
-        let lost_signs =
-            v.prob(TileClass::Mine) + v.prob(TileClass::Exploded) + v.prob(TileClass::WrongFlag);
         settled[f] == TileClass::Flag
             && ((saw_otherwise && flag * FLAG_ODDS < v.prob(v.class))
-                || flag * LOST_SIGN_ODDS < lost_signs)
+                || flag * LOST_SIGN_ODDS < lost_signs(v))
     })
+}
+
+/// The classifier's probability of the signs only a lost game shows: a shown mine, the exploded
+/// one, a wrong flag.
+fn lost_signs(verdict: &Verdict) -> f32 {
+    verdict.prob(TileClass::Mine)
+        + verdict.prob(TileClass::Exploded)
+        + verdict.prob(TileClass::WrongFlag)
 }
 
 /// Whether the tiles showing a look that `pick` accepts lie on every crossing of their rows and
@@ -584,12 +601,17 @@ mod tests {
             let reading = read_with(verdict);
             assert!(reading.doubt.is_empty());
         }
-        // Nor where the board cannot hold it as a mine: a 1 beside it counts another.
-        let (mut reading, families) = reading_of("F1F.\n11..\n....\n", &looks(sure));
-        let mut classes = settled(&reading);
-        classes[2] = TileClass::Flag;
-        read(&mut reading, &families, &classes);
-        assert!(reading.doubt.is_empty());
+        // Nor where the board cannot hold it as a mine (a 1 beside it counts another), unless
+        // the classifier saw a lost game's sign at 0.99 or more: the board may hold with
+        // neither because another tile is misread (a lost game's mine read as a "2").
+        let unsure = Verdict::from_probs(&[(TileClass::WrongFlag, 0.95), (TileClass::Flag, 0.05)]);
+        for (verdict, doubted) in [(unsure, vec![]), (sure, vec![(0, 0), (0, 2)])] {
+            let (mut reading, families) = reading_of("F1F.\n11..\n....\n", &looks(verdict));
+            let mut classes = settled(&reading);
+            classes[2] = TileClass::Flag;
+            read(&mut reading, &families, &classes);
+            assert_eq!(reading.doubt_cells(), doubted, "{verdict:?}");
+        }
     }
 
     #[test]
