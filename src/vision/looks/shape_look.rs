@@ -14,7 +14,7 @@
 //! otherwise than the model, nothing on the board is settled, and an unsure look it reads so
 //! gets its digit as a rival the board-level reading weighs ([`read_shapes`]).
 
-use super::classes::TileClass;
+use super::classes::{TileClass, CLASS_COUNT};
 use super::classify::Verdict;
 use super::second_look::maybe_number;
 use super::tiles::{inner_pixels, SampledGrid};
@@ -130,9 +130,7 @@ fn with_rival(verdict: &Verdict, rival: u8) -> Verdict {
     };
     let mut probs = verdict.probs;
     probs[other] = probs[other].max(probs[first] / 2.0);
-    let total: f32 = probs.iter().sum();
-    probs.iter_mut().for_each(|p| *p /= total);
-    Verdict::from_distribution(probs)
+    normalised(probs)
 }
 
 /// The one digit from 1 to 8 the glyph matcher reads in `cell` (`(x0, y0, x1, y1)` in whole
@@ -160,6 +158,11 @@ fn settled(verdict: &Verdict) -> Verdict {
             *p *= LEFT;
         }
     }
+    normalised(probs)
+}
+
+/// The verdict of `probs` scaled to sum to 1 (left as they are where all are 0).
+fn normalised(mut probs: [f32; CLASS_COUNT]) -> Verdict {
     let total: f32 = probs.iter().sum();
     if total > 0.0 {
         probs.iter_mut().for_each(|p| *p /= total);
