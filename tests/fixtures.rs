@@ -1159,6 +1159,27 @@ fn two_zeros_of_a_side_only_cascade_side_by_side_are_read() {
     assert_read_exactly("svgtag-light-28px-opened-side-only-cascade");
 }
 
+/// The same clone at 23 px (device scale 1, zoom 75%), mid-game: one opening of 15 tiles in the
+/// bottom right corner, white edged with a grey line, every digit black. The lines on their
+/// edges are unlike every common look, so the opening was taken for a note drawn over the
+/// board and 17 tiles hidden (a fresh sweep, seed 446) until 2026-12-04; a note's text is one
+/// ink, and so are these digits. An opening that holds as one (every 0 open on its four sides,
+/// every number with as many tiles not open around it) is the game's own: read, with no tile
+/// hidden. The model is unsure of the red pennant flag at (2, 1), which may stay in doubt.
+#[test]
+fn an_opening_whose_digits_share_one_ink_is_no_note() {
+    let name = "svgtag-light-23px-mid-an-opening-in-a-corner";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert!(
+        reading.doubt_cells().iter().all(|&cell| cell == (2, 1)),
+        "{name}: tiles in doubt: {:?}",
+        reading.doubt_cells()
+    );
+    assert_zeros_read(name, &reading, &label, &[]);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// Reads the test data `name` and asserts that no tile it calls safe is a mine and that `cell`
 /// (a look misread by a hair) is in doubt, or read as the game shows it (where the board's
 /// other tiles settle it).

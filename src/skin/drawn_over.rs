@@ -13,7 +13,7 @@
 //! on the game's own faces, each mine alike, and only the one that ended the game on a face of
 //! its own.
 
-use super::background::nearest_face;
+use super::background::{nearest_face, Evidence};
 use super::colours::{apart, colour, quantile_colours};
 use super::digit_inks::{ink, inks_differ};
 use super::families::Families;
@@ -76,7 +76,12 @@ const SAME_COVER: i32 = UNLIKE;
 /// ([`Cover::same_as`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
 /// reads as a board ([`RARE_SHARE`]), unless it reads as a first opening
 /// ([`coloured_numbers`]) or as one mark on every tile ([`one_sure_mark`]).
-pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileClass]) -> Vec<bool> {
+pub fn hidden_families(
+    reading: &Reading,
+    families: &Families,
+    classes: &[TileClass],
+    evidence: &[Evidence],
+) -> Vec<bool> {
     let count = families.first.len();
     let tiles = families.cells(reading);
     let unsure = families.in_doubt(reading);
@@ -118,6 +123,10 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
         })
         .collect();
     let mut hidden = vec![false; count];
+    eprintln!(
+        "DBG classes={classes:?} tiles={tiles:?} common={common:?} cover={:?} foreign={foreign:?}",
+        cover.iter().map(|c| c.is_some()).collect::<Vec<_>>()
+    );
     if !foreign.contains(&true) {
         return hidden;
     }
@@ -159,9 +168,16 @@ pub fn hidden_families(reading: &Reading, families: &Families, classes: &[TileCl
         let mut patch_families: Vec<usize> = patch.iter().map(|&i| family_at(i)).collect();
         patch_families.sort_unstable();
         patch_families.dedup();
+        let open = Opening {
+            reading,
+            families,
+            classes,
+            evidence,
+        };
         if patch.len() >= PATCH
             && !coloured_numbers(pixels, families, &patch_families)
             && !one_sure_mark(families, &patch_families)
+            && !open.holds(&patch)
         {
             for i in patch {
                 hidden[family_at(i)] = true;
@@ -203,6 +219,66 @@ fn one_sure_mark(families: &Families, patch: &[usize]) -> bool {
     };
     let verdict = &families.verdicts[*family];
     verdict.class.is_mark() && verdict.confidence >= SURE_MARK
+}
+
+/// What a patch would be as the game's own opening: each cell's class and evidence.
+struct Opening<'a> {
+    reading: &'a Reading,
+    families: &'a Families,
+    classes: &'a [TileClass],
+    evidence: &'a [Evidence],
+}
+
+impl Opening<'_> {
+    /// The digit a cell shows as an open tile: a number read surely ([`SURE_NUMBER`]), or an
+    /// empty tile (read as one, or with the board's evidence that its face is the numbers'
+    /// background); none for anything else.
+    fn digit(&self, cell: usize) -> Option<u8> {
+        let family = self.families.of[self.reading.look_of[cell]];
+        let verdict = &self.families.verdicts[family];
+        match self.classes[family] {
+            TileClass::Number(0) => Some(0),
+            TileClass::Number(digit) if verdict.confidence >= SURE_NUMBER => Some(digit),
+            _ => (self.evidence[family] == Evidence::Empty).then_some(0),
+        }
+    }
+
+    /// Whether the `patch`'s cells read as an opening the game made, whatever the inks of its
+    /// digits: each an open tile ([`Opening::digit`]), an empty one among them and a number,
+    /// every empty tile with only open tiles around it, and every number with at least as many
+    /// tiles around it that are not open as it counts. SVG Minesweeper draws its open tiles
+    /// white, edged with a grey line, and every digit black: an opening of 15 tiles in a corner
+    /// was taken for a note (its edge lines unlike every common look) and 17 tiles hidden. A
+    /// note's text and face hold as no such opening: its plain middle would be an empty tile
+    /// with its own edge around it, and its letters numbers with nothing covered beside them.
+    fn holds(&self, patch: &[usize]) -> bool {
+        let cols = self.reading.grid.cols.max(1);
+        let rows = self.reading.look_of.len() / cols;
+        let around = |cell: usize| {
+            let (row, col) = (cell / cols, cell % cols);
+            (row.saturating_sub(1)..(row + 2).min(rows))
+                .flat_map(move |r| {
+                    (col.saturating_sub(1)..(col + 2).min(cols)).map(move |c| r * cols + c)
+                })
+                .filter(move |&i| i != cell)
+        };
+        let digits: Vec<Option<u8>> = patch.iter().map(|&cell| self.digit(cell)).collect();
+        if digits.contains(&None)
+            || !digits.contains(&Some(0))
+            || digits.iter().all(|&d| d == Some(0))
+        {
+            return false;
+        }
+        let beside = |a: usize, b: usize| a / cols == b / cols || a % cols == b % cols;
+        (patch.iter().zip(&digits)).all(|(&cell, &digit)| {
+            let mut closed = around(cell).filter(|&i| self.digit(i).is_none());
+            match digit {
+                Some(0) => !closed.any(|i| beside(cell, i)),
+                Some(n) => closed.count() >= usize::from(n),
+                None => false,
+            }
+        })
+    }
 }
 
 /// Whether the `patch`'s families (each once) read as a game's first opening does: every
@@ -340,6 +416,11 @@ mod tests {
     const RED: [u8; 3] = [220, 40, 40];
     const BLACK: [u8; 3] = [0; 3];
 
+    /// No family with the board's evidence of an empty tile or of none.
+    fn no_evidence(classes: &[TileClass]) -> Vec<Evidence> {
+        vec![Evidence::None; classes.len()]
+    }
+
     /// The board `text` with a look per character kind: "0" open sand, "1" a blue 1 on sand,
     /// "." covered grass, and each "*" a look of its own drawn as `mines` gives it, in order.
     fn board_with(text: &str, mines: &[([u8; 3], [u8; 3])]) -> (Reading, Families, Vec<TileClass>) {
@@ -374,7 +455,7 @@ mod tests {
     fn a_note_over_two_tiles_of_a_game_in_play_hides_them() {
         let note = (NOTE, WHITE);
         let (mut reading, families, settled) = board_with("0001*\n001.*\n01...\n", &[note, note]);
-        let hidden = hidden_families(&reading, &families, &settled);
+        let hidden = hidden_families(&reading, &families, &settled, &no_evidence(&settled));
         assert_eq!(hidden, [false, false, false, true, true]);
         cover_hidden(&mut reading, &families, &hidden);
         doubt_hidden(&mut reading, &families, &hidden);
@@ -421,7 +502,10 @@ mod tests {
         assert!(ring_distance(&bevelled(1), &bevelled(0)) > FOREIGN);
         assert!(cover_colour(&bevelled(1), &commons).is_some());
         assert_eq!(shifted_ring_distance(&bevelled(1), &bevelled(0)), 0.0);
-        assert_eq!(hidden_families(&reading, &families, &settled), [false; 5]);
+        assert_eq!(
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled)),
+            [false; 5]
+        );
     }
 
     #[test]
@@ -440,7 +524,7 @@ mod tests {
             families.first.pop();
             families.verdicts.pop();
             let settled = settled[..4].to_vec();
-            hidden_families(&reading, &families, &settled)
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled))
         };
         assert_eq!(read(0.99999), [false; 4]);
         // Not sure of the flag: what lies over the board may be anything.
@@ -478,13 +562,71 @@ mod tests {
     #[test]
     fn a_first_opening_of_numbers_each_in_its_own_ink_is_no_note() {
         let (reading, families, settled) = first_opening(BLUE, RED);
-        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
         // The same tiles in one ink, as a note's text is drawn: hidden.
         let (reading, families, settled) = first_opening(WHITE, WHITE);
         assert_eq!(
-            hidden_families(&reading, &families, &settled),
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled)),
             [false, true, true]
         );
+    }
+
+    /// A board of covered grass tiles (`text`'s "."), its open tiles ("0", "1") white, edged
+    /// with a grey line and each a look of its own, every 1 in black: SVG Minesweeper's look.
+    /// The classifier takes each empty tile for a covered one, unsure; the board's evidence
+    /// says it is empty.
+    fn opening_in_one_ink(text: &str) -> (Reading, Families, Vec<TileClass>, Vec<Evidence>) {
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        reading.looks = vec![Verdict::certain(TileClass::Unrevealed)];
+        reading.pixels = vec![tile(GRASS, GRASS)];
+        let lined = |ink: [u8; 3]| {
+            let mut tile = tile(WHITE, ink);
+            for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+                let (x, y) = (i % TILE, i / TILE);
+                if x == 0 || y == 0 || x == TILE - 1 || y == TILE - 1 {
+                    pixel.copy_from_slice(&[82; 3]);
+                }
+            }
+            tile
+        };
+        let mut evidence = vec![Evidence::None];
+        reading.look_of = (text.chars().filter(|c| !c.is_whitespace()))
+            .map(|c| {
+                let Some(digit) = c.to_digit(10) else {
+                    return 0;
+                };
+                let (verdict, ink, seen) = if digit == 0 {
+                    let unsure = [(TileClass::Unrevealed, 0.55), (TileClass::Number(0), 0.45)];
+                    (Verdict::from_probs(&unsure), WHITE, Evidence::Empty)
+                } else {
+                    let one = Verdict::certain(TileClass::Number(digit as u8));
+                    (one, BLACK, Evidence::None)
+                };
+                reading.looks.push(verdict);
+                reading.pixels.push(lined(ink));
+                evidence.push(seen);
+                reading.looks.len() - 1
+            })
+            .collect();
+        let (reading, families, settled) = a_family_a_look(reading);
+        (reading, families, settled, evidence)
+    }
+
+    #[test]
+    fn an_opening_that_holds_is_no_note_whatever_its_inks() {
+        // Every 0 has open tiles above, below and beside it (SVG Minesweeper opens only those;
+        // a covered tile may touch a 0 at a corner), and each 1 a covered tile around it.
+        let board = "..........\n...111....\n...101....\n...1001...\n....111...\n..........\n";
+        let (reading, families, settled, evidence) = opening_in_one_ink(board);
+        assert!(!hidden_families(&reading, &families, &settled, &evidence).contains(&true));
+        // The same tiles where a 0 lies beside a covered tile (above it): no opening a game
+        // makes, and the patch is hidden.
+        let board = "..........\n...1.1....\n...101....\n...1001...\n....111...\n..........\n";
+        let (reading, families, settled, evidence) = opening_in_one_ink(board);
+        let hidden = hidden_families(&reading, &families, &settled, &evidence);
+        assert_eq!(hidden.iter().filter(|&&h| h).count(), 12);
     }
 
     #[test]
@@ -511,7 +653,9 @@ mod tests {
             })
             .collect();
         let (reading, families, settled) = a_family_a_look(reading);
-        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
     }
 
     #[test]
@@ -521,7 +665,7 @@ mod tests {
         reading.pixels[3] = under_note(tile(GRASS, GRASS), |_, y| y >= TILE / 2);
         reading.pixels[4] = under_note(tile(SAND, SAND), |_, y| y < TILE / 2);
         assert_eq!(
-            hidden_families(&reading, &families, &settled),
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled)),
             [false, false, false, true, true]
         );
     }
@@ -553,7 +697,7 @@ mod tests {
         reading.pixels[3] = lettered(3);
         reading.pixels[4] = lettered(1);
         assert_eq!(
-            hidden_families(&reading, &families, &settled),
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled)),
             [false, false, false, true, true]
         );
     }
@@ -565,12 +709,14 @@ mod tests {
         // The note's lower edge on the top row of the tile below it.
         reading.pixels[4] = under_note(tile(SAND, SAND), |_, y| y == 0);
         assert_eq!(
-            hidden_families(&reading, &families, &settled),
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled)),
             [false, false, false, true, true]
         );
         // That edge alone is too little to start a patch.
         reading.pixels[3] = tile(GRASS, GRASS);
-        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
     }
 
     #[test]
@@ -578,15 +724,21 @@ mod tests {
         // The mine that ended the game on a red face of its own, beside none other.
         let exploded = (RED, BLACK);
         let (reading, families, settled) = board_with("0001*\n001..\n01...\n", &[exploded]);
-        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
         // Mines on the covered face, the exploded one beside them: the game's own faces.
         let mine = (GRASS, BLACK);
         let (reading, families, settled) =
             board_with("0001*\n001.*\n01...\n.*...\n", &[exploded, mine, mine]);
-        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
         // The same late in a game, too few covered tiles left to tell their face: the mine
         // and the exploded one are unlike the open faces, but each in a colour of its own.
         let (reading, families, settled) = board_with("0001*\n0011*\n0001.\n", &[exploded, mine]);
-        assert!(!hidden_families(&reading, &families, &settled).contains(&true));
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
     }
 }

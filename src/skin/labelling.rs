@@ -160,7 +160,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // a flag, the one cell that the rules let be anything (a covered tile that may or may not
     // hold a mine, beside which a 0 may lie: a player's flag may be wrong).
     let prior: Vec<TileClass> = families.verdicts.iter().map(|v| v.class).collect();
-    let mut hidden = hidden_families(reading, &families, &prior);
+    let mut hidden = hidden_families(reading, &families, &prior, &evidence);
     let as_flags = hidden_as_flags(options_as_read.clone(), &hidden);
     // The families read as flags surely: a flag of any other family may not make a number see
     // more flags than it counts (`unsure_flags_over_count`). Hidden tiles are flags standing for
