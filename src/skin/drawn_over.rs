@@ -123,10 +123,6 @@ pub fn hidden_families(
         })
         .collect();
     let mut hidden = vec![false; count];
-    eprintln!(
-        "DBG classes={classes:?} tiles={tiles:?} common={common:?} cover={:?} foreign={foreign:?}",
-        cover.iter().map(|c| c.is_some()).collect::<Vec<_>>()
-    );
     if !foreign.contains(&true) {
         return hidden;
     }
