@@ -1180,6 +1180,32 @@ fn an_opening_whose_digits_share_one_ink_is_no_note() {
     assert_certain_moves(name, &reading, &label);
 }
 
+/// The table clone in Chromium's forced dark at 19 px (device scale 0.9, zoom 110%), mid-game:
+/// covered tiles a dark grey with a faint bevel, open ones flat in nearly the same grey. The
+/// model reads both faces as empty tiles, each at 0.99 or more; no labelling with both empty
+/// holds, and the walk's bound ran out before it read the covered face as covered. The repairs
+/// then hid every 0 and most numbers: no advice (a fresh sweep, seed 447) until 2026-12-04.
+/// Each such face is tried as covered: one alone holds. Every 0 and every number read.
+#[test]
+fn of_two_faces_read_as_empty_the_one_that_holds_as_covered_is_covered() {
+    let name = "table-dark-19px-mid-covered-and-open-faces-both-read-as-empty";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_zeros_read(name, &reading, &label, &[]);
+    for (row, line) in label.tiles.iter().enumerate() {
+        for (col, c) in line.chars().enumerate() {
+            if let Some(digit @ 1..=8) = c.to_digit(10) {
+                assert_eq!(
+                    reading.class(row, col),
+                    TileClass::Number(digit as u8),
+                    "{name}: ({row}, {col})"
+                );
+            }
+        }
+    }
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// Reads the test data `name` and asserts that no tile it calls safe is a mine and that `cell`
 /// (a look misread by a hair) is in doubt, or read as the game shows it (where the board's
 /// other tiles settle it).

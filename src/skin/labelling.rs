@@ -18,6 +18,7 @@ use super::crossed_mines::settle_crossed_mines;
 use super::digit_inks::{ink, inks_differ};
 use super::doubt::{add_doubt, has_room_for};
 use super::drawn_over::{cover_hidden, doubt_hidden, hidden_families};
+use super::empty_faces::{as_covered, empty_faces};
 use super::families::{families, families_apart, Families};
 use super::flags_beside_strays::doubt_flags_beside_strays;
 use super::forced::settle_forced_numbers;
@@ -600,18 +601,22 @@ fn search(
     cascade_as_read: bool,
     limit: usize,
 ) -> (Walk, Vec<Vec<Meaning>>, Vec<bool>) {
-    let mut walk = walk(
-        &options,
-        family_of,
-        sure_flags,
-        board,
-        cascade_as_read,
-        limit,
-    );
+    // The same board and rules for every walk: only the meanings change.
+    let walk_with =
+        |tried: &[Vec<Meaning>]| walk(tried, family_of, sure_flags, board, cascade_as_read, limit);
+    let mut walk = walk_with(&options);
     let mut repaired = vec![false; options.len()];
     if walk.found.is_empty() {
+        let (covered, checked) = one_face_as_covered(&options, family_of, &walk_with);
+        walk.checked += checked;
+        if let Some((again, covered)) = covered {
+            (options, walk.found, walk.pressed) = (covered, again.found, again.pressed);
+            return (walk, options, repaired);
+        }
+    }
+    if walk.found.is_empty() {
         for tried in repairs(&options, family_of, board) {
-            let again = self::walk(&tried, family_of, sure_flags, board, cascade_as_read, limit);
+            let again = walk_with(&tried);
             tracing::debug!(
                 checked = again.checked,
                 possible = !again.found.is_empty(),
@@ -631,14 +636,7 @@ fn search(
                 let widened = widened(&options, &tried);
                 (options, walk.found, walk.pressed) = (tried, again.found, again.pressed);
                 if widened != options {
-                    let wide = self::walk(
-                        &widened,
-                        family_of,
-                        sure_flags,
-                        board,
-                        cascade_as_read,
-                        limit,
-                    );
+                    let wide = walk_with(&widened);
                     walk.checked += wide.checked;
                     if !wide.found.is_empty() {
                         (options, walk.found, walk.pressed) = (widened, wide.found, wide.pressed);
@@ -649,6 +647,45 @@ fn search(
         }
     }
     (walk, options, repaired)
+}
+
+/// A walk and the meanings (each family's, cheapest first) it walked.
+type Walked = (Walk, Vec<Vec<Meaning>>);
+
+/// Of two or more faces of many tiles read as empty (`empty_faces`), the one that alone
+/// holds as covered, the others as read (`walk_with` walks the meanings given): its walk and
+/// the meanings it was walked with, with the labellings checked in all. None where no face or several hold: a lost game whose covered
+/// tiles beside its mines read as empty holds with either face covered, and the repairs that
+/// follow (the rules pointing at the 0s beside its mines) read it exactly.
+fn one_face_as_covered(
+    options: &[Vec<Meaning>],
+    family_of: &[usize],
+    walk_with: &dyn Fn(&[Vec<Meaning>]) -> Walk,
+) -> (Option<Walked>, usize) {
+    let faces = empty_faces(options, family_of);
+    if faces.is_empty() {
+        return (None, 0);
+    }
+    let mut checked = 0;
+    let mut holding = Vec::new();
+    for &face in &faces {
+        let tried = as_covered(options, &[face]);
+        let again = walk_with(&tried);
+        checked += again.checked;
+        if !again.found.is_empty() {
+            holding.push((face, again, tried));
+        }
+    }
+    tracing::debug!(
+        ?faces,
+        holding = ?holding.iter().map(|h| h.0).collect::<Vec<_>>(),
+        "board-level reading: faces read as empty tried as covered"
+    );
+    if holding.len() != 1 {
+        return (None, checked);
+    }
+    let (_, again, tried) = holding.remove(0);
+    (Some((again, tried)), checked)
 }
 
 /// The meanings of a repair's walk (`tried`, changed from `options` only for the families the

@@ -66,6 +66,7 @@ pub mod crossed_mines;
 pub mod digit_inks;
 pub mod doubt;
 pub mod drawn_over;
+pub mod empty_faces;
 pub mod families;
 pub mod flags_beside_strays;
 pub mod forced;
