@@ -1206,6 +1206,27 @@ fn of_two_faces_read_as_empty_the_one_that_holds_as_covered_is_covered() {
     assert_certain_moves(name, &reading, &label);
 }
 
+/// The rounded clone at 42 px (device scale 0.9, zoom 110%, light page), just opened, the
+/// pointer resting on a covered tile at (19, 9), lit a lighter navy: the model reads it as a 0
+/// at 0.70, and the board left it in doubt between a "1", a 0 and a covered tile. Its 104 light
+/// grey 0s, covered tiles to the model, are read as 0s where only they hold so; the lit tile,
+/// taken as the "1" it was settled as, left that rule no board to hold, and every 0 stayed
+/// covered (a fresh sweep, seed 447) until 2026-12-04. A tile in doubt that may be covered, away
+/// from the tiles tried as 0s, is taken as covered there.
+#[test]
+fn a_covered_tile_lit_under_the_pointer_leaves_the_zeros_read() {
+    let name = "rounded-light-42px-opened-a-covered-tile-lit-under-the-pointer";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_zeros_read(name, &reading, &label, &[]);
+    assert!(
+        reading.doubt_cells().iter().all(|&cell| cell == (19, 9)),
+        "{name}: tiles in doubt: {:?}",
+        reading.doubt_cells()
+    );
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// Reads the test data `name` and asserts that no tile it calls safe is a mine and that `cell`
 /// (a look misread by a hair) is in doubt, or read as the game shows it (where the board's
 /// other tiles settle it).

@@ -106,12 +106,29 @@ pub(super) fn settle_raised_zeros(
         })
         .map(Vec::as_slice)
         .collect();
+    // A tile in doubt that may be a covered one, beside none of the tiles tried as 0s, is read
+    // as covered there: it then asks nothing of its neighbours. The rounded clone's covered
+    // tile lit under the pointer, in doubt between a "1", a 0 and a covered tile, stood as a
+    // "1" its neighbours had no mine for, and kept the 104 0s of an opened board at 42 px
+    // covered. (Beside them, a number in doubt walls them in as read.)
+    let maybe_covered: Vec<(usize, usize)> = (reading.doubt.iter())
+        .filter(|doubt| doubt.classes.contains(&TileClass::Unrevealed))
+        .flat_map(|doubt| doubt.cells.iter().copied())
+        .collect();
     let as_zeros_of = |colour: &[usize]| {
         let mut zeros = vec![false; settled.len()];
         for &family in colour {
             zeros[family] = true;
         }
-        as_zeros(reading, families, &zeros)
+        let mut board = as_zeros(reading, families, &zeros);
+        let is_zero = |index: usize| zeros[families.of[reading.look_of[index]]];
+        for &(row, col) in &maybe_covered {
+            let cell = Pos { row, col };
+            if !board.square(cell, 1).any(|p| is_zero(board.index(p))) {
+                board.set(cell, Cell::Unrevealed);
+            }
+        }
+        board
     };
     let holding: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
         .filter(|colour| is_possible(&as_zeros_of(colour)))
