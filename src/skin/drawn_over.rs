@@ -75,7 +75,9 @@ const SAME_COVER: i32 = UNLIKE;
 /// in part ([`TOUCHED`]): what they show unlike every common face is of one colour
 /// ([`Cover::same_as`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
 /// reads as a board ([`RARE_SHARE`]), unless it reads as a first opening
-/// ([`coloured_numbers`]) or as one mark on every tile ([`one_sure_mark`]).
+/// ([`coloured_numbers`]), as one mark on every tile ([`one_sure_mark`]), or as an opening
+/// that holds whatever its inks ([`Opening::holds`]; `evidence`: the board's evidence of each
+/// family's face).
 pub fn hidden_families(
     reading: &Reading,
     families: &Families,
@@ -129,6 +131,12 @@ pub fn hidden_families(
     let cols = reading.grid.cols;
     let rows = reading.look_of.len() / cols.max(1);
     let family_at = |i: usize| families.of[reading.look_of[i]];
+    let open = Opening {
+        reading,
+        families,
+        classes,
+        evidence,
+    };
     let mut seen = vec![false; reading.look_of.len()];
     for start in 0..reading.look_of.len() {
         let (Some(start_cover), true) = (cover[family_at(start)], foreign[family_at(start)]) else {
@@ -164,12 +172,6 @@ pub fn hidden_families(
         let mut patch_families: Vec<usize> = patch.iter().map(|&i| family_at(i)).collect();
         patch_families.sort_unstable();
         patch_families.dedup();
-        let open = Opening {
-            reading,
-            families,
-            classes,
-            evidence,
-        };
         if patch.len() >= PATCH
             && !coloured_numbers(pixels, families, &patch_families)
             && !one_sure_mark(families, &patch_families)
@@ -241,23 +243,16 @@ impl Opening<'_> {
 
     /// Whether the `patch`'s cells read as an opening the game made, whatever the inks of its
     /// digits: each an open tile ([`Opening::digit`]), an empty one among them and a number,
-    /// every empty tile with only open tiles around it, and every number with at least as many
+    /// every empty tile with open tiles on its four sides (a cascade that opens only a 0's
+    /// sides leaves covered tiles at its corners), and every number with at least as many
     /// tiles around it that are not open as it counts. SVG Minesweeper draws its open tiles
     /// white, edged with a grey line, and every digit black: an opening of 15 tiles in a corner
     /// was taken for a note (its edge lines unlike every common look) and 17 tiles hidden. A
     /// note's text and face hold as no such opening: its plain middle would be an empty tile
     /// with its own edge around it, and its letters numbers with nothing covered beside them.
     fn holds(&self, patch: &[usize]) -> bool {
-        let cols = self.reading.grid.cols.max(1);
-        let rows = self.reading.look_of.len() / cols;
-        let around = |cell: usize| {
-            let (row, col) = (cell / cols, cell % cols);
-            (row.saturating_sub(1)..(row + 2).min(rows))
-                .flat_map(move |r| {
-                    (col.saturating_sub(1)..(col + 2).min(cols)).map(move |c| r * cols + c)
-                })
-                .filter(move |&i| i != cell)
-        };
+        let board = &self.reading.board;
+        let around = |cell: usize| board.neighbors(board.pos_of(cell)).map(|p| board.index(p));
         let digits: Vec<Option<u8>> = patch.iter().map(|&cell| self.digit(cell)).collect();
         if digits.contains(&None)
             || !digits.contains(&Some(0))
@@ -265,7 +260,10 @@ impl Opening<'_> {
         {
             return false;
         }
-        let beside = |a: usize, b: usize| a / cols == b / cols || a % cols == b % cols;
+        let beside = |a: usize, b: usize| {
+            let (a, b) = (board.pos_of(a), board.pos_of(b));
+            a.row == b.row || a.col == b.col
+        };
         (patch.iter().zip(&digits)).all(|(&cell, &digit)| {
             let mut closed = around(cell).filter(|&i| self.digit(i).is_none());
             match digit {
