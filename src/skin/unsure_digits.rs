@@ -10,6 +10,13 @@ use crate::vision::{Reading, TileClass, Verdict};
 /// The classifier's probability below which a look read as a number is in doubt with its
 /// runner-up: it found the number less likely than all else together.
 const SURE_DIGIT: f32 = 0.5;
+/// Tiles narrower than this (px) are read from a few pixels, where a sampling a quarter of a
+/// tile off still reads as some digit: there a number is in doubt below [`SURE_SMALL_DIGIT`].
+const SMALL_PITCH: f64 = 14.0;
+/// The classifier's probability below which a number on tiles under [`SMALL_PITCH`] is in
+/// doubt. winmine.html at 13 px (×1.2, 67%): the lattice ended 3.3 px above the board's last
+/// edge, a "1" in the last row read as a "3" at 0.57, and a mine beside it came out safe.
+const SURE_SMALL_DIGIT: f32 = 0.95;
 
 /// The share of the odds of the classes a look's tiles leave room for from which a number the
 /// classifier gave less than [`SURE_DIGIT`] is sure: the rest went to numbers no tile of the
@@ -33,10 +40,15 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// a digit drawn as the board's sure looks of its number draw it (`same_glyph`): the face under
 /// it is what the classifier doubted (a number lit under the pointer).
 pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(usize) -> bool) {
+    let grid = reading.grid;
+    let sure = if grid.pitch_x.min(grid.pitch_y) < SMALL_PITCH {
+        SURE_SMALL_DIGIT
+    } else {
+        SURE_DIGIT
+    };
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
-        if !matches!(verdict.class.cell(), Cell::Number(1..))
-            || verdict.prob(verdict.class) >= SURE_DIGIT
+        if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.prob(verdict.class) >= sure
         {
             continue;
         }
@@ -101,7 +113,13 @@ mod tests {
     /// The board "...\n.3.\n111" (every 1 read surely), its "3" read with the odds `odds`, on
     /// the open face or not as `open` says.
     fn doubted(odds: &[(TileClass, f32)], open: bool) -> Reading {
+        doubted_at(odds, open, 20.0)
+    }
+
+    /// As [`doubted`], on tiles `pitch` px wide.
+    fn doubted_at(odds: &[(TileClass, f32)], open: bool, pitch: f64) -> Reading {
         let mut reading = Reading::of_board(parse_board("...\n.3.\n111\n").unwrap());
+        (reading.grid.pitch_x, reading.grid.pitch_y) = (pitch, pitch);
         reading.look_of = vec![0, 0, 0, 0, 1, 0, 2, 2, 2];
         reading.looks = vec![
             Verdict::certain(TileClass::Unrevealed),
@@ -117,6 +135,20 @@ mod tests {
         ];
         doubt_unsure_digits(&mut reading, &|look| open && look == 1);
         reading
+    }
+
+    #[test]
+    fn a_digit_on_tiles_under_14_px_is_in_doubt_unless_nearly_sure() {
+        // winmine.html at 13 px: a "1" sampled a quarter of a tile off read as a "3" at 0.57.
+        let odds = [(TileClass::Number(3), 0.57), (TileClass::Number(4), 0.43)];
+        assert!(doubted_at(&odds, true, 20.0).doubt.is_empty());
+        let reading = doubted_at(&odds, true, 13.0);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Number(3), TileClass::Number(4)]
+        );
+        let sure = [(TileClass::Number(3), 0.96), (TileClass::Number(4), 0.04)];
+        assert!(doubted_at(&sure, true, 13.0).doubt.is_empty());
     }
 
     #[test]
