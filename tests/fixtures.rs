@@ -407,6 +407,28 @@ fn small_tiles_a_frame_over_the_first_row_and_a_lost_boards_mines_read_exactly()
     }
 }
 
+/// winmine.html at 67% on a screen scaled 1.2 (13.3 px tiles on average), mid-game: the page
+/// lays its first three rows 12 px tall and the others 13 to 14, and the first row's squares sat
+/// a fifth of a pitch off the lattice fitted to all the squares. They were dropped, and the grid,
+/// a row short, was refused as cut at its top; the just-opened board of that sweep lost its
+/// first column the same way. The board is whole now, every tile not in doubt read as its label
+/// says, no call wrong, and certain moves given.
+#[test]
+fn a_first_row_laid_narrower_than_the_others_is_board() {
+    let name = "winmine-light-13px-mid-first-rows-laid-narrower";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    let doubt = reading.doubt_cells();
+    for (row, text) in label.tiles.iter().enumerate() {
+        for (col, c) in text.chars().enumerate() {
+            if !doubt.contains(&(row, col)) {
+                let want = class_of(c).unwrap();
+                assert_eq!(reading.class(row, col), want, "{name}: ({row}, {col})");
+            }
+        }
+    }
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// The checkerboard web clone (held out of training): a pink "4" the model finds nearly as
 /// likely a "5", beside a sure amber "5", is a "4" (`skin::digit_inks`); at 38 px an empty tile it
 /// is unsure of, nearly like the thin "2"s on average, is no "2" (`skin::families`). Both boards
