@@ -429,6 +429,30 @@ fn a_first_row_laid_narrower_than_the_others_is_board() {
     assert_certain_moves(name, &reading, &label);
 }
 
+/// SVG Minesweeper in forced dark at 36 px (device scale 1.75, zoom 67%), a fresh board: its
+/// top left tile reads in doubt between a covered tile and a 0. The first click, which the
+/// safe-first-click rule puts in that corner, rested on the doubt and was dropped, and the
+/// player got no advice at all. It goes to the next corner now.
+#[test]
+fn a_fresh_board_whose_corner_is_in_doubt_gets_its_first_click_in_another() {
+    let name = "svgtag-dark-36px-fresh-a-corner-in-doubt";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    let Outcome::Advice { advice, .. } =
+        outcome(&reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: no advice");
+    };
+    let guess = advice.best_guess.expect("a first click");
+    assert!(!reading
+        .doubt_cells()
+        .contains(&(guess.pos.row, guess.pos.col)));
+    let corners = [(0, 0), (0, label.cols - 1), (label.rows - 1, 0)];
+    assert!(
+        corners.contains(&(guess.pos.row, guess.pos.col)),
+        "{name}: {guess:?}"
+    );
+}
+
 /// The checkerboard web clone (held out of training): a pink "4" the model finds nearly as
 /// likely a "5", beside a sure amber "5", is a "4" (`skin::digit_inks`); at 38 px an empty tile it
 /// is unsure of, nearly like the thin "2"s on average, is no "2" (`skin::families`). Both boards

@@ -25,6 +25,17 @@ pub fn nothing_open(board: &Board) -> bool {
 /// The first click under `rule` on `board`, if nothing is open and the rule makes one tile
 /// better than the rest; its mine chance is 0, which the rule guarantees.
 pub fn first_click(board: &Board, rule: FirstClick) -> Option<Guess> {
+    first_click_avoiding(board, rule, |_| false)
+}
+
+/// [`first_click`] on none of the tiles `avoid` names: a tile whose reading is in doubt gets no
+/// advice, and the next tile the rule favours does (a fresh board whose corner the pointer
+/// lights, or that reads unsurely, still gets its first click).
+pub fn first_click_avoiding(
+    board: &Board,
+    rule: FirstClick,
+    avoid: impl Fn(Pos) -> bool,
+) -> Option<Guess> {
     if rule == FirstClick::Any || !nothing_open(board) {
         return None;
     }
@@ -41,7 +52,7 @@ pub fn first_click(board: &Board, rule: FirstClick) -> Option<Guess> {
     };
     // A flag the player put there is left alone: the next favoured tile, else the first
     // covered one in row order.
-    let covered = |p: &Pos| board.get(*p) == Cell::Unrevealed;
+    let covered = |p: &Pos| board.get(*p) == Cell::Unrevealed && !avoid(*p);
     let pos = (favoured.into_iter().find(covered)).or_else(|| board.positions().find(covered))?;
     Some(Guess {
         pos,
@@ -88,5 +99,20 @@ mod tests {
         assert_eq!(first_click(&opened, FirstClick::Safe), None);
         let all_flags = parse_board("FF\nFF\n").unwrap();
         assert_eq!(first_click(&all_flags, FirstClick::Safe), None);
+    }
+
+    #[test]
+    fn a_corner_to_avoid_is_passed_over_as_a_flag_is() {
+        let board = Board::new(3, 3);
+        let top_left = |p: Pos| p == Pos::new(0, 0);
+        let guess = first_click_avoiding(&board, FirstClick::Safe, top_left).unwrap();
+        assert_eq!((guess.pos, guess.mine), (Pos::new(0, 2), 0.0));
+        let centre = |p: Pos| p == Pos::new(1, 1);
+        let guess = first_click_avoiding(&board, FirstClick::Zero, centre).unwrap();
+        assert_eq!(guess.pos, Pos::new(0, 0));
+        assert_eq!(
+            first_click_avoiding(&board, FirstClick::Safe, |_| true),
+            None
+        );
     }
 }

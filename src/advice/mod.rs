@@ -22,7 +22,9 @@ mod trap;
 pub use deduce::{deduce, deduce_near, Action, Deduced, Depth, Move, Reason, Source};
 pub use endgame::{best_endgame_move, EndgameMove};
 pub use error::GameError;
-pub use first_click::{explain as explain_first_click, first_click, nothing_open};
+pub use first_click::{
+    explain as explain_first_click, first_click, first_click_avoiding, nothing_open,
+};
 pub use game::{FirstClick, Game, Opened};
 pub use guess::{best_guess, guess_candidates, Guess, GuessKind, GuessPolicy, ThreeClicks};
 pub use json::{rounded, GuessJson, MoveJson};
