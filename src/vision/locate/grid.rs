@@ -279,8 +279,9 @@ pub(super) fn median(mut values: Vec<f64>) -> Option<f64> {
 
 /// Fits one lattice to a linked set of squares: the pitch from the links' median length, integer
 /// indices by walking the links, then origin and pitch by least squares; squares more than a
-/// fifth of a pitch off their lattice point are dropped. Returns the grid and how many squares
-/// sit on it.
+/// fifth of a pitch off their lattice point are dropped, or off their line's own offset where a
+/// whole row or column sits off together ([`line_offsets`]). Returns the grid and how many
+/// squares sit on it.
 fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<(Grid, usize)> {
     let inside: FxHashSet<usize> = members.iter().copied().collect();
     let ours: Vec<&Link> = links.iter().filter(|l| inside.contains(&l.from)).collect();
