@@ -208,15 +208,22 @@ mod tests {
     use crate::board::parse_board;
     use crate::vision::Doubt;
 
+    /// The board `text` read as it is, `cells` in doubt between `classes`.
+    fn with_doubt(text: &str, classes: &[TileClass], cells: &[(usize, usize)]) -> Reading {
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        reading.doubt.push(Doubt {
+            look: 0,
+            classes: classes.to_vec(),
+            cells: cells.to_vec(),
+        });
+        reading
+    }
+
     /// A reading of a flag beside a 0, in doubt with a covered tile: as read the 0 refutes the
     /// flag; weakened, the tile is covered and holds no mine, and the board holds.
     fn reading(refuted: bool) -> Reading {
-        let mut reading = Reading::of_board(parse_board("0F..\n00..\n").unwrap());
-        reading.doubt.push(Doubt {
-            look: 0,
-            classes: vec![TileClass::Flag, TileClass::Unrevealed],
-            cells: vec![(0, 1)],
-        });
+        let classes = [TileClass::Flag, TileClass::Unrevealed];
+        let mut reading = with_doubt("0F..\n00..\n", &classes, &[(0, 1)]);
         reading.refuted = refuted;
         reading
     }
@@ -236,12 +243,8 @@ mod tests {
 
     #[test]
     fn tiles_in_doubt_with_crossed_flags_may_be_a_lost_game_and_get_no_advice() {
-        let mut reading = Reading::of_board(parse_board("12..\n.2..\n").unwrap());
-        reading.doubt.push(Doubt {
-            look: 0,
-            classes: vec![TileClass::Number(2), TileClass::WrongFlag],
-            cells: vec![(0, 1), (1, 1)],
-        });
+        let classes = [TileClass::Number(2), TileClass::WrongFlag];
+        let mut reading = with_doubt("12..\n.2..\n", &classes, &[(0, 1), (1, 1)]);
         let policy = GuessPolicy::default();
         assert!(matches!(
             outcome(&reading, Some(3), &policy),
@@ -263,12 +266,8 @@ mod tests {
 
     #[test]
     fn a_fresh_board_whose_corner_is_in_doubt_gets_its_first_click_in_another_corner() {
-        let mut reading = Reading::of_board(parse_board("....\n....\n....\n").unwrap());
-        reading.doubt.push(Doubt {
-            look: 0,
-            classes: vec![TileClass::Unrevealed, TileClass::Number(0)],
-            cells: vec![(0, 0)],
-        });
+        let classes = [TileClass::Unrevealed, TileClass::Number(0)];
+        let reading = with_doubt("....\n....\n....\n", &classes, &[(0, 0)]);
         let policy = GuessPolicy::default();
         let Outcome::Advice { analysis, advice } = outcome(&reading, Some(2), &policy) else {
             panic!("a fresh board gets advice");

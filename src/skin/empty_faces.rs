@@ -43,12 +43,10 @@ pub fn empty_faces(options: &[Vec<Meaning>], family_of: &[usize]) -> Vec<usize> 
     }
 }
 
-/// `options` with each of `faces` left with its covered meaning alone (at its own cost).
-pub fn as_covered(options: &[Vec<Meaning>], faces: &[usize]) -> Vec<Vec<Meaning>> {
+/// `options` with family `face` left with its covered meaning alone (at its own cost).
+pub fn as_covered(options: &[Vec<Meaning>], face: usize) -> Vec<Vec<Meaning>> {
     let mut tried = options.to_vec();
-    for &face in faces {
-        tried[face].retain(|m| m.class == TileClass::Unrevealed);
-    }
+    tried[face].retain(|m| m.class == TileClass::Unrevealed);
     tried
 }
 
@@ -75,7 +73,7 @@ mod tests {
         // Family 3 is on one cell of twelve: a look of a few tiles, not a face.
         let family_of = [0, 0, 0, 1, 2, 2, 2, 2, 2, 0, 1, 3];
         assert_eq!(empty_faces(&options, &family_of), [0, 2]);
-        let tried = as_covered(&options, &[2]);
+        let tried = as_covered(&options, 2);
         assert_eq!(tried[2], [meaning(TileClass::Unrevealed, 10.0)]);
         assert_eq!(tried[0], options[0]);
     }

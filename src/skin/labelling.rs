@@ -654,9 +654,10 @@ type Walked = (Walk, Vec<Vec<Meaning>>);
 
 /// Of two or more faces of many tiles read as empty (`empty_faces`), the one that alone
 /// holds as covered, the others as read (`walk_with` walks the meanings given): its walk and
-/// the meanings it was walked with, with the labellings checked in all. None where no face or several hold: a lost game whose covered
-/// tiles beside its mines read as empty holds with either face covered, and the repairs that
-/// follow (the rules pointing at the 0s beside its mines) read it exactly.
+/// the meanings it was walked with, with the labellings checked in all. None where no face or
+/// several hold: a lost game whose covered tiles beside its mines read as empty holds with
+/// either face covered, and the repairs that follow (the rules pointing at the 0s beside its
+/// mines) read it exactly.
 fn one_face_as_covered(
     options: &[Vec<Meaning>],
     family_of: &[usize],
@@ -669,7 +670,7 @@ fn one_face_as_covered(
     let mut checked = 0;
     let mut holding = Vec::new();
     for &face in &faces {
-        let tried = as_covered(options, &[face]);
+        let tried = as_covered(options, face);
         let again = walk_with(&tried);
         checked += again.checked;
         if !again.found.is_empty() {
