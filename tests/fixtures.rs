@@ -694,6 +694,20 @@ fn a_flag_beside_0s_a_repair_hid_is_in_doubt() {
     assert_a_2_read_or_in_doubt(name, (1, 7));
 }
 
+/// Winemine under Wine at 16 px, mid-game, a frame of a fresh sweep (2026-12-04): cyan 3s
+/// read surely at (6, 4), (6, 5) and (6, 7), and white "2"s at (2, 6) and (6, 6), one a look
+/// read as a flag at 0.97, the other read as a "3" at 0.80. The flag was taken for a 3 drawn
+/// as the sure 3s draw it (their inks 35° apart from the black face, within what faces of
+/// different colours turn an ink by), and the "3" was left as read: four wrong calls on each
+/// of seven frames, (7, 7) called safe among them. On one face those are two inks: both "2"s
+/// are in doubt now, and no call is wrong.
+#[test]
+fn a_digit_in_another_ink_than_the_sure_ones_of_its_number_on_their_face_is_in_doubt() {
+    let name = "winemine-wine-16px-mid-a-white-2-read-as-a-3-beside-cyan-3s";
+    assert_a_2_read_or_in_doubt(name, (2, 6));
+    assert_a_2_read_or_in_doubt(name, (6, 6));
+}
+
 /// Reads fixture `name` of `tests/data` whole with no wrong call (as
 /// [`read_whole_with_no_wrong_call`]), asserting its "2" at `(row, col)` read as a 2 or in doubt.
 fn assert_a_2_read_or_in_doubt(name: &str, (row, col): (usize, usize)) {

@@ -121,10 +121,46 @@ pub fn inks_differ(a: Option<[f64; 3]>, b: Option<[f64; 3]>) -> bool {
     let (Some(a), Some(b)) = (a, b) else {
         return false;
     };
+    cosine(a, b) <= OTHER_INK.to_radians().cos()
+}
+
+/// How near (summed over the channels, 0–765) the backgrounds of two tiles ([`digit_background`])
+/// lie for the two to be drawn on one face.
+const ONE_FACE: i32 = 30;
+/// Inks on one face whose directions from it are at least this far apart (degrees) are
+/// different inks. Blending one ink into one face (a thin stroke, a dimmed digit) keeps its
+/// direction, so on one face the directions of one ink agree within noise; [`OTHER_INK`]'s
+/// 50° is for faces that differ, which turn an ink's direction. Winemine under Wine's palette
+/// draws a white "2" and a cyan "3" on black: 35° apart, no farther, as every ink on black
+/// points brighter.
+const OTHER_INK_ON_ONE_FACE: f64 = 20.0;
+
+/// How far apart (summed over the channels, 0–765) the mean colours of two inks on one face
+/// lie, at least, to be two inks by their directions ([`OTHER_INK_ON_ONE_FACE`]): a bold digit
+/// filling its tile's middle (winmine.html's green "2" in forced dark at 18 px) leaves an "ink"
+/// of a few levels' mean, whose direction is noise.
+const FAR_INKS: i32 = 120;
+
+/// Whether two tiles draw their digits on one face (their [`digit_background`]s within
+/// [`ONE_FACE`]) in inks that point apart from it by [`OTHER_INK_ON_ONE_FACE`] or more, their
+/// colours [`FAR_INKS`] apart: two inks, however near the angle [`inks_differ`] allows between
+/// faces of different colours. `false` where either shows no ink.
+pub fn other_ink_on_one_face(a: &TileImage, b: &TileImage) -> bool {
+    let (Some(ink_a), Some(ink_b)) = (ink(a), ink(b)) else {
+        return false;
+    };
+    let (face_a, face_b) = (digit_background(a).0, digit_background(b).0);
+    let colour = |face: [i32; 3], ink: [f64; 3]| [0, 1, 2].map(|c| face[c] + ink[c].round() as i32);
+    apart(face_a, face_b) <= ONE_FACE
+        && apart(colour(face_a, ink_a), colour(face_b, ink_b)) >= FAR_INKS
+        && cosine(ink_a, ink_b) <= OTHER_INK_ON_ONE_FACE.to_radians().cos()
+}
+
+/// The cosine of the angle between two directions in RGB; 0 where either is none.
+fn cosine(a: [f64; 3], b: [f64; 3]) -> f64 {
     let dot: f64 = (0..3).map(|c| a[c] * b[c]).sum();
     let norm = |v: [f64; 3]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
-    let cos = dot / (norm(a) * norm(b)).max(f64::MIN_POSITIVE);
-    cos <= OTHER_INK.to_radians().cos()
+    dot / (norm(a) * norm(b)).max(f64::MIN_POSITIVE)
 }
 
 #[cfg(test)]
@@ -181,6 +217,33 @@ mod tests {
         let pink = ink(&tile_with_ink(TAN, [200, 135, 188]));
         let other_shade = ink(&tile_with_ink([176, 150, 124], [200, 135, 188]));
         assert!(!inks_differ(pink, other_shade));
+    }
+
+    #[test]
+    fn on_one_face_inks_nearer_than_between_faces_are_told_apart() {
+        const BLACK: [u8; 3] = [0; 3];
+        // Winemine's white "2" and cyan "3" under Wine: 35° apart from the black face.
+        let white = tile_with_ink(BLACK, [255; 3]);
+        let cyan = tile_with_ink(BLACK, [0, 255, 255]);
+        assert!(!inks_differ(ink(&white), ink(&cyan)));
+        assert!(other_ink_on_one_face(&white, &cyan));
+        // One ink, dimmed on the same face, is one ink.
+        let dimmed = tile_with_ink(BLACK, [0, 128, 128]);
+        assert!(!other_ink_on_one_face(&cyan, &dimmed));
+        // On faces of different colours the rule says nothing.
+        let on_grey = tile_with_ink(GREY, [0, 255, 255]);
+        assert!(!other_ink_on_one_face(&white, &on_grey));
+        // A plain tile shows no ink; faint inks 27° apart lie too near in colour to tell.
+        assert!(!other_ink_on_one_face(&white, &tile_with_ink(BLACK, BLACK)));
+        let faint = |ink| tile_with_ink([40; 3], ink);
+        assert!(!other_ink_on_one_face(
+            &faint([100, 40, 40]),
+            &faint([100, 70, 40])
+        ));
+        assert!(other_ink_on_one_face(
+            &faint([200, 40, 40]),
+            &faint([200, 200, 40])
+        ));
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //! nothing changes.
 
 use super::colours::{apart, colour, ring_median, within};
-use super::digit_inks::{ink, inks_differ, picture_background, INK, INK_SAMPLES};
+use super::digit_inks::{
+    ink, inks_differ, other_ink_on_one_face, picture_background, INK, INK_SAMPLES,
+};
 use super::forced::{between_numbers, looks_of, settle};
 use crate::board::Cell;
 use crate::vision::tiles::{TileImage, TILE};
@@ -85,10 +87,14 @@ fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
     let (own_ink, sure_ink) = (ink(own_tile), ink(sure));
     let near =
         |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK;
-    let same_ink = !inks_differ(own_ink, sure_ink)
-        || (own_ink.zip(sure_ink))
-            .is_some_and(|(a, b)| near(ink_colour(own_tile, a), ink_colour(sure, b)))
-        || strokes_colours(own_tile, &own, sure, &sure_picture).is_some_and(|(a, b)| near(a, b));
+    // On one face the inks' directions are the measure: winemine's white "2" on black came
+    // within `inks_differ`'s angle of its cyan 3s, and was taken for a 3 beside them.
+    let same_ink = !other_ink_on_one_face(own_tile, sure)
+        && (!inks_differ(own_ink, sure_ink)
+            || (own_ink.zip(sure_ink))
+                .is_some_and(|(a, b)| near(ink_colour(own_tile, a), ink_colour(sure, b)))
+            || strokes_colours(own_tile, &own, sure, &sure_picture)
+                .is_some_and(|(a, b)| near(a, b)));
     tracing::trace!(
         look,
         number,
@@ -437,6 +443,15 @@ mod tests {
         assert!(!drawn_as(drawn(GREY, RED, one), TileClass::Number(1)));
         // A plain tile shows no glyph.
         assert!(!drawn_as(drawn(LIT, LIT, one), TileClass::Number(1)));
+    }
+
+    #[test]
+    fn on_the_sure_looks_face_an_ink_near_only_in_direction_is_another_ink() {
+        // Black and navy both point darker from grey, 37° apart: on a lit face that turns an
+        // ink's direction that says little, on the sure 1s' own face it is another ink
+        // (winemine's white "2" beside its cyan 3s on black, 35° apart).
+        assert!(!drawn_as(drawn(GREY, [0; 3], one), TileClass::Number(1)));
+        assert!(drawn_as(drawn(GREY, NAVY, one), TileClass::Number(1)));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Numbers the classifier read unsurely: in doubt with the likeliest other class the tiles have
 //! room for, unless the classes they have room for leave the number nearly all the odds.
 
+use super::digit_inks::other_ink_on_one_face;
 use super::doubt::{add_doubt, has_room_for};
 use super::same_glyph::drawn_as_the_sure;
 use crate::board::{Board, Cell};
@@ -17,6 +18,10 @@ const SMALL_PITCH: f64 = 14.0;
 /// doubt. winmine.html at 13 px (×1.2, 67%): the lattice ended 3.3 px above the board's last
 /// edge, a "1" in the last row read as a "3" at 0.57, and a mine beside it came out safe.
 const SURE_SMALL_DIGIT: f32 = 0.95;
+
+/// The classifier's probability from which a number's look stands for the ink of that number
+/// ([`inked_unlike_its_number`]).
+const SURE_INK: f32 = 0.9;
 
 /// The share of the odds of the classes a look's tiles leave room for from which a number the
 /// classifier gave less than [`SURE_DIGIT`] is sure: the rest went to numbers no tile of the
@@ -48,17 +53,21 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
     };
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
-        if !matches!(verdict.class.cell(), Cell::Number(1..)) || verdict.prob(verdict.class) >= sure
-        {
+        let odds = verdict.prob(verdict.class);
+        if !matches!(verdict.class.cell(), Cell::Number(1..)) {
+            continue;
+        }
+        let other_ink = odds < SURE_INK && inked_unlike_its_number(reading, look);
+        if odds >= sure && !other_ink {
             continue;
         }
         let cells = reading.cells_showing(|l| l == look);
         let open = on_open_face(look);
         let mark = likeliest_mark(&verdict).filter(|_| open);
         let may_be = |class: TileClass| !(open && class.is_mark()) || Some(class) == mark;
-        if sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be)
-            || drawn_as_the_sure(reading, look, verdict.class)
-        {
+        let sure_anyway = !other_ink
+            && sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be);
+        if sure_anyway || drawn_as_the_sure(reading, look, verdict.class) {
             continue;
         }
         let next = verdict
@@ -67,6 +76,22 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
             add_doubt(reading, look, cells, verdict.class, other);
         }
     }
+}
+
+/// Whether another look of `reading`, read surely ([`SURE_INK`]) as the number `look` is read
+/// as, draws it on the same face in another ink (`digit_inks::other_ink_on_one_face`): a skin
+/// draws each number in one ink, so one of the two is misread, and the unsure one is the
+/// likelier. Winemine under Wine's palette: a white "2" read as a "3" at 0.80 beside cyan 3s
+/// read at 0.98 made three covered tiles certain mines and a mine safe. Faces of different
+/// colours turn an ink's direction (a digit lit under the pointer): there `same_glyph` judges.
+fn inked_unlike_its_number(reading: &Reading, look: usize) -> bool {
+    let class = reading.looks[look].class;
+    (reading.looks.iter().enumerate()).any(|(other, verdict)| {
+        other != look
+            && verdict.class == class
+            && verdict.prob(class) >= SURE_INK
+            && other_ink_on_one_face(&reading.pixels[look], &reading.pixels[other])
+    })
 }
 
 /// The mark (flag or question mark) the classifier found likeliest of all classes for `look`,
@@ -149,6 +174,41 @@ mod tests {
         );
         let sure = [(TileClass::Number(3), 0.96), (TileClass::Number(4), 0.04)];
         assert!(doubted_at(&sure, true, 13.0).doubt.is_empty());
+    }
+
+    /// The board "....\n.33.\n....": its first "3" drawn in `ink` on black and read as a 3 at
+    /// 0.8 (a 2 at 0.15), its second drawn in cyan on black and read as a 3 at 0.98.
+    fn beside_a_cyan_three(ink: [u8; 3]) -> Reading {
+        let mut reading = Reading::of_board(parse_board("....\n.33.\n....\n").unwrap());
+        (reading.grid.pitch_x, reading.grid.pitch_y) = (16.0, 16.0);
+        reading.look_of = vec![0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0];
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::from_probs(&[(TileClass::Number(3), 0.8), (TileClass::Number(2), 0.15)]),
+            Verdict::from_probs(&[(TileClass::Number(3), 0.98)]),
+        ];
+        const BLACK: [u8; 3] = [0; 3];
+        reading.pixels = vec![
+            tile_with_ink([0, 160, 0], [0, 160, 0]),
+            tile_with_ink(BLACK, ink),
+            tile_with_ink(BLACK, [0, 255, 255]),
+        ];
+        doubt_unsure_digits(&mut reading, &|_| true);
+        reading
+    }
+
+    #[test]
+    fn a_digit_read_unsurely_in_another_ink_than_the_sure_ones_of_its_number_is_in_doubt() {
+        // Winemine under Wine: a white "2" read as a 3 at 0.8 beside cyan 3s.
+        let reading = beside_a_cyan_three([255; 3]);
+        assert_eq!(reading.doubt.len(), 1, "{:?}", reading.doubt);
+        assert_eq!(
+            reading.doubt[0].classes,
+            [TileClass::Number(3), TileClass::Number(2)]
+        );
+        // In the sure 3s' ink, or dimmed, it is read as a 3.
+        assert!(beside_a_cyan_three([0, 255, 255]).doubt.is_empty());
+        assert!(beside_a_cyan_three([0, 128, 128]).doubt.is_empty());
     }
 
     #[test]
