@@ -417,7 +417,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     });
     // Whether a look lies on the open tiles' face, by the board's pixels: no player's mark.
     let open_face = |look: usize| faces[families.of[look]] == Face::Open;
-    doubt_unsure_digits(reading, &open_face);
+    doubt_unsure_digits(reading, &families.of, &open_face);
     doubt_digits_of_an_unknown_skin(reading, &open_face);
     doubt_unsure_flags(reading);
     // Tiles under something drawn over the board are covered tiles to the rules that follow.

@@ -23,6 +23,18 @@ const SURE_SMALL_DIGIT: f32 = 0.95;
 /// ([`inked_unlike_its_number`]).
 const SURE_INK: f32 = 0.9;
 
+/// The classifier's odds on a player's mark (a flag or a question mark) from which a look read
+/// as a number shows a glyph it does not know. Winemine under Wine draws its "2" in one-pixel
+/// white strokes: the model read it as a "3" at 0.78 and a flag at 0.19 (a 2 at 0.0003), and
+/// every such "2" of a board was one look. KMines' 3s at 17 px, read at 0.75, had their odds
+/// on a 5 and a 6.
+const MARK_ODDS: f32 = 0.1;
+
+/// The classifier's odds that `verdict`'s look shows a player's mark.
+fn mark_odds(verdict: &Verdict) -> f32 {
+    verdict.prob(TileClass::Flag) + verdict.prob(TileClass::Question)
+}
+
 /// The share of the odds of the classes a look's tiles leave room for from which a number the
 /// classifier gave less than [`SURE_DIGIT`] is sure: the rest went to numbers no tile of the
 /// look can show.
@@ -31,7 +43,10 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// Leaves in doubt, between the number read and the classifier's next likeliest class that its
 /// tiles leave room for, each look read as a number (1 to 8) that the classifier itself gave
 /// less than `SURE_DIGIT`, unless it gave it `SURE_AMONG_THE_POSSIBLE` of the odds of the classes
-/// its tiles leave room for. A family of looks is labelled as one, and a small
+/// its tiles leave room for; and, whatever those odds, each look it gave [`MARK_ODDS`] on a
+/// player's mark, or less than [`SURE_INK`] beside a sure look of the number in another ink
+/// ([`inked_unlike_its_number`]). The odds are those of the least sure look of its family
+/// (`family_of`, by look) read as the same number. A family of looks is labelled as one, and a small
 /// digit misread as a neighbouring number (a "2" at 24 px taken for a "1", with one family of
 /// sure 1s) is settled with it; the look's own odds still say the tile is unsure, and a number
 /// one too low calls a mine safe. Whether the board also holds with the next class is not asked:
@@ -44,7 +59,11 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// tile open and mine-free, and a flag it really shows is a mine. Nor is a doubt left on
 /// a digit drawn as the board's sure looks of its number draw it (`same_glyph`): the face under
 /// it is what the classifier doubted (a number lit under the pointer).
-pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(usize) -> bool) {
+pub(super) fn doubt_unsure_digits(
+    reading: &mut Reading,
+    family_of: &[usize],
+    on_open_face: &dyn Fn(usize) -> bool,
+) {
     let grid = reading.grid;
     let sure = if grid.pitch_x.min(grid.pitch_y) < SMALL_PITCH {
         SURE_SMALL_DIGIT
@@ -53,24 +72,45 @@ pub(super) fn doubt_unsure_digits(reading: &mut Reading, on_open_face: &dyn Fn(u
     };
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
-        let odds = verdict.prob(verdict.class);
         if !matches!(verdict.class.cell(), Cell::Number(1..)) {
             continue;
         }
+        // The looks of one family are one picture up to noise: the least sure of them, read as
+        // this number, says how sure the number is. Where one look of a family alone was left
+        // in doubt, the others, read as the number, left it only one number that fits
+        // (`forced`), and winemine's white "2"s, one family of 3s to the classifier, came out
+        // 3s.
+        let alike = || {
+            (0..reading.looks.len()).filter(|&l| {
+                family_of[l] == family_of[look] && reading.looks[l].class == verdict.class
+            })
+        };
+        let least_sure = alike()
+            .map(|l| reading.looks[l])
+            .min_by(|a, b| a.prob(a.class).total_cmp(&b.prob(b.class)))
+            .unwrap_or(verdict);
+        let odds = least_sure.prob(verdict.class);
+        let marked = alike()
+            .map(|l| mark_odds(&reading.looks[l]))
+            .fold(0.0, f32::max);
         let other_ink = odds < SURE_INK && inked_unlike_its_number(reading, look);
-        if odds >= sure && !other_ink {
+        // Odds on a player's mark say the glyph is one the classifier does not know.
+        let unknown_glyph = marked >= MARK_ODDS;
+        if odds >= sure && !other_ink && !unknown_glyph {
             continue;
         }
         let cells = reading.cells_showing(|l| l == look);
         let open = on_open_face(look);
-        let mark = likeliest_mark(&verdict).filter(|_| open);
+        let mark = likeliest_mark(&least_sure).filter(|_| open);
         let may_be = |class: TileClass| !(open && class.is_mark()) || Some(class) == mark;
+        let board = &reading.board;
         let sure_anyway = !other_ink
-            && sure_among_the_possible(&reading.board, &cells, &verdict, verdict.class, &may_be);
+            && !unknown_glyph
+            && sure_among_the_possible(board, &cells, &least_sure, verdict.class, &may_be);
         if sure_anyway || drawn_as_the_sure(reading, look, verdict.class) {
             continue;
         }
-        let next = verdict
+        let next = least_sure
             .runner_up_among(|class| may_be(class) && has_room_for(&reading.board, &cells, class));
         if let Some(other) = next {
             add_doubt(reading, look, cells, verdict.class, other);
@@ -158,7 +198,8 @@ mod tests {
             tile_with_ink(grey, [250; 3]),
             tile_with_ink(grey, [0, 0, 255]),
         ];
-        doubt_unsure_digits(&mut reading, &|look| open && look == 1);
+        let family_of: Vec<usize> = (0..reading.looks.len()).collect();
+        doubt_unsure_digits(&mut reading, &family_of, &|look| open && look == 1);
         reading
     }
 
@@ -193,7 +234,7 @@ mod tests {
             tile_with_ink(BLACK, ink),
             tile_with_ink(BLACK, [0, 255, 255]),
         ];
-        doubt_unsure_digits(&mut reading, &|_| true);
+        doubt_unsure_digits(&mut reading, &[0, 1, 2], &|_| true);
         reading
     }
 
@@ -212,6 +253,48 @@ mod tests {
     }
 
     #[test]
+    fn a_digit_the_classifier_found_may_be_a_mark_shows_a_glyph_it_does_not_know() {
+        // Winemine's white "2" under Wine: a "3" at 0.78, a flag at 0.19.
+        let odds = [
+            (TileClass::Number(3), 0.78),
+            (TileClass::Flag, 0.19),
+            (TileClass::Number(2), 0.03),
+        ];
+        assert_three_in_doubt_with(&odds, true, TileClass::Number(2));
+        // As unsure, with its other odds on a digit (KMines' 3s at 17 px): read as a 3.
+        let odds = [(TileClass::Number(3), 0.78), (TileClass::Number(5), 0.22)];
+        assert!(doubted(&odds, true).doubt.is_empty());
+    }
+
+    #[test]
+    fn the_looks_of_one_family_are_as_unsure_as_the_least_sure_of_them() {
+        let mut reading = Reading::of_board(parse_board("....\n.33.\n....\n").unwrap());
+        (reading.grid.pitch_x, reading.grid.pitch_y) = (20.0, 20.0);
+        reading.look_of = vec![0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0];
+        let three = |p: f32| {
+            let mut verdict =
+                Verdict::from_probs(&[(TileClass::Number(3), p), (TileClass::Number(2), 1.0 - p)]);
+            verdict.class = TileClass::Number(3);
+            verdict
+        };
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            three(0.95),
+            three(0.45),
+        ];
+        reading.pixels = vec![
+            tile_with_ink([90; 3], [90; 3]),
+            tile_with_ink([192; 3], [0, 0, 255]),
+            tile_with_ink([192; 3], [255, 0, 0]),
+        ];
+        let mut apart = reading.clone();
+        doubt_unsure_digits(&mut apart, &[0, 1, 2], &|_| true);
+        assert_eq!(apart.doubt_cells(), [(1, 2)]);
+        doubt_unsure_digits(&mut reading, &[0, 1, 1], &|_| true);
+        assert_eq!(reading.doubt_cells(), [(1, 1), (1, 2)]);
+    }
+
+    #[test]
     fn a_look_the_classifier_found_a_flag_keeps_the_flag_in_doubt_on_the_open_face() {
         // react-minesweeper's flag on the opened face at 20 px: a flag to the model, settled as
         // a "3" by the board's labelling.
@@ -220,12 +303,7 @@ mod tests {
             (TileClass::Number(8), 0.04),
             (TileClass::Number(3), 0.002),
         ];
-        let reading = doubted(&odds, true);
-        assert_eq!(reading.doubt.len(), 1, "{:?}", reading.doubt);
-        assert_eq!(
-            reading.doubt[0].classes,
-            [TileClass::Number(3), TileClass::Flag]
-        );
+        let reading = assert_three_in_doubt_with(&odds, true, TileClass::Flag);
         // The tile may hold a mine: no 1 beside it settles its other neighbours.
         assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Unrevealed);
     }
@@ -237,17 +315,21 @@ mod tests {
             (TileClass::Flag, 0.3),
             (TileClass::Number(2), 0.25),
         ];
-        let reading = doubted(&odds, true);
-        assert_eq!(
-            reading.doubt[0].classes,
-            [TileClass::Number(3), TileClass::Number(2)]
-        );
+        let reading = assert_three_in_doubt_with(&odds, true, TileClass::Number(2));
         assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Blank);
         // On a covered face the flag is the runner-up.
-        let reading = doubted(&odds, false);
-        assert_eq!(
-            reading.doubt[0].classes,
-            [TileClass::Number(3), TileClass::Flag]
-        );
+        assert_three_in_doubt_with(&odds, false, TileClass::Flag);
+    }
+
+    /// [`doubted`]'s board, asserting its "3" in doubt with `other` alone.
+    fn assert_three_in_doubt_with(
+        odds: &[(TileClass, f32)],
+        open: bool,
+        other: TileClass,
+    ) -> Reading {
+        let reading = doubted(odds, open);
+        assert_eq!(reading.doubt.len(), 1, "{:?}", reading.doubt);
+        assert_eq!(reading.doubt[0].classes, [TileClass::Number(3), other]);
+        reading
     }
 }
