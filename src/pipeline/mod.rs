@@ -20,7 +20,7 @@ use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{
     analyze, check_consistency, name_wrong_flag, Analysis, SolveError, SolveOptions,
 };
-use crate::vision::{self, Classifier, Grid, Hints, Reading, TileClass, VisionError};
+use crate::vision::{self, Classifier, Grid, Hints, Reading, TileClass, Verdict, VisionError};
 use image::RgbImage;
 
 /// Reads the board in `image`: the grid, each look classified, then the looks' classes settled
@@ -161,14 +161,20 @@ const CROSSED_IN_DOUBT: usize = 2;
 /// the game is lost): a lost game in a skin whose mines do not read. Advice there would rest on
 /// a game that may be over. The rounded clone's lost board at 40 px (device scale 1.2, zoom 67%,
 /// light page) read its 20 red ✕ mines in doubt between a "2" and a wrong flag, and got a best
-/// guess. One such tile alone is a glyph misread on a game in play (a "2" of winmine.html in
-/// forced dark at 18 px), whose advice rests elsewhere.
+/// guess; the classifier found some of them likeliest crossed flags. One such tile alone is a
+/// glyph misread on a game in play (a "2" of winmine.html in forced dark at 18 px), whose advice
+/// rests elsewhere; and where no look of the board is likeliest a crossed flag to the
+/// classifier, a wrong flag is only the runner-up of digits it read unsurely: winmine.html's red
+/// 3s in forced dark at 19 px, a crossed flag to the model at 0.001 to 0.07 on an "unknown
+/// skin" (`skin::unknown_skin`), left five boards in play with no advice.
 pub fn may_show_mines(reading: &Reading) -> bool {
     let crossed: usize = (reading.doubt.iter())
         .filter(|doubt| doubt.classes.contains(&TileClass::WrongFlag))
         .map(|doubt| doubt.cells.len())
         .sum();
-    crossed >= CROSSED_IN_DOUBT
+    let a_crossed_flag_seen = (reading.looks.iter())
+        .any(|look| Verdict::from_distribution(look.probs).class == TileClass::WrongFlag);
+    (crossed >= CROSSED_IN_DOUBT && a_crossed_flag_seen)
         || (reading.doubt.iter()).any(|doubt| crate::skin::symbols::may_be_mine(&doubt.classes))
 }
 
@@ -246,6 +252,13 @@ mod tests {
         let classes = [TileClass::Number(2), TileClass::WrongFlag];
         let mut reading = with_doubt("12..\n.2..\n", &classes, &[(0, 1), (1, 1)]);
         let policy = GuessPolicy::default();
+        // No look the classifier found likeliest a crossed flag: unsure digits in play.
+        assert!(matches!(
+            outcome(&reading, Some(3), &policy),
+            Outcome::Advice { .. }
+        ));
+        let crossed = [(TileClass::WrongFlag, 0.8), (TileClass::Number(2), 0.2)];
+        reading.looks.push(Verdict::from_probs(&crossed));
         assert!(matches!(
             outcome(&reading, Some(3), &policy),
             Outcome::GameOver
