@@ -131,8 +131,15 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
             let doubt = reading.doubt_cells();
             if !doubt.is_empty() {
                 advice.moves.retain(|m| !in_doubt(&doubt, m.pos));
-                if let Some(guess) = advice.best_guess.filter(|g| in_doubt(&doubt, g.pos)) {
-                    advice.best_guess = off_the_doubt(&board, guess, &doubt);
+                // A guess on a cell in doubt, or none where every certain move was on one (a
+                // "2" in doubt with a flag is a covered cell to the advice, and the 0s beside it
+                // make it safe): the game needs a click all the same.
+                let off = match advice.best_guess {
+                    Some(guess) => in_doubt(&doubt, guess.pos),
+                    None => advice.moves.is_empty(),
+                };
+                if off {
+                    advice.best_guess = off_the_doubt(&board, &analysis, advice.best_guess, &doubt);
                 }
             }
             Outcome::Advice { analysis, advice }
@@ -186,21 +193,37 @@ pub fn guess_with(reading: &Reading, analysis: &Analysis, policy: &GuessPolicy) 
     let guess = best_guess(&board, analysis, analysis.mines, policy)?;
     let doubt = reading.doubt_cells();
     if in_doubt(&doubt, guess.pos) {
-        off_the_doubt(&board, guess, &doubt)
+        off_the_doubt(&board, analysis, Some(guess), &doubt)
     } else {
         Some(guess)
     }
 }
 
-/// A guess on no cell of `doubt`, for `guess`, which lies on one: a first click goes to the next
-/// tile its rule favours (svgtag's fresh board in forced dark at 67% on a 1.75 screen read its
-/// corner in doubt with a 0, and got no first click); any other guess is dropped, as its scores
-/// were worked out with that cell among the candidates.
-fn off_the_doubt(board: &Board, guess: Guess, doubt: &[(usize, usize)]) -> Option<Guess> {
-    match guess.kind {
-        GuessKind::FirstClick { rule } => first_click_avoiding(board, rule, |p| in_doubt(doubt, p)),
-        _ => None,
+/// A guess on no cell of `doubt`, for `guess`, which lies on one (or for none, where every
+/// certain move lay on one): a first click goes to the next tile its rule favours (svgtag's
+/// fresh board in forced dark at 67% on a 1.75 screen read its corner in doubt with a 0, and got
+/// no first click); any other guess is the tile least likely a mine off the doubt, as `analysis`
+/// of the weakened `board` gives it. The policy's scores were worked out with the cell in doubt
+/// among the candidates, so they are not used. Winemine's white "2"s in doubt with a flag, read
+/// as covered cells beside 0s, were the board's only safe tiles, and Wine's `live` test stopped
+/// on boards with no move and no guess.
+fn off_the_doubt(
+    board: &Board,
+    analysis: &Analysis,
+    guess: Option<Guess>,
+    doubt: &[(usize, usize)],
+) -> Option<Guess> {
+    if let Some(GuessKind::FirstClick { rule }) = guess.map(|g| g.kind) {
+        return first_click_avoiding(board, rule, |p| in_doubt(doubt, p));
     }
+    let safest = (analysis.tiles.iter())
+        .filter(|t| !t.mine.is_one() && !in_doubt(doubt, t.pos))
+        .min_by(|a, b| a.mine.cmp(&b.mine))?;
+    Some(Guess {
+        pos: safest.pos,
+        mine: safest.mine.to_f64(),
+        kind: GuessKind::Safest,
+    })
 }
 
 /// Whether `pos` is among `doubt`, cells as sorted (row, col).
@@ -275,6 +298,23 @@ mod tests {
             outcome(&reading, Some(3), &policy),
             Outcome::Advice { .. }
         ));
+    }
+
+    #[test]
+    fn where_every_certain_move_is_in_doubt_the_safest_tile_off_it_is_the_guess() {
+        // The 0's neighbours, digits in doubt with a flag, are covered cells to the advice and
+        // safe beside the 0: no move is left, and the guess goes off the doubt.
+        let classes = [TileClass::Number(2), TileClass::Flag];
+        let doubted = [(0, 1), (1, 0), (1, 1)];
+        let reading = with_doubt("0...\n....\n", &classes, &doubted);
+        let Outcome::Advice { advice, .. } = outcome(&reading, Some(1), &GuessPolicy::default())
+        else {
+            panic!("a board in play gets advice");
+        };
+        assert!(advice.moves.is_empty());
+        let guess = advice.best_guess.expect("a guess off the doubt");
+        assert!(!doubted.contains(&(guess.pos.row, guess.pos.col)));
+        assert_eq!(guess.kind, GuessKind::Safest);
     }
 
     #[test]
