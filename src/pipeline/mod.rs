@@ -173,7 +173,7 @@ const CROSSED_IN_DOUBT: usize = 2;
 /// rests elsewhere; and where no look of the board is likeliest a crossed flag to the
 /// classifier, a wrong flag is only the runner-up of digits it read unsurely: winmine.html's red
 /// 3s in forced dark at 19 px, a crossed flag to the model at 0.001 to 0.07 on an "unknown
-/// skin" (`skin::unknown_skin`), left five boards in play with no advice.
+/// skin" (`skin::unknown_skin`), left four opened boards in play with no advice.
 pub fn may_show_mines(reading: &Reading) -> bool {
     let crossed: usize = (reading.doubt.iter())
         .filter(|doubt| doubt.classes.contains(&TileClass::WrongFlag))
