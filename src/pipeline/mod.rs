@@ -20,7 +20,7 @@ use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{
     analyze, check_consistency, name_wrong_flag, Analysis, SolveError, SolveOptions,
 };
-use crate::vision::{self, Classifier, Grid, Hints, Reading, TileClass, Verdict, VisionError};
+use crate::vision::{self, Classifier, Grid, Hints, Reading, TileClass, VisionError};
 use image::RgbImage;
 
 /// Reads the board in `image`: the grid, each look classified, then the looks' classes settled
@@ -179,8 +179,8 @@ pub fn may_show_mines(reading: &Reading) -> bool {
         .filter(|doubt| doubt.classes.contains(&TileClass::WrongFlag))
         .map(|doubt| doubt.cells.len())
         .sum();
-    let a_crossed_flag_seen = (reading.looks.iter())
-        .any(|look| Verdict::from_distribution(look.probs).class == TileClass::WrongFlag);
+    let a_crossed_flag_seen =
+        (reading.looks.iter()).any(|look| look.likeliest() == TileClass::WrongFlag);
     (crossed >= CROSSED_IN_DOUBT && a_crossed_flag_seen)
         || (reading.doubt.iter()).any(|doubt| crate::skin::symbols::may_be_mine(&doubt.classes))
 }
@@ -216,9 +216,7 @@ fn off_the_doubt(
     if let Some(GuessKind::FirstClick { rule }) = guess.map(|g| g.kind) {
         return first_click_avoiding(board, rule, |p| in_doubt(doubt, p));
     }
-    let safest = (analysis.tiles.iter())
-        .filter(|t| !t.mine.is_one() && !in_doubt(doubt, t.pos))
-        .min_by(|a, b| a.mine.cmp(&b.mine))?;
+    let safest = analysis.safest_tile(|p| !in_doubt(doubt, p))?;
     Some(Guess {
         pos: safest.pos,
         mine: safest.mine.to_f64(),
@@ -235,7 +233,7 @@ fn in_doubt(doubt: &[(usize, usize)], pos: Pos) -> bool {
 mod tests {
     use super::*;
     use crate::board::parse_board;
-    use crate::vision::Doubt;
+    use crate::vision::{Doubt, Verdict};
 
     /// The board `text` read as it is, `cells` in doubt between `classes`.
     fn with_doubt(text: &str, classes: &[TileClass], cells: &[(usize, usize)]) -> Reading {

@@ -46,9 +46,9 @@ const SURE_AMONG_THE_POSSIBLE: f32 = 0.9;
 /// its tiles leave room for; and, whatever those odds, each look it gave [`MARK_ODDS`] on a
 /// player's mark, or less than [`SURE_INK`] beside a sure look of the number in another ink
 /// ([`inked_unlike_its_number`]). The odds are those of the least sure look of its family
-/// (`family_of`, by look) read as the same number. A family of looks is labelled as one, and a small
-/// digit misread as a neighbouring number (a "2" at 24 px taken for a "1", with one family of
-/// sure 1s) is settled with it; the look's own odds still say the tile is unsure, and a number
+/// (`family_of`, by look) read as the same number. A family of looks is labelled as one, and a
+/// small digit misread as a neighbouring number (a "2" at 24 px taken for a "1", with one family
+/// of sure 1s) is settled with it; the look's own odds still say the tile is unsure, and a number
 /// one too low calls a mine safe. Whether the board also holds with the next class is not asked:
 /// the misread digits may hold only together. A number no tile of the look has room for (an
 /// "8" beside open tiles, the classifier's first choice for KMines' gold "3" at 31 px) is no
@@ -80,19 +80,18 @@ pub(super) fn doubt_unsure_digits(
         // in doubt, the others, read as the number, left it only one number that fits
         // (`forced`), and winemine's white "2"s, one family of 3s to the classifier, came out
         // 3s.
-        let alike = || {
-            (0..reading.looks.len()).filter(|&l| {
-                family_of[l] == family_of[look] && reading.looks[l].class == verdict.class
-            })
-        };
-        let least_sure = alike()
-            .map(|l| reading.looks[l])
-            .min_by(|a, b| a.prob(a.class).total_cmp(&b.prob(b.class)))
-            .unwrap_or(verdict);
+        let (mut least_sure, mut marked) = (None::<Verdict>, 0.0f32);
+        let alike = (reading.looks.iter().enumerate())
+            .filter(|&(l, v)| family_of[l] == family_of[look] && v.class == verdict.class);
+        for (_, other) in alike {
+            let odds = other.prob(verdict.class);
+            if least_sure.is_none_or(|least| odds < least.prob(verdict.class)) {
+                least_sure = Some(*other);
+            }
+            marked = marked.max(mark_odds(other));
+        }
+        let least_sure = least_sure.unwrap_or(verdict);
         let odds = least_sure.prob(verdict.class);
-        let marked = alike()
-            .map(|l| mark_odds(&reading.looks[l]))
-            .fold(0.0, f32::max);
         let other_ink = odds < SURE_INK && inked_unlike_its_number(reading, look);
         // Odds on a player's mark say the glyph is one the classifier does not know.
         let unknown_glyph = marked >= MARK_ODDS;
@@ -110,8 +109,8 @@ pub(super) fn doubt_unsure_digits(
         if sure_anyway || drawn_as_the_sure(reading, look, verdict.class) {
             continue;
         }
-        let next = least_sure
-            .runner_up_among(|class| may_be(class) && has_room_for(&reading.board, &cells, class));
+        let next =
+            least_sure.runner_up_among(|class| may_be(class) && has_room_for(board, &cells, class));
         if let Some(other) = next {
             add_doubt(reading, look, cells, verdict.class, other);
         }
@@ -143,7 +142,7 @@ fn inked_unlike_its_number(reading: &Reading, look: usize) -> bool {
 /// at that size the flag's ink came within 0.92 of the board's 3s and 0.91 of its 1s
 /// (`same_glyph`).
 fn likeliest_mark(verdict: &Verdict) -> Option<TileClass> {
-    let likeliest = Verdict::from_distribution(verdict.probs).class;
+    let likeliest = verdict.likeliest();
     likeliest.is_mark().then_some(likeliest)
 }
 
@@ -174,6 +173,7 @@ mod tests {
     use crate::board::{parse_board, Pos};
     use crate::skin::doubt::advice_board;
     use crate::skin::testing::tile_with_ink;
+    use crate::vision::tiles::TileImage;
 
     /// The board "...\n.3.\n111" (every 1 read surely), its "3" read with the odds `odds`, on
     /// the open face or not as `open` says.
@@ -217,23 +217,36 @@ mod tests {
         assert!(doubted_at(&sure, true, 13.0).doubt.is_empty());
     }
 
-    /// The board "....\n.33.\n....": its first "3" drawn in `ink` on black and read as a 3 at
-    /// 0.8 (a 2 at 0.15), its second drawn in cyan on black and read as a 3 at 0.98.
-    fn beside_a_cyan_three(ink: [u8; 3]) -> Reading {
+    /// The board "....\n.33.\n...." on 16 px tiles, its covered tiles look 0 and its 3s looks 1
+    /// and 2, read as `threes` and drawn as `pixels` (the covered tiles' first).
+    fn two_threes(threes: [Verdict; 2], pixels: [TileImage; 3]) -> Reading {
         let mut reading = Reading::of_board(parse_board("....\n.33.\n....\n").unwrap());
         (reading.grid.pitch_x, reading.grid.pitch_y) = (16.0, 16.0);
         reading.look_of = vec![0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0];
         reading.looks = vec![
             Verdict::certain(TileClass::Unrevealed),
-            Verdict::from_probs(&[(TileClass::Number(3), 0.8), (TileClass::Number(2), 0.15)]),
-            Verdict::from_probs(&[(TileClass::Number(3), 0.98)]),
+            threes[0],
+            threes[1],
         ];
+        reading.pixels = pixels.to_vec();
+        reading
+    }
+
+    /// [`two_threes`]: its first "3" drawn in `ink` on black and read as a 3 at 0.8 (a 2 at
+    /// 0.15), its second drawn in cyan on black and read as a 3 at 0.98.
+    fn beside_a_cyan_three(ink: [u8; 3]) -> Reading {
         const BLACK: [u8; 3] = [0; 3];
-        reading.pixels = vec![
-            tile_with_ink([0, 160, 0], [0, 160, 0]),
-            tile_with_ink(BLACK, ink),
-            tile_with_ink(BLACK, [0, 255, 255]),
-        ];
+        let mut reading = two_threes(
+            [
+                Verdict::from_probs(&[(TileClass::Number(3), 0.8), (TileClass::Number(2), 0.15)]),
+                Verdict::from_probs(&[(TileClass::Number(3), 0.98)]),
+            ],
+            [
+                tile_with_ink([0, 160, 0], [0, 160, 0]),
+                tile_with_ink(BLACK, ink),
+                tile_with_ink(BLACK, [0, 255, 255]),
+            ],
+        );
         doubt_unsure_digits(&mut reading, &[0, 1, 2], &|_| true);
         reading
     }
@@ -268,25 +281,20 @@ mod tests {
 
     #[test]
     fn the_looks_of_one_family_are_as_unsure_as_the_least_sure_of_them() {
-        let mut reading = Reading::of_board(parse_board("....\n.33.\n....\n").unwrap());
-        (reading.grid.pitch_x, reading.grid.pitch_y) = (20.0, 20.0);
-        reading.look_of = vec![0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0];
         let three = |p: f32| {
             let mut verdict =
                 Verdict::from_probs(&[(TileClass::Number(3), p), (TileClass::Number(2), 1.0 - p)]);
             verdict.class = TileClass::Number(3);
             verdict
         };
-        reading.looks = vec![
-            Verdict::certain(TileClass::Unrevealed),
-            three(0.95),
-            three(0.45),
-        ];
-        reading.pixels = vec![
-            tile_with_ink([90; 3], [90; 3]),
-            tile_with_ink([192; 3], [0, 0, 255]),
-            tile_with_ink([192; 3], [255, 0, 0]),
-        ];
+        let mut reading = two_threes(
+            [three(0.95), three(0.45)],
+            [
+                tile_with_ink([90; 3], [90; 3]),
+                tile_with_ink([192; 3], [0, 0, 255]),
+                tile_with_ink([192; 3], [255, 0, 0]),
+            ],
+        );
         let mut apart = reading.clone();
         doubt_unsure_digits(&mut apart, &[0, 1, 2], &|_| true);
         assert_eq!(apart.doubt_cells(), [(1, 2)]);

@@ -95,9 +95,15 @@ impl Analysis {
         if !self.safe.is_empty() {
             return None;
         }
+        self.safest_tile(|_| true)
+    }
+
+    /// The tile least likely to be a mine among those `keep` takes, certain mines left out (first
+    /// in row order on ties).
+    pub fn safest_tile(&self, keep: impl Fn(Pos) -> bool) -> Option<&TileAnalysis> {
         self.tiles
             .iter()
-            .filter(|t| !t.mine.is_one())
+            .filter(|t| !t.mine.is_one() && keep(t.pos))
             .min_by(|a, b| a.mine.cmp(&b.mine))
     }
 }

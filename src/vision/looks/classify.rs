@@ -69,6 +69,11 @@ impl Verdict {
         }
     }
 
+    /// The class the model found likeliest, whatever the verdict was settled as since.
+    pub fn likeliest(&self) -> TileClass {
+        Verdict::from_distribution(self.probs).class
+    }
+
     /// The model's probability of `class` (0 for a class it does not name).
     pub fn prob(&self, class: TileClass) -> f32 {
         class.index().map_or(0.0, |i| self.probs[i])
