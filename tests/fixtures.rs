@@ -1273,6 +1273,26 @@ fn two_zeros_of_a_side_only_cascade_side_by_side_are_read() {
     assert_read_exactly("svgtag-light-28px-opened-side-only-cascade");
 }
 
+/// The same clone at 37 px (device scale 1.5, zoom 80%, the page dark round the board),
+/// mid-game: a dark line frames the opened area, so its 0s along the edge differ from the
+/// others there. One of them matched the numbers' background inside but not their frame, and
+/// was taken for a covered tile of the open colour; the 0s beside it then touched a covered
+/// tile, and 59 tiles were left in doubt (a fresh sweep, seed 453) until 2026-12-04. Its
+/// covered tiles are raised grey, far from that colour: read exactly now.
+#[test]
+fn zeros_along_a_framed_edge_are_no_covered_tiles_where_the_covered_face_lies_apart() {
+    assert_read_exactly("svgtag-37px-mid-zeros-along-the-framed-edge");
+}
+
+/// The same clone and size, light page: the 0s of its side-only cascade in the bottom left
+/// corner read as empty at 0.61, the rest of their odds on a covered tile, so no tile read
+/// surely showed the cascade, and the 14 were read as covered (seed 453) until 2026-12-04.
+/// Those 0s show the numbers' background, which a covered tile does not: read exactly now.
+#[test]
+fn a_side_cascade_of_unsure_zeros_on_the_numbers_background_is_read() {
+    assert_read_exactly("svgtag-37px-mid-a-side-cascade-of-unsure-zeros");
+}
+
 /// The same clone at 23 px (device scale 1, zoom 75%), mid-game: one opening of 15 tiles in the
 /// bottom right corner, white edged with a grey line, every digit black. The lines on their
 /// edges are unlike every common look, so the opening was taken for a note drawn over the

@@ -198,21 +198,31 @@ pub fn exact_empty_looks(
     exact
 }
 
-/// The evidence on each family of `families`, whose first looks' pixels are in `pixels`.
+/// The evidence on each family of `families`, whose first looks' pixels are in `pixels`, each
+/// look on one tile.
 #[cfg(test)]
 pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
     let sides = vec![Sides::NONE; families.first.len()];
-    evidence_from(pixels, families, &references(pixels, families), &sides)
+    let cells = vec![1; families.of.len()];
+    evidence_from(
+        pixels,
+        families,
+        &references(pixels, families),
+        &sides,
+        &cells,
+    )
 }
 
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`, from
 /// the numbers' `references` ([`references`] of the same families); `sides`, the sides of the
-/// board each family's tiles all lie along ([`Families::sides`]).
+/// board each family's tiles all lie along ([`Families::sides`]); `cells`, how many tiles show
+/// each look.
 pub fn evidence_from(
     pixels: &[TileImage],
     families: &Families,
     references: &References,
     sides: &[Sides],
+    cells: &[usize],
 ) -> Vec<Evidence> {
     let tile = |family: usize| &pixels[families.first[family]];
     let numbers = &references.numbers;
@@ -258,6 +268,11 @@ pub fn evidence_from(
             );
         }
     }
+    let mut family_cells = vec![0; families.verdicts.len()];
+    for (look, &family) in families.of.iter().enumerate() {
+        family_cells[family] += cells[look];
+    }
+    let covered_apart = covered_apart_from_the_open(&families.verdicts, &nearest, &family_cells);
     let mut found: Vec<Evidence> = (0..families.verdicts.len())
         .map(|family| {
             if distances[family].is_none() {
@@ -285,10 +300,13 @@ pub fn evidence_from(
                     // is not an empty tile (a covered tile in a skin whose covered and open
                     // faces are one colour). A look read as a digit is no such witness: it may
                     // be an empty tile the classifier misread, with the numbers' frame.
+                    // Nor is there a covered tile of the open colour to be where the board's
+                    // sure covered tiles all lie far from that colour (the SVG clone frames
+                    // the opened area's edge: its 0s along it differ from the others there).
                     let witness = matches!(
                         families.verdicts[better].class,
                         TileClass::Number(0) | TileClass::Mine
-                    );
+                    ) && covered_apart <= family_cells[family];
                     return if witness {
                         Evidence::NotEmpty
                     } else {
@@ -330,6 +348,33 @@ pub fn evidence_from(
         .collect();
     other_face_than_the_exact(&nearest, &median_apart, &one_edge, &mut found);
     found
+}
+
+/// The classifier's confidence from which a family read as covered shows the board's covered
+/// face.
+const SURE_COVERED: f32 = 0.95;
+
+/// How many tiles (`cells`, per family) show the board's covered face apart from its open one:
+/// those of the families read surely as covered (`verdicts`), where every such family lies at
+/// least [`EMPTY_FAR`] from the numbers' background (`nearest`, per family); else none. A look
+/// on fewer tiles than these is no covered tile drawn in the open tiles' colour: the board's
+/// covered tiles are drawn otherwise. (A flat skin's covered tiles, which the classifier may
+/// take for empty ones, are most of its covered tiles: a few read surely, lit under the
+/// pointer or next to a shown mine, do not outnumber them.)
+fn covered_apart_from_the_open(verdicts: &[Verdict], nearest: &[f64], cells: &[usize]) -> usize {
+    let covered = |far: bool| -> usize {
+        (0..verdicts.len())
+            .filter(|&f| verdicts[f].class == TileClass::Unrevealed)
+            .filter(|&f| verdicts[f].confidence >= SURE_COVERED)
+            .filter(|&f| (nearest[f] >= EMPTY_FAR) == far)
+            .map(|f| cells[f])
+            .sum()
+    };
+    if covered(false) > 0 {
+        0
+    } else {
+        covered(true)
+    }
 }
 
 /// Whether `tile` shows `number`'s background exactly (within [`EMPTY_EXACT`]) once the
@@ -924,7 +969,14 @@ mod tests {
         ]);
         let with_sides = |third: Sides| {
             let sides = [Sides::NONE, Sides::NONE, third];
-            evidence_from(&pixels, &families, &references(&pixels, &families), &sides)
+            let cells = [1; 3];
+            evidence_from(
+                &pixels,
+                &families,
+                &references(&pixels, &families),
+                &sides,
+                &cells,
+            )
         };
         let bottom = Sides([false, true, false, false]);
         assert_eq!(with_sides(bottom)[1], Evidence::Empty);
@@ -1268,6 +1320,32 @@ mod tests {
         let found = evidence(&pixels, &families);
         assert_eq!(found[0], Evidence::NotEmpty);
         assert_eq!(found[2], Evidence::Empty);
+    }
+
+    #[test]
+    fn an_unframed_empty_tile_is_no_covered_one_where_the_covered_face_lies_apart() {
+        // The framed skin above, with covered tiles drawn raised on a darker grey: the unframed
+        // look (an empty tile along the opened area's framed edge) can be no covered tile of
+        // the open colour, so its frame says nothing of it.
+        let pixels = [flat(236), framed_one(), framed(236, 50), raised(120)];
+        let families = one_look_each(&[
+            TileClass::Number(0),
+            TileClass::Number(1),
+            TileClass::Number(0),
+            TileClass::Unrevealed,
+        ]);
+        let on = |cells: [usize; 4]| {
+            let sides = [Sides::NONE; 4];
+            let references = references(&pixels, &families);
+            evidence_from(&pixels, &families, &references, &sides, &cells)
+        };
+        let found = on([1, 1, 1, 3]);
+        assert_eq!(found[0], Evidence::None);
+        assert_eq!(found[2], Evidence::Empty);
+        assert_eq!(found[3], Evidence::NotEmpty);
+        // Where the unframed look lies on more tiles than the raised ones, it is the board's
+        // covered face, and the raised ones something else (lit under the pointer).
+        assert_eq!(on([3, 1, 1, 1])[0], Evidence::NotEmpty);
     }
 
     #[test]

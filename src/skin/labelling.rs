@@ -41,7 +41,7 @@ use super::unsure_digits::{doubt_unsure_digits, sure_among_the_possible};
 use super::unsure_flags::doubt_unsure_flags;
 use super::walled_zeros::settle_walled_in_zeros;
 use crate::board::{Board, Cell, Pos};
-use crate::vision::{Doubt, Reading, TileClass};
+use crate::vision::{Doubt, Reading, TileClass, Verdict};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -122,7 +122,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         empty_face = references(&reading.pixels, &families);
     }
     let sides = families.sides(reading);
-    let evidence = evidence_from(&reading.pixels, &families, &empty_face, &sides);
+    let evidence = evidence_from(&reading.pixels, &families, &empty_face, &sides, &cells);
     let mut faces = faces(&reading.pixels, &families, &evidence);
     // A mark drawn on the open face in a game that draws it there is no digit: its face says
     // nothing of what it is.
@@ -175,7 +175,10 @@ pub fn settle(reading: &mut Reading) -> Settled {
     };
     // A cascade that opens only a 0's sides, shown by one 0 beside a 0 that touches no covered
     // tile, is taken for one only where the tiles the classifier read surely show it.
-    let cascade_as_read = side_cascade_shown(&surely_read(reading)).is_some();
+    let on_the_empty_face: Vec<bool> = (0..reading.looks.len())
+        .map(|look| evidence[families.of[look]] == Evidence::Empty)
+        .collect();
+    let cascade_as_read = side_cascade_shown(&surely_read(reading, &on_the_empty_face)).is_some();
     let (mut walk, mut options, mut repaired) = search(
         as_flags,
         &family_of,
@@ -487,14 +490,20 @@ const SURE_TILE: f32 = 0.7;
 /// nothing of how the game opens 0s (a number lit under the pointer, read as a question mark,
 /// even surely, would make the 0s beside it touch a covered tile). A look read unsurely as
 /// covered, the rest of its odds on an empty tile, stays covered where the numbers read surely
-/// need it to be ([`covered_as_the_numbers_need`]).
-fn surely_read(reading: &Reading) -> Board {
+/// need it to be ([`covered_as_the_numbers_need`]). A look read unsurely as empty, the rest of
+/// its odds on a covered tile, is empty where it shows the numbers' background (`empty_face`,
+/// per look: the board's evidence): the SVG clone's 0s along the opened area's framed edge read
+/// as empty at 0.61 at 37 px.
+fn surely_read(reading: &Reading, empty_face: &[bool]) -> Board {
     let mut board = reading.board.clone();
-    let needed: Vec<bool> = (0..reading.looks.len())
-        .map(|look| covered_as_the_numbers_need(reading, look))
+    let sure: Vec<bool> = (0..reading.looks.len())
+        .map(|look| {
+            covered_as_the_numbers_need(reading, look)
+                || (empty_face[look] && empty_as_the_board_shows(&reading.looks[look]))
+        })
         .collect();
     for (index, verdict) in reading.tiles.iter().enumerate() {
-        let unsure = verdict.confidence < SURE_TILE && !needed[reading.look_of[index]];
+        let unsure = verdict.confidence < SURE_TILE && !sure[reading.look_of[index]];
         if unsure || verdict.class.is_mark() {
             board.set_index(index, Cell::Number(1));
         }
@@ -504,6 +513,14 @@ fn surely_read(reading: &Reading) -> Board {
 
 /// The share of a look's odds from which covered and empty are all it may be.
 const COVERED_OR_EMPTY: f32 = 0.99;
+
+/// Whether `verdict` reads a look as empty, with covered and empty all it may be (the share
+/// [`COVERED_OR_EMPTY`]).
+fn empty_as_the_board_shows(verdict: &Verdict) -> bool {
+    verdict.class == TileClass::Number(0)
+        && verdict.prob(TileClass::Unrevealed) + verdict.prob(TileClass::Number(0))
+            >= COVERED_OR_EMPTY
+}
 
 /// Whether `look`, read as covered less surely than [`SURE_TILE`] with the rest of its odds on
 /// an empty open tile, is covered because a number read surely beside it would otherwise touch
@@ -1309,16 +1326,57 @@ mod tests {
         let sure_zero = verdict(&[(TileClass::Number(0), 1.0)]);
         let r = read(unsure(TileClass::Number(0)), sure_zero);
         assert!(covered_as_the_numbers_need(&r, 0));
-        assert_eq!(surely_read(&r).get(Pos::new(0, 0)), Cell::Unrevealed);
+        assert_eq!(
+            surely_read(&r, &[false; 4]).get(Pos::new(0, 0)),
+            Cell::Unrevealed
+        );
         // A look that may be a 2 is no covered-or-empty look.
         let r = read(unsure(TileClass::Number(2)), sure_zero);
         assert!(!covered_as_the_numbers_need(&r, 0));
-        assert_eq!(surely_read(&r).get(Pos::new(0, 0)), Cell::Number(1));
+        assert_eq!(
+            surely_read(&r, &[false; 4]).get(Pos::new(0, 0)),
+            Cell::Number(1)
+        );
         // Where the 1 touches a tile read surely as covered, the look is not needed.
         let r = read(
             unsure(TileClass::Number(0)),
             verdict(&[(TileClass::Unrevealed, 1.0)]),
         );
         assert!(!covered_as_the_numbers_need(&r, 0));
+    }
+
+    #[test]
+    fn a_look_unsurely_empty_is_empty_where_it_shows_the_numbers_background() {
+        // A cascade that opened only the 0s' sides: the 0 at (1,1) touches the covered tile at
+        // (0,2) on a diagonal alone, beside the 0s of the left column, which touch none. The
+        // classifier reads the look "e" (those 0s along the opened area's edge) as empty at
+        // 0.61, the rest on a covered tile.
+        let unsure_zero = verdict(&[(TileClass::Number(0), 0.61), (TileClass::Unrevealed, 0.39)]);
+        let r = reading(
+            &["01.", "0e1", "0e1"],
+            "01.e",
+            vec![
+                verdict(&[(TileClass::Number(0), 1.0)]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                unsure_zero,
+            ],
+        );
+        let shown = |empty_face: &[bool]| side_cascade_shown(&surely_read(&r, empty_face));
+        assert_eq!(shown(&[false; 4]), None);
+        assert_eq!(
+            shown(&[true, false, false, true]),
+            Some(SideCascade::BesideASettledZero)
+        );
+        // A look that may be a digit is no empty tile, whatever its background.
+        let mut r = r;
+        r.looks[3] = verdict(&[(TileClass::Number(0), 0.61), (TileClass::Number(1), 0.39)]);
+        for tile in (0..9).filter(|&i| r.look_of[i] == 3) {
+            r.tiles[tile] = r.looks[3];
+        }
+        assert_eq!(
+            side_cascade_shown(&surely_read(&r, &[true, false, false, true])),
+            None
+        );
     }
 }
