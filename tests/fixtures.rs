@@ -734,6 +734,19 @@ fn a_digit_the_classifier_also_found_a_flag_is_a_glyph_in_doubt() {
     }
 }
 
+/// Winemine under Wine at 16 px, mid-game, a frame of the third sweep of 2026-12-04 (game 26,
+/// frame 2): four 0s in the top left corner, drawn with white lines across them, and below
+/// them two white "2"s against the frame, the first read as a "3" at 0.99. The best labelling
+/// gave that "3" its room by reading the 0 at (1, 1) (a 0 to the classifier at 1.0) as covered,
+/// and the 0s beside it as covered tiles drawn pressed; (1, 0), an open 0, was called a mine.
+/// Those 0s vouch against the "3" as a repair's hidden 0s do: it is in doubt, and no call is
+/// wrong.
+#[test]
+fn a_number_whose_room_is_0s_the_labelling_read_as_covered_is_in_doubt() {
+    let name = "winemine-wine-16px-mid-a-2-against-the-frame-read-as-a-sure-3";
+    assert_a_2_read_or_in_doubt(name, (2, 0));
+}
+
 /// Reads fixture `name` of `tests/data` whole with no wrong call (as
 /// [`read_whole_with_no_wrong_call`]), asserting its "2" at `(row, col)` read as a 2 or in doubt.
 fn assert_a_2_read_or_in_doubt(name: &str, (row, col): (usize, usize)) {

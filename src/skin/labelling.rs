@@ -380,7 +380,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
         reading.cover(index);
     }
     reading.doubt = doubts(reading, &families, &options, &settled, &found, &repaired);
-    doubt_against_hidden_zeros(reading, &families, &settled, &repaired);
+    doubt_against_hidden_zeros(reading, &families, &settled, &repaired, &pressed);
     // A look the classifier took for an empty tile, read as covered on the evidence alone,
     // while the board also holds with it empty: in doubt between the two, so no advice calls
     // open tiles safe (an emoji clone's empty white squares, read as covered). The same for a
