@@ -200,9 +200,18 @@ mod tests {
     /// the classifier read surely as a 0 and the labelling as covered, and the other three (look
     /// 5), settled as 0s, read there as covered tiles drawn pressed (winemine's corner).
     fn corner_read_as_covered() -> (Reading, Families, Vec<TileClass>, Vec<bool>) {
+        let looks = vec![5, 5, 2, 3, 3, 5, 0, 1, 3, 3, 4, 1, 1, 3, 3, 3, 1, 3, 3, 3];
+        let (reading, families, settled) =
+            look_0_a_sure_zero("..F..\n..1..\n211..\n.1...\n", looks);
+        (reading, families, settled, vec![false; 6])
+    }
+
+    /// A reading of `text` whose cells show `looks`: look 0 covered to the labelling but a sure
+    /// 0 to the classifier, 1 a "1", 2 a flag, 3 covered, 4 a "2", 5 a 0.
+    fn look_0_a_sure_zero(text: &str, looks: Vec<usize>) -> (Reading, Families, Vec<TileClass>) {
         let reading = board_of_looks(
-            "..F..\n..1..\n211..\n.1...\n",
-            vec![5, 5, 2, 3, 3, 5, 0, 1, 3, 3, 4, 1, 1, 3, 3, 3, 1, 3, 3, 3],
+            text,
+            looks,
             vec![
                 Verdict::certain(TileClass::Unrevealed),
                 Verdict::certain(TileClass::Number(1)),
@@ -214,7 +223,7 @@ mod tests {
         );
         let (reading, mut families, settled) = a_family_a_look(reading);
         families.verdicts[0] = Verdict::certain(TileClass::Number(0));
-        (reading, families, settled, vec![false; 6])
+        (reading, families, settled)
     }
 
     #[test]
@@ -233,20 +242,9 @@ mod tests {
     fn a_skins_covered_face_the_classifier_took_for_0s_is_no_hidden_zero() {
         // Sure 0s to the classifier on more tiles than one press draws, read as covered: the
         // skin's covered tiles (the table clone in forced dark).
-        let reading = board_of_looks(
-            "...F.\n0001.\n12211\n.....\n",
-            vec![0, 0, 0, 2, 0, 5, 5, 5, 1, 0, 1, 4, 4, 1, 1, 0, 0, 0, 0, 0],
-            vec![
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(1)),
-                Verdict::certain(TileClass::Flag),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(2)),
-                Verdict::certain(TileClass::Number(0)),
-            ],
-        );
-        let (mut reading, mut families, settled) = a_family_a_look(reading);
-        families.verdicts[0] = Verdict::certain(TileClass::Number(0));
+        let looks = vec![0, 0, 0, 2, 0, 5, 5, 5, 1, 0, 1, 4, 4, 1, 1, 0, 0, 0, 0, 0];
+        let (mut reading, families, settled) =
+            look_0_a_sure_zero("...F.\n0001.\n12211\n.....\n", looks);
         doubt_against_hidden_zeros(&mut reading, &families, &settled, &[false; 6], &[5]);
         assert!(reading.doubt.is_empty(), "{:?}", reading.doubt_cells());
     }
