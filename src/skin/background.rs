@@ -203,7 +203,10 @@ pub fn exact_empty_looks(
 #[cfg(test)]
 pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
     let sides = vec![Sides::NONE; families.first.len()];
-    let cells = vec![1; families.of.len()];
+    let mut cells = vec![0; families.first.len()];
+    for &family in &families.of {
+        cells[family] += 1;
+    }
     evidence_from(
         pixels,
         families,
@@ -215,14 +218,14 @@ pub fn evidence(pixels: &[TileImage], families: &Families) -> Vec<Evidence> {
 
 /// The evidence on each family of `families`, whose first looks' pixels are in `pixels`, from
 /// the numbers' `references` ([`references`] of the same families); `sides`, the sides of the
-/// board each family's tiles all lie along ([`Families::sides`]); `cells`, how many tiles show
-/// each look.
+/// board each family's tiles all lie along ([`Families::sides`]); `family_cells`, how many tiles
+/// show each family ([`Families::cells`]).
 pub fn evidence_from(
     pixels: &[TileImage],
     families: &Families,
     references: &References,
     sides: &[Sides],
-    cells: &[usize],
+    family_cells: &[usize],
 ) -> Vec<Evidence> {
     let tile = |family: usize| &pixels[families.first[family]];
     let numbers = &references.numbers;
@@ -268,11 +271,7 @@ pub fn evidence_from(
             );
         }
     }
-    let mut family_cells = vec![0; families.verdicts.len()];
-    for (look, &family) in families.of.iter().enumerate() {
-        family_cells[family] += cells[look];
-    }
-    let covered_apart = covered_apart_from_the_open(&families.verdicts, &nearest, &family_cells);
+    let covered_apart = covered_apart_from_the_open(&families.verdicts, &nearest, family_cells);
     let mut found: Vec<Evidence> = (0..families.verdicts.len())
         .map(|family| {
             if distances[family].is_none() {

@@ -62,12 +62,10 @@ pub(super) fn doubt_against_hidden_zeros(
     // together. A skin whose covered tiles the classifier takes for 0s (the table clone in
     // forced dark) has them all over the board, rightly read as covered.
     let beside_pressed_zeros = |family: usize| {
-        let cells: Vec<usize> = (0..reading.look_of.len())
-            .filter(|&index| family_at(index) == family)
-            .collect();
+        let cells = reading.cells_showing(|look| families.of[look] == family);
         cells.len() <= ONE_PRESS
-            && (cells.iter()).any(|&index| {
-                (board.neighbors(board.pos_of(index)))
+            && (cells.iter()).any(|&(row, col)| {
+                (board.neighbors(Pos::new(row, col)))
                     .any(|q| pressed_zeros.contains(&board.index(q)))
             })
     };
@@ -161,13 +159,7 @@ mod tests {
         let reading = board_of_looks(
             "..F..\n..1..\n211..\n.1...\n",
             vec![0, 0, 2, 3, 3, 0, 0, 1, 3, 3, 4, 1, 1, 3, 3, 3, 1, 3, 3, 3],
-            vec![
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(1)),
-                Verdict::certain(TileClass::Flag),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(2)),
-            ],
+            the_looks()[..5].to_vec(),
         );
         let (reading, mut families, settled) = a_family_a_look(reading);
         families.verdicts[0] = zero;
@@ -206,21 +198,26 @@ mod tests {
         (reading, families, settled, vec![false; 6])
     }
 
+    /// The classifier's verdicts on the looks of these boards: 0 covered (as the labelling
+    /// reads it), 1 a "1", 2 a flag, 3 covered, 4 a "2", 5 a 0.
+    fn the_looks() -> Vec<Verdict> {
+        [
+            TileClass::Unrevealed,
+            TileClass::Number(1),
+            TileClass::Flag,
+            TileClass::Unrevealed,
+            TileClass::Number(2),
+            TileClass::Number(0),
+        ]
+        .into_iter()
+        .map(Verdict::certain)
+        .collect()
+    }
+
     /// A reading of `text` whose cells show `looks`: look 0 covered to the labelling but a sure
     /// 0 to the classifier, 1 a "1", 2 a flag, 3 covered, 4 a "2", 5 a 0.
     fn look_0_a_sure_zero(text: &str, looks: Vec<usize>) -> (Reading, Families, Vec<TileClass>) {
-        let reading = board_of_looks(
-            text,
-            looks,
-            vec![
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(1)),
-                Verdict::certain(TileClass::Flag),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(2)),
-                Verdict::certain(TileClass::Number(0)),
-            ],
-        );
+        let reading = board_of_looks(text, looks, the_looks());
         let (reading, mut families, settled) = a_family_a_look(reading);
         families.verdicts[0] = Verdict::certain(TileClass::Number(0));
         (reading, families, settled)

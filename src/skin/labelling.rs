@@ -122,7 +122,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
         empty_face = references(&reading.pixels, &families);
     }
     let sides = families.sides(reading);
-    let evidence = evidence_from(&reading.pixels, &families, &empty_face, &sides, &cells);
+    let family_cells = families.cells(reading);
+    let evidence = evidence_from(
+        &reading.pixels,
+        &families,
+        &empty_face,
+        &sides,
+        &family_cells,
+    );
     let mut faces = faces(&reading.pixels, &families, &evidence);
     // A mark drawn on the open face in a game that draws it there is no digit: its face says
     // nothing of what it is.
