@@ -449,9 +449,13 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
             // the line common as a look shown as drawn does (a strip of page shows none of the
             // board's symbols at its pitch).
             let mut inside = looks.iter().filter(|(look, _)| look.shown_inside(&cell));
-            if let Some((_, shown)) = inside.next() {
+            if let Some((look, shown)) = inside.next() {
                 symbols += 1;
                 known = true;
+                // Edges count as the look's where it shows only inside: a strip of panel
+                // crossed by a line showed the line a board's last row holds inside its tiles
+                // (winmine.html at 125%, the frame below the counters).
+                looks_edged = looks_edged.max(look.edges[across]);
                 common |= *shown >= 2 || inside.any(|(_, shown)| *shown >= 2);
             }
         }
@@ -975,6 +979,46 @@ mod tests {
                 }
             } else if (10..138).contains(&x) && (18..50).contains(&y) {
                 bevel(y - 18)
+            } else {
+                190
+            };
+            Rgb([level; 3])
+        });
+        let board = Grid {
+            x: 10.0,
+            y: 50.0,
+            pitch_x: 32.0,
+            pitch_y: 32.0,
+            rows: 3,
+            cols: 4,
+        };
+        assert_eq!(extend(&image, Rect::whole(148, 166), board), board);
+    }
+
+    #[test]
+    fn a_strip_showing_a_line_inside_as_the_last_row_does_is_not_grown_over() {
+        // 4x3 covered tiles of 32 px at (10, 50), bevelled 2 px light and dark, on a page of
+        // their face's grey. The board's frame crosses its last row inside its tiles (a dark
+        // line 8 px above their bottom edge, where a lattice fitted a little long puts it), and
+        // the page above the board shows a dark line at the same height in each cell of the
+        // strip there (a panel's edge): inside their borders the two are alike, but no edge
+        // between one tile and the next crosses the strip. winmine.html at 125% grew a row
+        // over its counters that way and read their red digits as mines.
+        let line = |v: u32| (22..26).contains(&v);
+        let image = RgbImage::from_fn(148, 166, |x, y| {
+            let level = if (10..138).contains(&x) && (50..146).contains(&y) {
+                let (u, v) = ((x - 10) % 32, (y - 50) % 32);
+                if y >= 114 && line(v) {
+                    60
+                } else if u < 2 || v < 2 {
+                    255
+                } else if u >= 30 || v >= 30 {
+                    120
+                } else {
+                    190
+                }
+            } else if (10..138).contains(&x) && (18..50).contains(&y) && line(y - 18) {
+                60
             } else {
                 190
             };
