@@ -831,8 +831,10 @@ fn doubts(
             let inks: Vec<Option<[f64; 3]>> = (families.first.iter())
                 .map(|&look| ink(&reading.pixels[look]))
                 .collect();
+            let glyph_read = numbers_drawn_as_the_sure(reading, families, options, best);
             (others.iter())
                 .filter(|other| !two_inks_for_one_number(other, best, options, families, &inks))
+                .filter(|other| !unreads_a_glyph(other, best, options, &glyph_read))
                 .collect()
         }
     };
@@ -889,6 +891,41 @@ fn doubts(
         }
     }
     out
+}
+
+/// Which families the `best` labelling reads as a number (1 to 8) drawn as the board's sure
+/// looks of that number draw it (`same_glyph`).
+fn numbers_drawn_as_the_sure(
+    reading: &Reading,
+    families: &Families,
+    options: &[Vec<Meaning>],
+    best: &State,
+) -> Vec<bool> {
+    (options.iter().enumerate())
+        .map(|(family, meaning)| {
+            let class = meaning[best.picks[family]].class;
+            matches!(class.cell(), Cell::Number(1..))
+                && drawn_as_the_sure(reading, families.first[family], class)
+        })
+        .collect()
+}
+
+/// Whether labelling `other` reads a family the `best` one reads as a number drawn as the
+/// board's sure looks of it (`glyph_read`) as anything else: that glyph is the number whatever
+/// its face, so `other` is no real alternative. The emoji clone lights the "2" under the
+/// pointer on a blue square, which the classifier takes for a question mark; the labelling
+/// with that question mark and every 0 of the board covered held within the margin, and all
+/// 51 of the board's 0s were left in doubt.
+fn unreads_a_glyph(
+    other: &State,
+    best: &State,
+    options: &[Vec<Meaning>],
+    glyph_read: &[bool],
+) -> bool {
+    let cell =
+        |labelling: &State, family: usize| options[family][labelling.picks[family]].class.cell();
+    (glyph_read.iter().enumerate())
+        .any(|(family, &read)| read && cell(other, family) != cell(best, family))
 }
 
 /// The classifier's confidence in a family's number from which its ink stands for that number
@@ -1384,6 +1421,50 @@ mod tests {
         assert_eq!(
             side_cascade_shown(&surely_read(&r, &[true, false, false, true])),
             None
+        );
+    }
+
+    #[test]
+    fn a_labelling_that_reads_a_lit_number_as_another_class_is_no_alternative() {
+        // A cascade of 0s above a row of blue 1s on sand, one of them lit under the pointer on
+        // a face of its own, the classifier taking it for a question mark. Read as a question
+        // mark it is a covered tile, and the 0s beside it must then be covered too: a labelling
+        // that holds, less likely than the best one by less than the margin. The lit tile's
+        // glyph is the sure 1s' picture in their ink, so that labelling is none, and the 0s
+        // stand.
+        let lit_face = [120, 160, 230];
+        let read = |lit_ink: [u8; 3]| {
+            let mut r = reading(
+                &["zzzzz", "11q11", "ccccc"],
+                "c1qz",
+                vec![
+                    verdict(&[(TileClass::Unrevealed, 1.0)]),
+                    verdict(&[(TileClass::Number(1), 0.99), (TileClass::Number(7), 0.01)]),
+                    verdict(&[(TileClass::Question, 0.999), (TileClass::Number(1), 0.001)]),
+                    verdict(&[(TileClass::Number(0), 0.9), (TileClass::Unrevealed, 0.1)]),
+                ],
+            );
+            r.pixels = vec![
+                tile_with_ink(GRASS, GRASS),
+                tile_with_ink(SAND, BLUE),
+                tile_with_ink(lit_face, lit_ink),
+                tile_with_ink(SAND, SAND),
+            ];
+            assert!(settle(&mut r).possible);
+            r
+        };
+        let lit_one = read(BLUE);
+        assert!(lit_one.doubt.is_empty(), "{:?}", lit_one.doubt);
+        assert_eq!(lit_one.class(1, 2), TileClass::Number(1));
+        assert_eq!(lit_one.class(0, 0), TileClass::Number(0));
+        // A mark of another ink is no 1 the board shows: the 0s stay in doubt with it.
+        let other_mark = read(WHITE);
+        assert!(
+            other_mark
+                .doubt_of(3)
+                .is_some_and(|d| d.classes.contains(&TileClass::Unrevealed)),
+            "{:?}",
+            other_mark.doubt
         );
     }
 }

@@ -78,6 +78,23 @@ fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
     let (number, &(likeness, sure_look)) =
         (best.iter().enumerate()).max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
     let sure_look = sure_look?;
+    // A look the classifier reads as another number is told from that number only by sure
+    // looks of it: where the board has none, nothing says the glyph is not that number. Small
+    // digits look alike as pictures: "Modern Minesweeper" at 25 px in its dark theme drew a "3"
+    // within 0.90 of the board's one sure "1", with no sure "3" to weigh it against, and the 3
+    // taken for a 1 made three of its mines "safe".
+    if let Cell::Number(read @ 1..) = reading.looks[look].class.cell() {
+        let unweighed = usize::from(read) != number && best[usize::from(read)].1.is_none();
+        if unweighed {
+            tracing::trace!(
+                look,
+                number,
+                read,
+                "a digit's glyph with no sure look of its own"
+            );
+            return None;
+        }
+    }
     let nearest_other = (best.iter().enumerate())
         .filter(|&(n, _)| n != number)
         .map(|(_, &(l, _))| l)
@@ -428,6 +445,37 @@ mod tests {
         // Moved by a sample, as a fractional pitch moves it.
         let shifted = |x: usize, y: usize| x > 0 && one(x - 1, y);
         assert!(drawn_as(drawn(LIT, NAVY, shifted), TileClass::Number(1)));
+    }
+
+    #[test]
+    fn a_digit_read_as_another_number_is_not_drawn_as_the_sure_ones_unweighed() {
+        // The board's one sure number is a navy "1"; the last look, drawn as that glyph, is a
+        // "3" to the classifier. No sure 3 to weigh its picture against: not drawn as the 1s.
+        let read_as_three =
+            Verdict::from_probs(&[(TileClass::Number(3), 0.8), (TileClass::Number(1), 0.2)]);
+        let board = |sure_three: bool| {
+            let mut reading = Reading::of_board(parse_board("1.\n.3\n").unwrap());
+            reading.look_of = vec![0, 1, 1, 2];
+            let third = if sure_three {
+                Verdict::from_probs(&[(TileClass::Number(3), 0.99)])
+            } else {
+                Verdict::certain(TileClass::Unrevealed)
+            };
+            reading.looks = vec![
+                Verdict::from_probs(&[(TileClass::Number(1), 0.99)]),
+                third,
+                read_as_three,
+            ];
+            reading.pixels = vec![
+                drawn(GREY, NAVY, one),
+                drawn(GREY, NAVY, two),
+                drawn(GREY, NAVY, one),
+            ];
+            reading
+        };
+        assert!(!drawn_as_the_sure(&board(false), 2, TileClass::Number(1)));
+        // With a sure "3" of another picture beside it, the glyph is clearly the 1s'.
+        assert!(drawn_as_the_sure(&board(true), 2, TileClass::Number(1)));
     }
 
     #[test]
