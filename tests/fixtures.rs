@@ -2050,3 +2050,25 @@ fn a_strip_under_the_counters_showing_the_frame_line_is_not_a_row() {
 fn a_labelling_that_reads_the_lit_number_as_a_mark_leaves_no_doubt() {
     assert_read_exactly("emoji-light-31px-mid-a-2-lit-under-the-pointer-as-a-question-mark");
 }
+
+/// The emoji clone, light, Expert (30x16) at 30 px (device scale 0.8, zoom 90%), mid-game, the
+/// pointer on a covered tile: the blue squares of column 5, in the rows of one phase of the
+/// fractional pitch, are a look of their own that the model reads as an "8"; seven tiles in
+/// doubt as shown mines made the game look lost, and it got no advice at all (a fresh sweep,
+/// seed 459). That look is the covered one a sample off: no mine, and the board is advised.
+#[test]
+fn covered_tiles_a_sample_off_read_as_a_symbol_are_no_shown_mines() {
+    let name = "emoji-light-30px-expert-mid-a-column-of-covered-tiles-read-as-8s";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert!(
+        !(reading.doubt_cells().iter()).any(|&(_, col)| col == 5),
+        "{name}: column 5 in doubt: {:?}",
+        reading.doubt
+    );
+    let Outcome::Advice { advice, .. } =
+        outcome(&reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: no advice");
+    };
+    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+}

@@ -16,7 +16,7 @@
 use super::background::{nearest_face, Evidence};
 use super::colours::{apart, colour, quantile_colours};
 use super::digit_inks::{ink, inks_differ};
-use super::families::Families;
+use super::families::{shifted_difference, Families};
 use super::open_marks::SURE_MARK;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -308,25 +308,7 @@ fn coloured_numbers(pixels: &[TileImage], families: &Families, patch: &[usize]) 
 /// `b` has such a sample).
 fn shifted_ring_distance(a: &TileImage, b: &TileImage) -> f64 {
     let on_ring = |x: usize, y: usize| x < RING || y < RING || x >= TILE - RING || y >= TILE - RING;
-    let mut best = f64::INFINITY;
-    for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))) {
-        let (mut sum, mut count) = (0u64, 0u64);
-        for (x, y) in (0..TILE).flat_map(|y| (0..TILE).map(move |x| (x, y))) {
-            let (Some(bx), Some(by)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
-                continue;
-            };
-            if !on_ring(x, y) || bx >= TILE || by >= TILE {
-                continue;
-            }
-            let (i, j) = ((y * TILE + x) * 3, (by * TILE + bx) * 3);
-            for c in 0..3 {
-                sum += u64::from(a[i + c].abs_diff(b[j + c]));
-            }
-            count += 3;
-        }
-        best = best.min(sum as f64 / count.max(1) as f64);
-    }
-    best
+    shifted_difference(a, b, on_ring)
 }
 
 /// What covers part of a tile's edge ring: the median and the lighter quartile, channel by

@@ -204,6 +204,36 @@ pub(super) fn similar(a: &TileImage, b: &TileImage) -> Option<f64> {
     Some(mean)
 }
 
+/// The least mean difference (0-255 per channel) of `a` and `b` over the samples of `a` that
+/// `keep(x, y)` picks, each compared with `b`'s sample a sample away or at the same place, in
+/// the nine directions (where `b` has such a sample): one look sampled at another phase of a
+/// fractional pitch is the other a sample off.
+pub(super) fn shifted_difference(
+    a: &TileImage,
+    b: &TileImage,
+    keep: impl Fn(usize, usize) -> bool,
+) -> f64 {
+    let mut best = f64::INFINITY;
+    for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))) {
+        let (mut sum, mut count) = (0u64, 0u64);
+        for (x, y) in (0..TILE).flat_map(|y| (0..TILE).map(move |x| (x, y))) {
+            let (Some(bx), Some(by)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
+                continue;
+            };
+            if !keep(x, y) || bx >= TILE || by >= TILE {
+                continue;
+            }
+            let (i, j) = ((y * TILE + x) * 3, (by * TILE + bx) * 3);
+            for c in 0..3 {
+                sum += u64::from(a[i + c].abs_diff(b[j + c]));
+            }
+            count += 3;
+        }
+        best = best.min(sum as f64 / count.max(1) as f64);
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! say so, and left in doubt where they do not.
 
 use super::doubt::add_doubt;
-use super::families::{similar, Families};
+use super::families::{shifted_difference, similar, Families};
 use super::forced::weakened_except;
 use super::rules::is_possible;
 use super::symbols::{
@@ -126,6 +126,25 @@ pub fn read_symbols(
             tracing::debug!(family, "a symbol alike the covered symbols: no shown mine");
             continue;
         }
+        // The covered tile itself a sample off: the emoji clone's Expert board at 30 px (device
+        // scale 0.8, zoom 90%) showed one column of its blue squares, in the rows of one
+        // phase, as a look the classifier read as an "8"; seven tiles in doubt as mines left a
+        // game in play without advice. A lost game's mines, compared so with its covered tiles,
+        // lay 10 or more apart on every capture swept (seeds 449 to 459).
+        let covered_shifted = (0..settled.len())
+            .filter(|&f| f != family && !unnamed[f] && settled[f] == TileClass::Unrevealed)
+            .filter(|&f| families.verdicts[f].class == TileClass::Unrevealed)
+            .any(|f| {
+                let covered = &reading.pixels[families.first[f]];
+                shifted_difference(covered, &reading.pixels[look], |_, _| true) <= PHASE_ALIKE
+            });
+        if covered_shifted {
+            tracing::debug!(
+                family,
+                "a symbol that is a covered look a sample off: no shown mine"
+            );
+            continue;
+        }
         // Only on a board that shows no mine otherwise: late in a lost game nearly every
         // crossing is open, and its mines could fill one; its exploded mine, read, ends that.
         let phases = !reading.board.shows_mines()
@@ -200,6 +219,11 @@ fn lost_signs(verdict: &Verdict) -> f32 {
         + verdict.prob(TileClass::Exploded)
         + verdict.prob(TileClass::WrongFlag)
 }
+
+/// Mean difference (0-255 per channel) up to which a look is a covered look shifted by a sample
+/// at most (`families::shifted_difference`): the same tile at another phase of a fractional
+/// pitch.
+const PHASE_ALIKE: f64 = 6.0;
 
 /// Whether the tiles showing a look that `pick` accepts lie on every crossing of their rows and
 /// their columns (each crossing one of them or an open tile), on two rows and two columns at
@@ -474,7 +498,7 @@ mod tests {
     use super::*;
     use crate::board::parse_board;
     use crate::skin::testing::tile_with_ink as tile;
-    use crate::vision::tiles::TileImage;
+    use crate::vision::tiles::{TileImage, TILE};
     use crate::vision::Verdict;
 
     /// [`read_symbols`] with the families read as `classes`, none hidden under something drawn
@@ -650,6 +674,36 @@ mod tests {
         assert!(lattice("......\n,,,,,,\n......\n......\n"));
         assert!(lattice(".,....\n.,....\n.,....\n.,....\n"));
         assert!(!lattice("......\n,,,,,.\n......\n......\n"));
+    }
+
+    #[test]
+    fn a_symbol_that_is_the_covered_look_a_sample_off_is_no_shown_mine() {
+        // Covered tiles drawn as a blue square with a white bar: the bar a sample to the right
+        // on one column's tiles in two rows, a look the classifier finds more a mine than not.
+        // That look is the covered one shifted: no mine. A look of its own (a white face and a
+        // blue middle) in the same places stays in doubt.
+        let bar = |x0: usize| {
+            let mut t = tile(BLUE, BLUE);
+            for (i, pixel) in t.chunks_exact_mut(3).enumerate() {
+                let (x, y) = (i % TILE, i / TILE);
+                if (x0..x0 + 3).contains(&x) && (4..12).contains(&y) {
+                    pixel.copy_from_slice(&WHITE);
+                }
+            }
+            t
+        };
+        let square = Verdict::from_probs(&[(TileClass::Mine, 0.6), (TileClass::Unrevealed, 0.4)]);
+        let in_doubt = |symbol: TileImage| {
+            let looks = vec![
+                ('.', Verdict::certain(TileClass::Unrevealed), bar(5)),
+                (',', square, symbol),
+            ];
+            let (mut reading, families) = reading_of(".,....\n......\n.,....\n......\n", &looks);
+            read(&mut reading, &families, &[TileClass::Unrevealed; 2]);
+            reading.doubt_of(1).is_some()
+        };
+        assert!(!in_doubt(bar(6)));
+        assert!(in_doubt(tile(WHITE, BLUE)));
     }
 
     #[test]
