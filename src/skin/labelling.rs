@@ -893,8 +893,10 @@ fn doubts(
     out
 }
 
-/// Which families the `best` labelling reads as a number (1 to 8) drawn as the board's sure
-/// looks of that number draw it (`same_glyph`).
+/// Which families the `best` labelling reads as a number (1 to 8) that the classifier read as
+/// something else, drawn as the board's sure looks of that number draw it (`same_glyph`): the
+/// glyph is what names them. A family the classifier itself read as the number stays open to
+/// the rules' alternatives, as before.
 fn numbers_drawn_as_the_sure(
     reading: &Reading,
     families: &Families,
@@ -905,6 +907,7 @@ fn numbers_drawn_as_the_sure(
         .map(|(family, meaning)| {
             let class = meaning[best.picks[family]].class;
             matches!(class.cell(), Cell::Number(1..))
+                && families.verdicts[family].class.cell() != class.cell()
                 && drawn_as_the_sure(reading, families.first[family], class)
         })
         .collect()
