@@ -2016,7 +2016,7 @@ fn empty_tiles_drawn_as_a_symbol_of_their_own_read_as_0s_or_in_doubt() {
 /// (30x16), its first click opened five tiles: "001" above "113". Its digits are a few pixels
 /// high, and as pictures a "3" came within 0.90 of the board's one sure "1" (the board has no sure
 /// 3 to weigh it against): the 3 was settled as a 1 drawn as the board's own (a fresh sweep,
-/// seed 459), and three of its mines were called safe. A look the classifier reads as another
+/// seed 459): two of its mines were called safe and a safe tile a mine. A look the classifier reads as another
 /// number is told from it only by sure looks of that number: the "3" is read as one or in
 /// doubt now. Cut with 150 px round the board: with less of the page round it the start build
 /// read the 3 as it is.

@@ -82,7 +82,7 @@ fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
     // looks of it: where the board has none, nothing says the glyph is not that number. Small
     // digits look alike as pictures: "Modern Minesweeper" at 25 px in its dark theme drew a "3"
     // within 0.90 of the board's one sure "1", with no sure "3" to weigh it against, and the 3
-    // taken for a 1 made three of its mines "safe".
+    // taken for a 1 made two of its mines "safe" (and a safe tile a mine).
     if let Cell::Number(read @ 1..) = reading.looks[look].class.cell() {
         let unweighed = usize::from(read) != number && best[usize::from(read)].1.is_none();
         if unweighed {
