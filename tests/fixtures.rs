@@ -10,7 +10,7 @@
 //! counted, printed and held under 1% of all tiles; any other misread fails the test, as does
 //! any tile called safe that the label does not make safe.
 
-use minehint::advice::{Action, GuessPolicy};
+use minehint::advice::{Action, Advice, GuessPolicy};
 use minehint::live::board_check::{reads_as_board, sure_count, BoardCheck, Shown};
 use minehint::pipeline::{outcome, read_board, Outcome};
 use minehint::skin::advice_board;
@@ -437,11 +437,7 @@ fn a_first_row_laid_narrower_than_the_others_is_board() {
 fn a_fresh_board_whose_corner_is_in_doubt_gets_its_first_click_in_another() {
     let name = "svgtag-dark-36px-fresh-a-corner-in-doubt";
     let (reading, label) = read_whole_with_no_wrong_call(name);
-    let Outcome::Advice { advice, .. } =
-        outcome(&reading, Some(label.mines), &GuessPolicy::default())
-    else {
-        panic!("{name}: no advice");
-    };
+    let advice = advice_on(name, &reading, &label);
     let guess = advice.best_guess.expect("a first click");
     assert!(!reading
         .doubt_cells()
@@ -749,12 +745,18 @@ fn a_number_whose_room_is_0s_the_labelling_read_as_covered_is_in_doubt() {
 
 /// Reads fixture `name` of `tests/data` whole with no wrong call (as
 /// [`read_whole_with_no_wrong_call`]), asserting its "2" at `(row, col)` read as a 2 or in doubt.
-fn assert_a_2_read_or_in_doubt(name: &str, (row, col): (usize, usize)) {
+fn assert_a_2_read_or_in_doubt(name: &str, cell: (usize, usize)) {
+    assert_number_read_or_in_doubt(name, cell, 2);
+}
+
+/// Reads fixture `name` of `tests/data` whole with no wrong call, asserting its `number` at
+/// `(row, col)` read as that number or in doubt.
+fn assert_number_read_or_in_doubt(name: &str, (row, col): (usize, usize), number: u8) {
     let (reading, _) = read_whole_with_no_wrong_call(name);
     assert!(
         reading.doubt_cells().contains(&(row, col))
-            || reading.class(row, col) == TileClass::Number(2),
-        "{name}: the \"2\" at ({row}, {col}) is read as {:?}, not in doubt",
+            || reading.class(row, col) == TileClass::Number(number),
+        "{name}: the \"{number}\" at ({row}, {col}) is read as {:?}, not in doubt",
         reading.class(row, col)
     );
 }
@@ -839,6 +841,17 @@ fn assert_hidden_exactly(name: &str, hidden: Vec<(usize, usize)>) {
         reading.doubt.iter().all(|d| d.hides_the_tiles()),
         "{name}: a tile in doubt but not hidden"
     );
+}
+
+/// The advice on `reading` of fixture `name`, given its `label`'s mine total; panics where the
+/// board gets none (impossible, or a lost game).
+fn advice_on(name: &str, reading: &Reading, label: &Label) -> Advice {
+    let Outcome::Advice { advice, .. } =
+        outcome(reading, Some(label.mines), &GuessPolicy::default())
+    else {
+        panic!("{name}: no advice");
+    };
+    advice
 }
 
 /// Reads fixture `name` of `tests/data`, asserting its grid the label's size and no call of its
@@ -1460,11 +1473,7 @@ fn text_over_the_open_zeros_read_as_a_number_calls_no_mine_on_an_open_tile() {
         reading.doubt_cells().contains(&(10, 9)),
         "{name}: the text's \"(7\" over (10, 9) is not hidden"
     );
-    let Outcome::Advice { advice, .. } =
-        outcome(&reading, Some(label.mines), &GuessPolicy::default())
-    else {
-        panic!("{name}: no advice");
-    };
+    let advice = advice_on(name, &reading, &label);
     for m in advice.moves.iter().filter(|m| m.action != Action::Open) {
         let shown = label.tiles[m.pos.row].chars().nth(m.pos.col);
         assert_eq!(
@@ -1494,11 +1503,7 @@ fn assert_zeros_read(name: &str, reading: &Reading, label: &Label, except: &[(us
 
 /// Asserts that `reading` (of fixture `name`, labelled `label`) gets advice with a certain move.
 fn assert_certain_moves(name: &str, reading: &Reading, label: &Label) {
-    let Outcome::Advice { advice, .. } =
-        outcome(reading, Some(label.mines), &GuessPolicy::default())
-    else {
-        panic!("{name}: no advice");
-    };
+    let advice = advice_on(name, reading, label);
     assert!(!advice.moves.is_empty(), "{name}: no certain move");
 }
 
@@ -1790,11 +1795,7 @@ fn a_note_over_the_board_hides_its_tiles_and_the_rest_is_advised() {
             !reading.board.shows_mines(),
             "{name}: the note read as mines"
         );
-        let Outcome::Advice { advice, .. } =
-            outcome(&reading, Some(label.mines), &GuessPolicy::default())
-        else {
-            panic!("{name}: no advice");
-        };
+        let advice = advice_on(&name, &reading, &label);
         assert!(!advice.moves.is_empty(), "{name}: no certain move");
     }
 }
@@ -2001,11 +2002,7 @@ fn empty_tiles_drawn_as_a_symbol_of_their_own_read_as_0s_or_in_doubt() {
         zeros.1, zeros.0
     );
     assert_no_wrong_or_useless_calls(name, &reading, &label);
-    let Outcome::Advice { advice, .. } =
-        outcome(&reading, Some(label.mines), &GuessPolicy::default())
-    else {
-        panic!("{name}: no advice");
-    };
+    let advice = advice_on(name, &reading, &label);
     assert!(
         !advice.moves.is_empty() || advice.best_guess.is_some(),
         "{name}: neither a move nor a guess"
@@ -2016,19 +2013,14 @@ fn empty_tiles_drawn_as_a_symbol_of_their_own_read_as_0s_or_in_doubt() {
 /// (30x16), its first click opened five tiles: "001" above "113". Its digits are a few pixels
 /// high, and as pictures a "3" came within 0.90 of the board's one sure "1" (the board has no sure
 /// 3 to weigh it against): the 3 was settled as a 1 drawn as the board's own (a fresh sweep,
-/// seed 459): two of its mines were called safe and a safe tile a mine. A look the classifier reads as another
-/// number is told from it only by sure looks of that number: the "3" is read as one or in
-/// doubt now. Cut with 150 px round the board: with less of the page round it the start build
-/// read the 3 as it is.
+/// seed 459): two of its mines were called safe and a safe tile a mine. A look the classifier
+/// reads as another number is told from it only by sure looks of that number: the "3" is read
+/// as one or in doubt now. Cut with 150 px round the board: with less of the page round it the
+/// start build read the 3 as it is.
 #[test]
 fn a_small_digit_drawn_like_the_one_sure_number_of_another_kind_is_not_that_number() {
     let name = "modern-dark-25px-opened-a-3-drawn-like-the-one-sure-1";
-    let (reading, _) = read_whole_with_no_wrong_call(name);
-    assert!(
-        reading.doubt_cells().contains(&(1, 2)) || reading.class(1, 2) == TileClass::Number(3),
-        "{name}: the \"3\" at (1, 2) is read as {:?}, not in doubt",
-        reading.class(1, 2)
-    );
+    assert_number_read_or_in_doubt(name, (1, 2), 3);
 }
 
 /// winmine.html at 125% (device scale 1.1, 23 px tiles), a first opening, the pointer holding
@@ -2065,10 +2057,6 @@ fn covered_tiles_a_sample_off_read_as_a_symbol_are_no_shown_mines() {
         "{name}: column 5 in doubt: {:?}",
         reading.doubt
     );
-    let Outcome::Advice { advice, .. } =
-        outcome(&reading, Some(label.mines), &GuessPolicy::default())
-    else {
-        panic!("{name}: no advice");
-    };
+    let advice = advice_on(name, &reading, &label);
     assert!(!advice.moves.is_empty(), "{name}: no certain move");
 }
