@@ -2060,3 +2060,24 @@ fn covered_tiles_a_sample_off_read_as_a_symbol_are_no_shown_mines() {
     let advice = advice_on(name, &reading, &label);
     assert!(!advice.moves.is_empty(), "{name}: no certain move");
 }
+
+/// The pixel-art clone in Chromium's forced dark, 12x12 at 33 px (device scale 1.3, zoom 90%),
+/// an opening, the pointer parked: its open tiles dark grey with a light frame, its "1"s on
+/// them and its "2"s on white. The dark grey tiles, to the model covered tiles of a second
+/// colour, made the 1s on their face question marks, and the 0s those 1s wall in stayed
+/// covered: 36 of 144 tiles hidden, the opening read as three lone 2s (a fresh sweep, seed
+/// 459). As 0s that face holds with the 1s as numbers, and only so: read exactly.
+#[test]
+fn digits_on_a_second_covered_colour_read_as_marks_are_numbers_once_it_is_0s() {
+    assert_read_exactly("pixel-dark-33px-opened-1s-on-the-dark-0s-read-as-question-marks");
+}
+
+/// The same clone and theme at 26 px (zoom 75%): its two "2"s side by side, on a white face no
+/// other tile shows and read at 0.999999, were hidden as a note over the board, and the nine 0s
+/// they wall in with the 1s left in doubt with covered tiles (the board's evidence found no
+/// background of the numbers, drawn on two faces). One sure symbol on every tile of a patch is
+/// the game's own; 0s walled in by numbers on the 1s' face are 0s: read exactly.
+#[test]
+fn two_sure_2s_on_a_face_of_their_own_are_no_note() {
+    assert_read_exactly("pixel-dark-26px-opened-two-2s-on-white-taken-for-a-note");
+}

@@ -594,7 +594,7 @@ fn near_colour(tile: &TileImage, colour: [i32; 3]) -> Vec<bool> {
 
 /// Mean difference (0-255 per channel) over the edge ring up to which a look sits on the same
 /// tile face as a covered look.
-const SAME_FACE: f64 = 10.0;
+pub(super) const SAME_FACE: f64 = 10.0;
 /// Mean difference over the edge ring up to which `digit_on_covered_face` takes a digit's tile
 /// for a covered face when it is still twice as far from every open one: a mark on a covered
 /// tile may cast a shadow onto its edge (KDE's question mark does), so looser than `SAME_FACE`.
@@ -671,6 +671,21 @@ pub fn faces(pixels: &[TileImage], families: &Families, evidence: &[Evidence]) -
             }
             Face::Unknown
         })
+        .collect()
+}
+
+/// For each family, whether its edge ring is within [`SAME_FACE`] of that of a family read
+/// as a sure digit (other than itself): its tiles are drawn on a face the game draws numbers
+/// on. Not evidence of an empty tile by itself (many skins draw covered tiles with the
+/// numbers' edge), but what a look walled in by numbers must show to be taken for 0s where
+/// the board's evidence says nothing (`walled_zeros`).
+pub fn on_a_sure_digits_face(pixels: &[TileImage], families: &Families) -> Vec<bool> {
+    let sure_digit = |f: usize| {
+        let v = &families.verdicts[f];
+        matches!(v.class, TileClass::Number(1..=8)) && v.confidence >= NUMBER_SURE
+    };
+    (0..families.verdicts.len())
+        .map(|family| nearest_face(pixels, families, family, &sure_digit) <= SAME_FACE)
         .collect()
 }
 
@@ -1187,6 +1202,26 @@ mod tests {
             faces(&pixels, &families, &shown),
             vec![Face::Unknown, Face::Covered, Face::Open, Face::Unknown]
         );
+    }
+
+    #[test]
+    fn a_plain_look_on_a_sure_digits_face_is_on_it() {
+        // The pixel-art clone in forced dark: "1"s on a dark grey face, covered tiles raised
+        // light grey; the plain dark grey look shares the 1s' face, the covered one does not,
+        // and a digit not sure enough is no reference.
+        let pixels = [raised(192), number(90), flat(90), flat(91)];
+        let mut families = one_look_each(&[
+            TileClass::Unrevealed,
+            TileClass::Number(1),
+            TileClass::Unrevealed,
+            TileClass::Number(0),
+        ]);
+        assert_eq!(
+            on_a_sure_digits_face(&pixels, &families),
+            [false, false, true, true]
+        );
+        families.verdicts[1].confidence = 0.5;
+        assert_eq!(on_a_sure_digits_face(&pixels, &families), [false; 4]);
     }
 
     /// A square of `colour` in the middle of a tile of the page's dark ground (`ground`): the

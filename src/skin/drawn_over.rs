@@ -75,7 +75,7 @@ const SAME_COVER: i32 = UNLIKE;
 /// in part ([`TOUCHED`]): what they show unlike every common face is of one colour
 /// ([`Cover::same_as`]). A patch of at least [`PATCH`] tiles is hidden, where the rest of the board
 /// reads as a board ([`RARE_SHARE`]), unless it reads as a first opening
-/// ([`coloured_numbers`]), as one mark on every tile ([`one_sure_mark`]), or as an opening
+/// ([`coloured_numbers`]), as one symbol on every tile ([`one_sure_symbol`]), or as an opening
 /// that holds whatever its inks ([`Opening::holds`]; `evidence`: the board's evidence of each
 /// family's face).
 pub fn hidden_families(
@@ -174,7 +174,7 @@ pub fn hidden_families(
         patch_families.dedup();
         if patch.len() >= PATCH
             && !coloured_numbers(pixels, families, &patch_families)
-            && !one_sure_mark(families, &patch_families)
+            && !one_sure_symbol(families, &patch_families)
             && !open.holds(&patch)
         {
             for i in patch {
@@ -206,17 +206,20 @@ pub fn hidden_families(
     hidden
 }
 
-/// Whether the `patch`'s families (each once) are one, read as a flag or a question mark at
-/// `SURE_MARK` or more (from which a mark on the open face is the game's own): what lies over
-/// the board shows each tile another part of itself, and Modern Minesweeper in dark mode draws
-/// its flags on a yellow face of their own (two flags side by side, read as flags at 0.99999,
-/// were hidden as a note).
-fn one_sure_mark(families: &Families, patch: &[usize]) -> bool {
+/// Whether the `patch`'s families (each once) are one, read as a flag, a question mark or a
+/// digit at `SURE_MARK` or more: what lies over the board shows each tile another part of
+/// itself, while a game draws a symbol alike on every tile it shows it on. Modern Minesweeper
+/// in dark mode draws its flags on a yellow face of their own (two flags side by side, read as
+/// flags at 0.99999, were hidden as a note); the pixel-art clone in Chromium's forced dark
+/// draws its "2"s dark on a white face that no other tile shows (two "2"s side by side, read at
+/// 0.999999, were hidden, and the 0s beside them left in doubt).
+fn one_sure_symbol(families: &Families, patch: &[usize]) -> bool {
     let [family] = patch else {
         return false;
     };
     let verdict = &families.verdicts[*family];
-    verdict.class.is_mark() && verdict.confidence >= SURE_MARK
+    let symbol = verdict.class.is_mark() || matches!(verdict.class, TileClass::Number(1..=8));
+    symbol && verdict.confidence >= SURE_MARK
 }
 
 /// What a patch would be as the game's own opening: each cell's class and evidence.
@@ -485,13 +488,14 @@ mod tests {
     }
 
     #[test]
-    fn flags_of_one_look_on_a_face_of_their_own_are_no_note() {
-        // Modern Minesweeper's dark mode draws its flags on a yellow face.
+    fn symbols_of_one_look_on_a_face_of_their_own_are_no_note() {
+        // Modern Minesweeper's dark mode draws its flags on a yellow face; the pixel-art clone
+        // in Chromium's forced dark draws its "2"s on a white one, no other tile's.
         const YELLOW: [u8; 3] = [240, 200, 20];
-        let flag = (YELLOW, RED);
-        let read = |sure: f32| {
-            let (mut reading, _, _) = board_with("0001*\n001.*\n01...\n", &[flag, flag]);
-            let verdict = Verdict::from_probs(&[(TileClass::Flag, sure), (TileClass::Mine, 0.0)]);
+        let read = |class: TileClass, face: [u8; 3], sure: f32| {
+            let symbol = (face, RED);
+            let (mut reading, _, _) = board_with("0001*\n001.*\n01...\n", &[symbol, symbol]);
+            let verdict = Verdict::from_probs(&[(class, sure), (TileClass::Mine, 0.0)]);
             reading.looks[3] = verdict;
             reading.looks[4] = verdict;
             let (reading, mut families, settled) = a_family_a_look(reading);
@@ -502,9 +506,15 @@ mod tests {
             let settled = settled[..4].to_vec();
             hidden_families(&reading, &families, &settled, &no_evidence(&settled))
         };
-        assert_eq!(read(0.99999), [false; 4]);
-        // Not sure of the flag: what lies over the board may be anything.
-        assert_eq!(read(0.9), [false, false, false, true]);
+        for (class, face) in [(TileClass::Flag, YELLOW), (TileClass::Number(2), WHITE)] {
+            assert_eq!(read(class, face, 0.99999), [false; 4], "{class:?}");
+            // Not sure of the symbol: what lies over the board may be anything.
+            assert_eq!(
+                read(class, face, 0.9),
+                [false, false, false, true],
+                "{class:?}"
+            );
+        }
     }
 
     /// `tile` with the samples at which `under(x, y)` holds under a plain note.

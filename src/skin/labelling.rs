@@ -10,7 +10,8 @@
 //! the clock, so the same screenshot always reads the same.
 
 use super::background::{
-    digit_on_covered_face, evidence_from, exact_empty_looks, faces, references, Evidence, Face,
+    digit_on_covered_face, evidence_from, exact_empty_looks, faces, on_a_sure_digits_face,
+    references, Evidence, Face,
 };
 use super::counted_flags::settle_counted_flags;
 use super::cover_pieces::cover_pieces;
@@ -413,7 +414,14 @@ pub fn settle(reading: &mut Reading) -> Settled {
         );
         doubt_where_the_evidence_decided(reading, &families, &settled, free);
     }
-    let own_face: Vec<bool> = evidence.iter().map(|&e| e == Evidence::NotEmpty).collect();
+    // A face the evidence finds no empty tile of, or, where it says nothing, the face of sure
+    // digits: the pixel-art clone in Chromium's forced dark draws its "1"s on a dark grey face,
+    // its "2"s on a white one, so no background of the numbers was found, and a pocket of its
+    // dark grey 0s walled in by numbers stayed in doubt with covered tiles.
+    let digits_face = on_a_sure_digits_face(&reading.pixels, &families);
+    let own_face: Vec<bool> = (evidence.iter().zip(&digits_face))
+        .map(|(&e, &digits)| e == Evidence::NotEmpty || (e == Evidence::None && digits))
+        .collect();
     settle_walled_in_zeros(reading, &families, &own_face, &mut settled, &pressed);
     settle_raised_zeros(reading, &families, &mut settled);
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a

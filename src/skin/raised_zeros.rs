@@ -27,6 +27,7 @@
 //! numbers in the main, is read as 0s too, on a board showing only numbers and covered tiles,
 //! where the main covered look as 0s leaves some number no room for its mines.
 
+use super::background::{ring_distance, SAME_FACE};
 use super::colours::{apart, centre_median};
 use super::families::Families;
 use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
@@ -115,12 +116,45 @@ pub(super) fn settle_raised_zeros(
         .filter(|doubt| doubt.classes.contains(&TileClass::Unrevealed))
         .flat_map(|doubt| doubt.cells.iter().copied())
         .collect();
+    // Digits read as marks on a covered tile because the face they sit on is this colour's
+    // (`background::faces`): with the colour open, so is their face, and they are the numbers
+    // the classifier took them for. Chromium's forced dark draws the pixel-art clone's open
+    // tiles dark grey, its "1"s on them read as question marks on a second covered colour, and
+    // the 0s they wall in stayed covered with them: 36 of an opened board's 144 tiles.
+    let digits_on = |colour: &[usize]| -> Vec<(usize, TileClass)> {
+        let ring = |a: usize, b: usize| {
+            ring_distance(
+                &reading.pixels[families.first[a]],
+                &reading.pixels[families.first[b]],
+            )
+        };
+        (0..settled.len())
+            .filter(|&f| settled[f].cell() == Cell::Unrevealed && doubt_of[f].is_none())
+            .filter_map(|f| {
+                let class = families.verdicts[f].class;
+                let nearest = |of: &mut dyn Iterator<Item = usize>| {
+                    of.map(|other| ring(f, other)).fold(f64::INFINITY, f64::min)
+                };
+                let to_colour = nearest(&mut colour.iter().copied());
+                let to_rest = nearest(&mut covered.iter().copied().filter(|c| !colour.contains(c)));
+                let on_colour = to_colour <= SAME_FACE && to_colour < to_rest;
+                (matches!(class, TileClass::Number(1..=8)) && on_colour).then_some((f, class))
+            })
+            .collect()
+    };
     let as_zeros_of = |colour: &[usize]| {
         let mut zeros = vec![false; settled.len()];
         for &family in colour {
             zeros[family] = true;
         }
         let mut board = as_zeros(reading, families, &zeros);
+        for (family, class) in digits_on(colour) {
+            for (index, &look) in reading.look_of.iter().enumerate() {
+                if families.of[look] == family {
+                    board.set_index(index, class.cell());
+                }
+            }
+        }
         let is_zero = |index: usize| zeros[families.of[reading.look_of[index]]];
         for &(row, col) in &maybe_covered {
             let cell = Pos { row, col };
@@ -166,6 +200,15 @@ pub(super) fn settle_raised_zeros(
         _ => return,
     };
     let zero = TileClass::Number(0);
+    for (family, class) in digits_on(colour) {
+        tracing::debug!(
+            family,
+            ?class,
+            "board-level reading: a digit on the face of a covered look read as 0s, a number"
+        );
+        families.relabel(reading, family, class);
+        settled[family] = class;
+    }
     for &family in colour {
         tracing::debug!(
             family,
@@ -405,6 +448,56 @@ mod tests {
         assert_eq!(
             settle(&board, NAVY),
             (TileClass::Unrevealed, TileClass::Unrevealed)
+        );
+    }
+
+    /// A board of light grey covered squares (`g`), a pocket of dark ones (`d`) and "1"s on
+    /// the dark face (`q`), the 1s read as question marks because of that face: settled, the
+    /// classes of the three looks.
+    fn settle_dark_pocket(rows: &[&str]) -> [TileClass; 3] {
+        let reading = flat_reading(
+            rows,
+            "gdq",
+            vec![
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Number(1)),
+            ],
+        );
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        let dark = [60; 3];
+        reading.pixels = vec![
+            tile_with_ink(GREY, GREY),
+            tile_with_ink(dark, dark),
+            tile_with_ink(dark, [150, 150, 255]),
+        ];
+        reading.relabel(2, TileClass::Question, 0.9);
+        settled[2] = TileClass::Question;
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        [settled[0], settled[1], settled[2]]
+    }
+
+    #[test]
+    fn digits_on_the_face_of_a_pocket_read_as_0s_are_numbers() {
+        // Chromium's forced dark on the pixel-art clone: its open tiles dark grey, a "1" on
+        // them a question mark to the labelling (it sits on the face of a look read as
+        // covered). As 0s the pocket holds with the 1s as numbers, and only so.
+        let rows = ["ddqggg", "ddqggg", "qqqggg", "gggggg"];
+        let (zero, one) = (TileClass::Number(0), TileClass::Number(1));
+        assert_eq!(
+            settle_dark_pocket(&rows),
+            [TileClass::Unrevealed, zero, one]
+        );
+        // A dark patch that touches covered tiles holds as no 0s: the digits on its face stay
+        // marks on covered tiles.
+        let rows = ["ddqgg", "ddggg", "qqggg", "ggggg"];
+        assert_eq!(
+            settle_dark_pocket(&rows),
+            [
+                TileClass::Unrevealed,
+                TileClass::Unrevealed,
+                TileClass::Question
+            ]
         );
     }
 
