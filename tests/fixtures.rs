@@ -2081,3 +2081,26 @@ fn digits_on_a_second_covered_colour_read_as_marks_are_numbers_once_it_is_0s() {
 fn two_sure_2s_on_a_face_of_their_own_are_no_note() {
     assert_read_exactly("pixel-dark-26px-opened-two-2s-on-white-taken-for-a-note");
 }
+
+/// The emoji clone in Chromium's forced dark, Expert (30x16) at 25 px (device scale 0.8, zoom
+/// 75%), mid-game, the pointer parked: its 0s white squares on the dark page, sampled at
+/// several phases of the fractional pitch. One of them, a flag to the model, was left in doubt
+/// between a flag and a 0; the 16 others of the pocket, walled in by numbers with it, could not
+/// be settled as 0s beside it and stayed in doubt with covered tiles (a fresh sweep, seed 459).
+/// Of the colour of the squares read as covered, it is the same square: read exactly.
+#[test]
+fn a_white_square_read_as_a_flag_is_a_0_with_the_others_of_its_colour() {
+    assert_read_exactly(
+        "emoji-dark-25px-expert-mid-a-white-square-read-as-a-flag-beside-0s-in-doubt",
+    );
+}
+
+/// The board of `a_white_square_read_as_a_flag_is_a_0_with_the_others_of_its_colour` with the
+/// pointer resting on its "1" at (11, 2), which the emoji clone lights on a blue square (a
+/// question mark to the model): in doubt between a 1 and a covered tile, it kept the 0s beside
+/// it from being walled in by numbers, and the 17 of them stayed in doubt. Beside 0s a tile is
+/// open, so the lit tile is its 1: read exactly.
+#[test]
+fn a_number_lit_under_the_pointer_walls_0s_in() {
+    assert_read_exactly("emoji-dark-25px-expert-mid-a-1-lit-under-the-pointer-beside-0s-in-doubt");
+}

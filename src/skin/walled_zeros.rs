@@ -52,8 +52,8 @@ pub(super) fn settle_walled_in_zeros(
     // A flag may be a third meaning (the emoji clone's white squares are flags to the model),
     // where the family's tiles as flags would give a number more flags than it counts: below.
     let zero_or_covered = |classes: &[TileClass]| {
-        classes.contains(&TileClass::Unrevealed)
-            && classes.contains(&TileClass::Number(0))
+        classes.contains(&TileClass::Number(0))
+            && (classes.iter()).any(|c| matches!(c, TileClass::Unrevealed | TileClass::Flag))
             && (classes.iter()).all(|c| {
                 matches!(
                     c,
@@ -66,18 +66,32 @@ pub(super) fn settle_walled_in_zeros(
         let family = families.of[doubt.look];
         let either = matches!(
             settled[family],
-            TileClass::Unrevealed | TileClass::Number(0)
+            TileClass::Unrevealed | TileClass::Number(0) | TileClass::Flag
         );
         walled[family] = either && own_face[family] && zero_or_covered(&doubt.classes);
     }
     for &index in pressed {
         walled[families.of[reading.look_of[index]]] = false;
     }
+    let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
     // A family that may be flags stays in doubt unless as flags it is more than the numbers
-    // beside it count: a player's flags on mines walled in by numbers are a real position.
+    // beside it count: a player's flags on mines walled in by numbers are a real position. Or
+    // unless its colour is that of a family that may be no flag: one thing drawn, sampled at
+    // another phase of a fractional pitch (the emoji clone's white squares in forced dark at
+    // 25 px: one of them a flag to the model, the rest covered tiles, and the nine 0s beside
+    // it stayed in doubt).
+    let flag_free: Vec<usize> = (reading.doubt.iter())
+        .filter(|doubt| !doubt.classes.contains(&TileClass::Flag))
+        .map(|doubt| families.of[doubt.look])
+        .filter(|&family| walled[family])
+        .collect();
     for doubt in &reading.doubt {
         let family = families.of[doubt.look];
         if walled[family] && doubt.classes.contains(&TileClass::Flag) {
+            let own = centre(family);
+            if (flag_free.iter()).any(|&other| apart(own, centre(other)) < OTHER_COLOUR) {
+                continue;
+            }
             let mut board = reading.board.clone();
             for (index, &look) in reading.look_of.iter().enumerate() {
                 if families.of[look] == family {
@@ -95,13 +109,13 @@ pub(super) fn settle_walled_in_zeros(
             walled[families.of[doubt.look]] = false;
         }
     }
+
     let covered: Vec<usize> = (0..settled.len())
         .filter(|&f| settled[f] == TileClass::Unrevealed && !doubted[f])
         .collect();
     if covered.is_empty() {
         return;
     }
-    let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
     for (family, walled) in walled.iter_mut().enumerate() {
         if *walled {
             let own = centre(family);
@@ -110,17 +124,54 @@ pub(super) fn settle_walled_in_zeros(
                 .all(|&c| apart(own, centre(c)) >= OTHER_COLOUR);
         }
     }
-    keep_walled_in(reading, families, &mut walled);
+    // A look in doubt only between one number and a covered tile walls the 0s in as a number
+    // would: beside 0s a tile is open, so the look is that number wherever it shows. The emoji
+    // clone lights the number under the pointer on a blue square (a question mark to the
+    // model), and its small 1s at 25 px stayed in doubt with covered tiles at first.
+    let numbers = numbers_or_covered(reading);
+    let cols = reading.grid.cols;
+    let mut walls = vec![false; reading.look_of.len()];
+    for number in &numbers {
+        for &(row, col) in &number.cells {
+            walls[row * cols + col] = true;
+        }
+    }
+    keep_walled_in(reading, families, &walls, &mut walled);
     let tiles = (reading.look_of.iter())
         .filter(|&&look| walled[families.of[look]])
         .count();
     if tiles < MIN_TILES {
         return;
     }
+    // The looks of those beside the 0s, read as their numbers.
+    let is_walled = |p: Pos| walled[families.of[reading.look_of[p.row * cols + p.col]]];
+    let beside: Vec<&NumberInDoubt> = (numbers.iter())
+        .filter(|number| {
+            (number.cells.iter())
+                .any(|&(row, col)| reading.board.neighbors(Pos::new(row, col)).any(is_walled))
+        })
+        .collect();
+    let mut board = as_zeros(reading, families, &walled);
+    for number in &beside {
+        for &(row, col) in &number.cells {
+            board.set(Pos::new(row, col), Cell::Number(number.number));
+        }
+    }
     // The doubt's other labelling may have held only with other families changed too.
-    if !is_possible(&as_zeros(reading, families, &walled)) {
+    if !is_possible(&board) {
         return;
     }
+    for number in &beside {
+        tracing::debug!(
+            look = number.look,
+            number = number.number,
+            "board-level reading: a number in doubt with a covered tile beside 0s walled in, read"
+        );
+        reading.relabel(number.look, TileClass::Number(number.number), 1.0);
+    }
+    reading
+        .doubt
+        .retain(|doubt| !beside.iter().any(|number| number.look == doubt.look));
     let zero = TileClass::Number(0);
     let read_covered = |f: usize| walled[f] && settled[f] != zero;
     for look in (0..reading.looks.len()).filter(|&l| read_covered(families.of[l])) {
@@ -143,10 +194,44 @@ pub(super) fn settle_walled_in_zeros(
     );
 }
 
+/// A look in doubt only between one number and a covered tile.
+struct NumberInDoubt {
+    look: usize,
+    /// Its tiles, (row, column).
+    cells: Vec<(usize, usize)>,
+    /// The number, 1 to 8.
+    number: u8,
+}
+
+/// The looks in doubt only between one number 1 to 8 and a covered tile (or a question mark).
+fn numbers_or_covered(reading: &Reading) -> Vec<NumberInDoubt> {
+    (reading.doubt.iter())
+        .filter_map(|doubt| {
+            let mut numbers = (doubt.classes.iter()).filter_map(|c| match c {
+                TileClass::Number(n @ 1..=8) => Some(*n),
+                _ => None,
+            });
+            let (Some(number), None) = (numbers.next(), numbers.next()) else {
+                return None;
+            };
+            let rest_covered = (doubt.classes.iter()).all(|c| {
+                matches!(c, TileClass::Unrevealed | TileClass::Question)
+                    || *c == TileClass::Number(number)
+            });
+            rest_covered.then(|| NumberInDoubt {
+                look: doubt.look,
+                cells: doubt.cells.clone(),
+                number,
+            })
+        })
+        .collect()
+}
+
 /// Drops from `walled` (a flag per family) each family one of whose tiles touches anything but
-/// a sure number (one in no doubt) or a tile of a family still in `walled`, until none is
-/// dropped: those left are walled in by numbers, as a cascade of 0s leaves its tiles.
-fn keep_walled_in(reading: &Reading, families: &Families, walled: &mut [bool]) {
+/// a sure number (one in no doubt), a tile of `walls` (row by row: a look in doubt only between
+/// a number and a covered tile) or a tile of a family still in `walled`, until none
+/// is dropped: those left are walled in by numbers, as a cascade of 0s leaves its tiles.
+fn keep_walled_in(reading: &Reading, families: &Families, walls: &[bool], walled: &mut [bool]) {
     let cols = reading.grid.cols;
     let mut in_doubt_cells = vec![false; reading.look_of.len()];
     for (row, col) in reading.doubt_cells() {
@@ -163,6 +248,7 @@ fn keep_walled_in(reading: &Reading, families: &Families, walled: &mut [bool]) {
             let pos = Pos::new(index / cols, index % cols);
             let walled_in = reading.board.neighbors(pos).all(|q| {
                 walled[family_at(q)]
+                    || walls[q.row * cols + q.col]
                     || (matches!(reading.board.get(q), Cell::Number(_))
                         && !in_doubt_cells[q.row * cols + q.col])
             });
@@ -240,6 +326,118 @@ mod tests {
         // A column of them beside 1s at the board's edge: each 1 would see three flags.
         let (class, in_doubt) = settle_white_squares(&[".1w"; 6]);
         assert_eq!((class, in_doubt), (TileClass::Number(0), false));
+    }
+
+    /// A pocket walled in by 1s of two looks, `w` (in doubt between a covered tile and a 0,
+    /// read as covered) and `x` (in doubt between a flag and a 0, read as a flag, its face
+    /// `flag_face`), both flags to the model at 0.6; settled by the rule. Returns the classes the
+    /// two end with and whether any doubt is left.
+    fn settle_two_looks_of_a_pocket(flag_face: [u8; 3]) -> ([TileClass; 2], bool) {
+        let text = "......\n.1111.\n.1.F1.\n.1111.\n......\n";
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        let look = |c: char| match c {
+            '.' => 0,
+            '1' => 1,
+            'w' => 2,
+            _ => 3,
+        };
+        let rows = ["......", ".1111.", ".1wx1.", ".1111.", "......"];
+        reading.look_of = rows.iter().flat_map(|r| r.chars().map(look)).collect();
+        let white = |class| {
+            Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)])
+                .settled(class)
+        };
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Number(1)),
+            white(TileClass::Unrevealed),
+            white(TileClass::Flag),
+        ];
+        reading.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(WHITE, WHITE),
+            tile_with_ink(flag_face, flag_face),
+        ];
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        for (look, other) in [(2, TileClass::Unrevealed), (3, TileClass::Flag)] {
+            let cells = reading.cells_showing(|l| l == look);
+            let classes = vec![other, TileClass::Number(0)];
+            reading.doubt.push(Doubt {
+                look,
+                classes,
+                cells,
+            });
+        }
+        let own_face = [false, false, true, true];
+        settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
+        ([settled[2], settled[3]], !reading.doubt.is_empty())
+    }
+
+    #[test]
+    fn a_square_read_as_a_flag_of_the_colour_of_squares_read_as_covered_is_a_0_with_them() {
+        // The emoji clone's white squares in forced dark at 25 px, sampled at two phases: one
+        // look a flag to the model, the other a covered tile, one pocket walled in by 1s. As
+        // a flag the first would be no more than the 1s count; of the second look's colour, it
+        // is the same square: both 0s.
+        assert_eq!(
+            settle_two_looks_of_a_pocket([240; 3]),
+            ([TileClass::Number(0); 2], false)
+        );
+        // Of another colour (red), the flag look may be a player's flag, and the covered look
+        // beside it is walled in by no number there: both stay in doubt.
+        assert_eq!(
+            settle_two_looks_of_a_pocket([200, 40, 40]),
+            ([TileClass::Unrevealed, TileClass::Flag], true)
+        );
+    }
+
+    #[test]
+    fn a_number_in_doubt_with_a_covered_tile_walls_0s_in_and_is_read_beside_them() {
+        // The emoji clone lights the number under the pointer on a blue square, a question
+        // mark to the model: the "1" at (2, 4) in doubt between a 1 and a question mark. Beside
+        // the pocket of white squares it is open, so it is a 1, and the pocket is 0s.
+        let text = "......\n.1111.\n.1..?.\n.1111.\n......\n";
+        let mut reading = Reading::of_board(parse_board(text).unwrap());
+        let look = |c: char| match c {
+            '.' => 0,
+            '1' => 1,
+            'w' => 2,
+            _ => 3,
+        };
+        let rows = ["......", ".1111.", ".1wwl.", ".1111.", "......"];
+        reading.look_of = rows.iter().flat_map(|r| r.chars().map(look)).collect();
+        reading.looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(TileClass::Number(1)),
+            Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)])
+                .settled(TileClass::Unrevealed),
+            Verdict::from_probs(&[(TileClass::Question, 0.6), (TileClass::Number(1), 0.4)]),
+        ];
+        reading.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, BLUE),
+            tile_with_ink(WHITE, WHITE),
+            tile_with_ink(BLUE, WHITE),
+        ];
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        let doubts = [
+            (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
+            (3, vec![TileClass::Question, TileClass::Number(1)]),
+        ];
+        for (look, classes) in doubts {
+            let cells = reading.cells_showing(|l| l == look);
+            reading.doubt.push(Doubt {
+                look,
+                classes,
+                cells,
+            });
+        }
+        let own_face = [false, false, true, false];
+        settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
+        assert_eq!(settled[2], TileClass::Number(0));
+        assert_eq!(reading.board.get(Pos::new(2, 4)), Cell::Number(1));
+        assert!(reading.doubt.is_empty(), "{:?}", reading.doubt);
     }
 
     #[test]
