@@ -279,6 +279,7 @@ mod tests {
     use super::*;
     use crate::board::parse_board;
     use crate::skin::testing::{a_family_a_look, tile_with_ink, BLUE, GRASS, SAND, WHITE};
+    use crate::vision::tiles::TileImage;
     use crate::vision::{Doubt, Verdict};
 
     /// `rows` (`.` covered, `1`/`2` numbers, `w` a white square the classifier takes for a flag)
@@ -328,12 +329,19 @@ mod tests {
         assert_eq!((class, in_doubt), (TileClass::Number(0), false));
     }
 
-    /// A pocket walled in by 1s of two looks, `w` (in doubt between a covered tile and a 0,
-    /// read as covered) and `x` (in doubt between a flag and a 0, read as a flag, its face
-    /// `flag_face`), both flags to the model at 0.6; settled by the rule. Returns the classes the
-    /// two end with and whether any doubt is left.
-    fn settle_two_looks_of_a_pocket(flag_face: [u8; 3]) -> ([TileClass; 2], bool) {
-        let text = "......\n.1111.\n.1.F1.\n.1111.\n......\n";
+    /// A 5x6 board read as `text`, a pocket in its middle row walled in by 1s: the looks of
+    /// `middle` (`w` a white square, to the model a flag at 0.6, read as covered; any other
+    /// letter a fourth look, read by the classifier as `fourth`, drawn as `fourth_tile`), each
+    /// look of `doubts` in doubt between its classes; settled by the rule with the white
+    /// squares and the fourth look on a face of their own. Returns the reading and the classes
+    /// settled.
+    fn settle_pocket(
+        text: &str,
+        middle: &str,
+        fourth: Verdict,
+        fourth_tile: TileImage,
+        doubts: &[(usize, Vec<TileClass>)],
+    ) -> (Reading, Vec<TileClass>) {
         let mut reading = Reading::of_board(parse_board(text).unwrap());
         let look = |c: char| match c {
             '.' => 0,
@@ -341,36 +349,50 @@ mod tests {
             'w' => 2,
             _ => 3,
         };
-        let rows = ["......", ".1111.", ".1wx1.", ".1111.", "......"];
+        let rows = ["......", ".1111.", middle, ".1111.", "......"];
         reading.look_of = rows.iter().flat_map(|r| r.chars().map(look)).collect();
-        let white = |class| {
-            Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)])
-                .settled(class)
-        };
         reading.looks = vec![
             Verdict::certain(TileClass::Unrevealed),
             Verdict::certain(TileClass::Number(1)),
-            white(TileClass::Unrevealed),
-            white(TileClass::Flag),
+            Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)])
+                .settled(TileClass::Unrevealed),
+            fourth,
         ];
         reading.pixels = vec![
             tile_with_ink(GRASS, GRASS),
             tile_with_ink(SAND, BLUE),
             tile_with_ink(WHITE, WHITE),
-            tile_with_ink(flag_face, flag_face),
+            fourth_tile,
         ];
         let (mut reading, families, mut settled) = a_family_a_look(reading);
-        for (look, other) in [(2, TileClass::Unrevealed), (3, TileClass::Flag)] {
-            let cells = reading.cells_showing(|l| l == look);
-            let classes = vec![other, TileClass::Number(0)];
+        for (look, classes) in doubts {
+            let cells = reading.cells_showing(|l| l == *look);
             reading.doubt.push(Doubt {
-                look,
-                classes,
+                look: *look,
+                classes: classes.clone(),
                 cells,
             });
         }
         let own_face = [false, false, true, true];
         settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
+        (reading, settled)
+    }
+
+    /// A pocket of two looks, `w` (in doubt between a covered tile and a 0) and `x` (a flag
+    /// to the model at 0.6 as well, read as one, in doubt between a flag and a 0, its face
+    /// `flag_face`). Returns the classes the two end with and whether any doubt is left.
+    fn settle_two_looks_of_a_pocket(flag_face: [u8; 3]) -> ([TileClass; 2], bool) {
+        let flag = Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)]);
+        let (reading, settled) = settle_pocket(
+            "......\n.1111.\n.1.F1.\n.1111.\n......\n",
+            ".1wx1.",
+            flag,
+            tile_with_ink(flag_face, flag_face),
+            &[
+                (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
+                (3, vec![TileClass::Flag, TileClass::Number(0)]),
+            ],
+        );
         ([settled[2], settled[3]], !reading.doubt.is_empty())
     }
 
@@ -397,44 +419,17 @@ mod tests {
         // The emoji clone lights the number under the pointer on a blue square, a question
         // mark to the model: the "1" at (2, 4) in doubt between a 1 and a question mark. Beside
         // the pocket of white squares it is open, so it is a 1, and the pocket is 0s.
-        let text = "......\n.1111.\n.1..?.\n.1111.\n......\n";
-        let mut reading = Reading::of_board(parse_board(text).unwrap());
-        let look = |c: char| match c {
-            '.' => 0,
-            '1' => 1,
-            'w' => 2,
-            _ => 3,
-        };
-        let rows = ["......", ".1111.", ".1wwl.", ".1111.", "......"];
-        reading.look_of = rows.iter().flat_map(|r| r.chars().map(look)).collect();
-        reading.looks = vec![
-            Verdict::certain(TileClass::Unrevealed),
-            Verdict::certain(TileClass::Number(1)),
-            Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)])
-                .settled(TileClass::Unrevealed),
-            Verdict::from_probs(&[(TileClass::Question, 0.6), (TileClass::Number(1), 0.4)]),
-        ];
-        reading.pixels = vec![
-            tile_with_ink(GRASS, GRASS),
-            tile_with_ink(SAND, BLUE),
-            tile_with_ink(WHITE, WHITE),
+        let lit = Verdict::from_probs(&[(TileClass::Question, 0.6), (TileClass::Number(1), 0.4)]);
+        let (reading, settled) = settle_pocket(
+            "......\n.1111.\n.1..?.\n.1111.\n......\n",
+            ".1wwl.",
+            lit,
             tile_with_ink(BLUE, WHITE),
-        ];
-        let (mut reading, families, mut settled) = a_family_a_look(reading);
-        let doubts = [
-            (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
-            (3, vec![TileClass::Question, TileClass::Number(1)]),
-        ];
-        for (look, classes) in doubts {
-            let cells = reading.cells_showing(|l| l == look);
-            reading.doubt.push(Doubt {
-                look,
-                classes,
-                cells,
-            });
-        }
-        let own_face = [false, false, true, false];
-        settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
+            &[
+                (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
+                (3, vec![TileClass::Question, TileClass::Number(1)]),
+            ],
+        );
         assert_eq!(settled[2], TileClass::Number(0));
         assert_eq!(reading.board.get(Pos::new(2, 4)), Cell::Number(1));
         assert!(reading.doubt.is_empty(), "{:?}", reading.doubt);
