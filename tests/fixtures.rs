@@ -2095,6 +2095,21 @@ fn a_white_square_read_as_a_flag_is_a_0_with_the_others_of_its_colour() {
     );
 }
 
+/// JSMinesweeper (never trained on), light, Expert (30x16) at 28 px (device scale 1.3, zoom
+/// 90%), mid-game, the pointer on a covered tile: its tooltip "(24,7)" over three covered
+/// tiles. Its "(2" was hidden as a piece of a cover and its "4," read as a question mark, but
+/// its "7)" stood as a "6" (0.97) among covered tiles, settled, beside no piece (a fresh sweep,
+/// seed 459). The question mark, no other tile's look, is the text running on: all three
+/// tiles hidden, nothing else in doubt, and the board advised.
+#[test]
+fn a_tooltip_read_as_a_question_mark_and_a_6_is_hidden_whole() {
+    let name = "jsmines-light-28px-expert-mid-a-tooltip-7-read-as-a-lone-6";
+    assert_hidden_exactly(name, vec![(9, 26), (9, 27), (9, 28)]);
+    let (reading, label) = read_test_data(name);
+    let advice = advice_on(name, &reading, &label);
+    assert!(!advice.moves.is_empty(), "{name}: no move");
+}
+
 /// The board of `a_white_square_read_as_a_flag_is_a_0_with_the_others_of_its_colour` with the
 /// pointer resting on its "1" at (11, 2), which the emoji clone lights on a blue square (a
 /// question mark to the model): in doubt between a 1 and a covered tile, it kept the 0s beside
@@ -2103,4 +2118,33 @@ fn a_white_square_read_as_a_flag_is_a_0_with_the_others_of_its_colour() {
 #[test]
 fn a_number_lit_under_the_pointer_walls_0s_in() {
     assert_read_exactly("emoji-dark-25px-expert-mid-a-1-lit-under-the-pointer-beside-0s-in-doubt");
+}
+
+/// SVG Minesweeper (kurehajime's minesweeper_tag), light, 16x16 at 34 px (device scale 1.1, zoom
+/// 100%, a 1500x900 window), an opening, the pointer parked: its empty tiles white inside thick
+/// black lines. Three 0s in a corridor between 1s, whose side-only cascade left covered tiles
+/// at their corners, were read as covered, and the middle one, white inside lines unlike its
+/// edge, was taken for a symbol on the open face: a shown mine, and "the game is over" on a
+/// game in play (a fresh sweep, seed 461). A middle of one colour shows no symbol: no mine,
+/// and the board is advised.
+#[test]
+fn an_empty_tile_inside_thick_lines_is_no_shown_mine() {
+    let name = "svgtag-light-34px-opened-an-empty-tile-inside-thick-lines-taken-for-a-shown-mine";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert!(
+        !reading.board.shows_mines(),
+        "{name}: read as showing mines"
+    );
+    advice_on(name, &reading, &label);
+}
+
+/// JSMinesweeper, 16x16 at 26 px (device scale 1.1, zoom 100%, a 1500x900 window), mid-game,
+/// the pointer on an open tile at the board's right edge: its tooltip's "(1" over a 0 read as
+/// a "1" at 0.979, with no covered tile beside it. The labelling read all 50 of the board's 0s
+/// as covered rather than that one look (a fresh sweep, seed 461). It is tried as hidden, and
+/// the 0s read; only the tooltip's two tiles are hidden.
+#[test]
+fn a_tooltip_read_as_a_sure_1_among_0s_is_hidden() {
+    let name = "jsmines-26px-mid-a-tooltip-over-a-0-read-as-a-sure-1";
+    assert_hidden_exactly(name, vec![(6, 15), (7, 15)]);
 }

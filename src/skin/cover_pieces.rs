@@ -311,14 +311,16 @@ pub(super) fn within_one_cover(cells: &[(usize, usize)]) -> bool {
     cells.len() <= MOST_PIECES && span(|&(r, _)| r) <= COVER_ROWS && span(|&(_, c)| c) <= COVER_COLS
 }
 
-/// Whether `class` is one a cover's text may be read as: a number from 1, a flag, or a crossed
-/// flag. A game crosses a wrong flag only once lost, and a lost game shows its mines; the
-/// tooltip "(4,8)" over covered tiles at 30 px left its ")" read surely as a crossed flag
-/// beside the pieces hidden, on a board in play.
+/// Whether `class` is one a cover's text may be read as: a number from 1, a flag, a question
+/// mark or a crossed flag. A game crosses a wrong flag only once lost, and a lost game shows
+/// its mines; the tooltip "(4,8)" over covered tiles at 30 px left its ")" read surely as a
+/// crossed flag beside the pieces hidden, on a board in play. The tooltip "(24,7)" at 28 px
+/// read as a "1", a question mark and a "6": the question mark, kept as no piece, left the "6"
+/// beside it settled among covered tiles.
 pub(super) fn written(class: TileClass) -> bool {
     matches!(
         class,
-        TileClass::Number(1..) | TileClass::Flag | TileClass::WrongFlag
+        TileClass::Number(1..) | TileClass::Flag | TileClass::Question | TileClass::WrongFlag
     )
 }
 
@@ -556,6 +558,24 @@ mod tests {
         // The tooltip's ")" read surely as a crossed flag, which a game draws only once lost.
         let crossed = TileClass::WrongFlag;
         assert_eq!(beside_the_piece(4, crossed), vec![false, true, false, true]);
+    }
+
+    #[test]
+    fn the_text_runs_on_through_a_question_mark_no_other_tile_shows() {
+        // The tooltip "(24,7)" at 28 px: the box's symbol at (1, 1) a piece, its "4," at
+        // (1, 0) read as a question mark, its "7)" at (0, 0) as a "6", neither shown by any
+        // other tile. The question mark is the next piece, and the "6" beside it the next.
+        let (mut reading, _) = board_with(washed(5, |s| s == Side::Left));
+        for (class, at) in [(TileClass::Question, 4), (TileClass::Number(6), 0)] {
+            reading.looks.push(Verdict::certain(class));
+            reading.pixels.push(tile_with_ink(BOX, DARK));
+            reading.look_of[at] = reading.looks.len() - 1;
+        }
+        let (reading, families, _) = a_family_a_look(reading);
+        assert_eq!(
+            cover_pieces(&reading, &families, &none_hidden(&families)),
+            vec![false, true, false, true, true]
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! region ringed by numbers) is not counted.
 //!
 //! So where the best labelling reads a family of [`MANY`] tiles or more, open tiles to the
-//! classifier, as covered, the looks on one tile beside it read less surely than [`STRAY`] are
+//! classifier, as covered, the looks on one tile beside it read less surely than [`TRIED_BELOW`] are
 //! tried as hidden, those side by side together (a flag to the walk, the one cell its rules let
 //! be anything; then covered and in doubt, as under a note), at the price [`LONE_COST`], and
 //! kept where the labelling then reads every family of many tiles as the classifier does. A
@@ -35,6 +35,13 @@ pub const LONE_COST: f64 = 4.6;
 /// 0s, in Chromium's dark mode).
 pub const STRAY: f32 = 0.9;
 
+/// The confidence below which a look on one tile beside a family the best labelling turned is
+/// tried as hidden here: higher than [`STRAY`], since a look is hidden only where the labelling
+/// then reads every family of many tiles as the classifier does, and beats the best by
+/// [`LONE_COST`]. JSMinesweeper's tooltip "(1" over a 0 at the board's edge read as a "1" at
+/// 0.979, and left the 50 0s of its board covered.
+const TRIED_BELOW: f32 = 0.99;
+
 /// The most lone looks tried for one board.
 const TRIED: usize = 4;
 
@@ -45,7 +52,7 @@ const LOST_SIGNS: f32 = 0.5;
 /// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or
 /// more, open tiles to the classifier, that the best labelling reads as covered; [`flipped`])
 /// and `hidden` (those hidden already): families on one tile, not hidden, read less surely than
-/// [`STRAY`] and not taken for a lost game's mine, beside a tile of a flipped family; tiles of
+/// [`TRIED_BELOW`] and not taken for a lost game's mine, beside a tile of a flipped family; tiles of
 /// them side by side (diagonals count) are one group, as a tooltip's text leaves a look of its
 /// own on each tile it crosses. At most [`TRIED`] groups, in board order.
 pub fn lone_looks(
@@ -67,7 +74,7 @@ pub fn lone_looks(
         let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
         tiles[family] == 1
             && !hidden[family]
-            && verdict.confidence < STRAY
+            && verdict.confidence < TRIED_BELOW
             && lost_signs < LOST_SIGNS
             && around(index).any(|i| flipped[family_at(i)])
     };
@@ -175,11 +182,25 @@ mod tests {
     }
 
     #[test]
+    fn a_tooltips_piece_read_as_a_number_among_open_0s_is_hidden() {
+        // JSMinesweeper's tooltip "(1" over a 0, read as a "1" at 0.979: no 0 beside it may
+        // be a 0 while it stands, and it alone would turn the 0s covered.
+        let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
+            (TileClass::Number(1), 0.979),
+            (TileClass::Number(4), 0.021),
+        ]));
+        assert!(settle(&mut reading).possible);
+        assert_eq!(reading.class(0, 3), TileClass::Number(0));
+        assert_eq!(reading.doubt_cells(), vec![(2, 4)]);
+        assert!(reading.doubt[0].hides_the_tiles());
+    }
+
+    #[test]
     fn a_lone_look_read_surely_is_not_hidden() {
         // A number a game draws on one tile may be what shows the rest misread.
         let mut reading = board_with_a_lone_look(Verdict::from_probs(&[
-            (TileClass::Unrevealed, 0.95),
-            (TileClass::Number(8), 0.05),
+            (TileClass::Unrevealed, 0.995),
+            (TileClass::Number(8), 0.005),
         ]));
         settle(&mut reading);
         assert!(reading.doubt.iter().all(|d| !d.hides_the_tiles()));
