@@ -27,7 +27,7 @@
 //! numbers in the main, is read as 0s too, on a board showing only numbers and covered tiles,
 //! where the main covered look as 0s leaves some number no room for its mines.
 
-use super::background::{ring_distance, SAME_FACE};
+use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
 use super::families::Families;
 use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
@@ -122,21 +122,15 @@ pub(super) fn settle_raised_zeros(
     // tiles dark grey, its "1"s on them read as question marks on a second covered colour, and
     // the 0s they wall in stayed covered with them: 36 of an opened board's 144 tiles.
     let digits_on = |colour: &[usize]| -> Vec<(usize, TileClass)> {
-        let ring = |a: usize, b: usize| {
-            ring_distance(
-                &reading.pixels[families.first[a]],
-                &reading.pixels[families.first[b]],
-            )
+        let nearest = |f: usize, keep: &dyn Fn(usize) -> bool| {
+            nearest_face(&reading.pixels, families, f, keep)
         };
         (0..settled.len())
             .filter(|&f| settled[f].cell() == Cell::Unrevealed && doubt_of[f].is_none())
             .filter_map(|f| {
                 let class = families.verdicts[f].class;
-                let nearest = |of: &mut dyn Iterator<Item = usize>| {
-                    of.map(|other| ring(f, other)).fold(f64::INFINITY, f64::min)
-                };
-                let to_colour = nearest(&mut colour.iter().copied());
-                let to_rest = nearest(&mut covered.iter().copied().filter(|c| !colour.contains(c)));
+                let to_colour = nearest(f, &|o| colour.contains(&o));
+                let to_rest = nearest(f, &|o| covered.contains(&o) && !colour.contains(&o));
                 let on_colour = to_colour <= SAME_FACE && to_colour < to_rest;
                 (matches!(class, TileClass::Number(1..=8)) && on_colour).then_some((f, class))
             })

@@ -184,10 +184,7 @@ fn has_symbol(tile: &TileImage) -> bool {
         .map(|(x, y)| pixel(x, y))
         .collect();
     // The edge's median colour, channel by channel: the face, not its bevel or grid line.
-    let median: [i32; 3] = std::array::from_fn(|c| {
-        edge.sort_unstable_by_key(|p| p[c]);
-        edge[edge.len() / 2][c]
-    });
+    let median = median_colour(&mut edge);
     let middle: Vec<[i32; 3]> = MIDDLE
         .flat_map(|y| MIDDLE.map(move |x| (x, y)))
         .map(|(x, y)| pixel(x, y))
@@ -202,12 +199,16 @@ fn has_symbol(tile: &TileImage) -> bool {
     // px draws its empty tiles white inside thick black lines, whose edge ring is mostly line,
     // and an empty tile read as covered was taken for a symbol on the open face, a shown mine,
     // on a game in play.
-    let mut sorted = middle.clone();
-    let own: [i32; 3] = std::array::from_fn(|c| {
-        sorted.sort_unstable_by_key(|p| p[c]);
-        sorted[sorted.len() / 2][c]
-    });
+    let own = median_colour(&mut middle.clone());
     share_off(median) >= SYMBOL && share_off(own) > 0.0
+}
+
+/// The median of `pixels`, channel by channel (reordering them).
+fn median_colour(pixels: &mut [[i32; 3]]) -> [i32; 3] {
+    std::array::from_fn(|c| {
+        pixels.sort_unstable_by_key(|p| p[c]);
+        pixels[pixels.len() / 2][c]
+    })
 }
 
 /// Whether a cell is one a symbol the reading could not name may stand for.

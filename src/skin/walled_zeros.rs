@@ -109,7 +109,6 @@ pub(super) fn settle_walled_in_zeros(
             walled[families.of[doubt.look]] = false;
         }
     }
-
     let covered: Vec<usize> = (0..settled.len())
         .filter(|&f| settled[f] == TileClass::Unrevealed && !doubted[f])
         .collect();
