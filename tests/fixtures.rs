@@ -545,6 +545,14 @@ fn assert_read_exactly(name: &str) {
     }
 }
 
+/// [`assert_read_exactly`], then the advice on fixture `name`: no wrong call, and certain moves.
+fn assert_read_exactly_with_moves(name: &str) {
+    assert_read_exactly(name);
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    let advice = advice_on(name, &reading, &label);
+    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+}
+
 /// The rounded clone (never trained on) draws its empty open tiles as light grey squares, raised
 /// like most games' covered tiles, and its covered tiles as navy ones: the model reads the grey
 /// squares as covered at 0.998, the board holds that way too, and every 0 of its played boards
@@ -2082,6 +2090,18 @@ fn two_sure_2s_on_a_face_of_their_own_are_no_note() {
     assert_read_exactly("pixel-dark-26px-opened-two-2s-on-white-taken-for-a-note");
 }
 
+/// The same clone and theme at 20 px (device scale 1.1, zoom 67%, a 1500x900 window),
+/// mid-game, the pointer parked: one of its "1"s, sampled at another phase of the fractional
+/// pitch, read as a 1 but unsurely, its runner-up a mine; its glyph within 0.835 of the board's
+/// sure 1s (0.62 of any other number's), below the likeness that names a glyph without the
+/// classifier's word. Left in doubt with a mine, it took the board's advice (a fresh sweep,
+/// seed 461). The classifier's reading and the picture agreeing, it is a 1: read exactly, and
+/// advised.
+#[test]
+fn a_digit_at_another_phase_read_so_unsurely_is_its_number_where_its_glyph_agrees() {
+    assert_read_exactly_with_moves("pixel-dark-20px-mid-a-1-at-another-phase-in-doubt-with-a-mine");
+}
+
 /// The emoji clone in Chromium's forced dark, Expert (30x16) at 25 px (device scale 0.8, zoom
 /// 75%), mid-game, the pointer parked: its 0s white squares on the dark page, sampled at
 /// several phases of the fractional pitch. One of them, a flag to the model, was left in doubt
@@ -2126,7 +2146,8 @@ fn a_number_lit_under_the_pointer_walls_0s_in() {
 /// at their corners, were read as covered, and the middle one, white inside lines unlike its
 /// edge, was taken for a symbol on the open face: a shown mine, and "the game is over" on a
 /// game in play (a fresh sweep, seed 461). A middle of one colour shows no symbol: no mine,
-/// and the board is advised.
+/// and the board is advised. The middle 0, read as covered at 0.59 but on the numbers'
+/// background, touches no covered tile: it shows the side-only cascade, and all three are 0s.
 #[test]
 fn an_empty_tile_inside_thick_lines_is_no_shown_mine() {
     let name = "svgtag-light-34px-opened-an-empty-tile-inside-thick-lines-taken-for-a-shown-mine";
@@ -2136,6 +2157,29 @@ fn an_empty_tile_inside_thick_lines_is_no_shown_mine() {
         "{name}: read as showing mines"
     );
     advice_on(name, &reading, &label);
+    assert_read_exactly(name);
+}
+
+/// winmine.html in Chromium's forced dark, 16x16 at 16 px (device scale 1.25, zoom 80%, a
+/// 1366x768 window), an opening, the pointer parked: its "1"s pale violet on the grey of its
+/// empty tiles. Each block of a 1's stroke lay within the block limit of an empty tile, so the
+/// 1s joined the 0s' family, and the family, one class on the board, was read as covered: the
+/// opening read as a lone "3" and two "2"s, no advice (a fresh sweep, seed 462). A block grey
+/// in one look and coloured in the other keeps them apart: read exactly, and advised.
+#[test]
+fn pale_coloured_digits_on_grey_are_no_family_of_the_empty_tiles() {
+    assert_read_exactly_with_moves("winmine-dark-16px-opened-pale-1s-taken-into-the-0s-family");
+}
+
+/// SVG Minesweeper, light, 16x16 at 23 px (device scale 1.1, zoom 67%, a 1500x900 window), an
+/// opening, the pointer parked: three "2"s in a row under the thick line along the opening's
+/// top edge, read as 2s at 0.999 and more, each at its own phase of the fractional pitch (three
+/// looks). Their edge rings, that line, are unlike every common look, and the three were
+/// hidden as a note over the board (seed 461). One symbol read surely on every tile of a patch,
+/// its glyphs alike, is the game's own.
+#[test]
+fn one_digit_at_three_phases_under_an_edge_line_is_no_note() {
+    assert_read_exactly("svgtag-light-23px-opened-three-2s-at-three-phases-hidden-as-a-note");
 }
 
 /// JSMinesweeper, 16x16 at 26 px (device scale 1.1, zoom 100%, a 1500x900 window), mid-game,

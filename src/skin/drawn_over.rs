@@ -18,6 +18,7 @@ use super::colours::{apart, colour, quantile_colours};
 use super::digit_inks::{ink, inks_differ};
 use super::families::{shifted_difference, Families};
 use super::open_marks::SURE_MARK;
+use super::same_glyph::{ink_picture, likeness, PHASES_ALIKE};
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Doubt, Reading, TileClass};
 
@@ -174,7 +175,7 @@ pub fn hidden_families(
         patch_families.dedup();
         if patch.len() >= PATCH
             && !coloured_numbers(pixels, families, &patch_families)
-            && !one_sure_symbol(families, &patch_families)
+            && !one_sure_symbol(pixels, families, &patch_families)
             && !open.holds(&patch)
         {
             for i in patch {
@@ -206,20 +207,45 @@ pub fn hidden_families(
     hidden
 }
 
-/// Whether the `patch`'s families (each once) are one, read as a flag, a question mark or a
-/// digit at `SURE_MARK` or more: what lies over the board shows each tile another part of
-/// itself, while a game draws a symbol alike on every tile it shows it on. Modern Minesweeper
-/// in dark mode draws its flags on a yellow face of their own (two flags side by side, read as
-/// flags at 0.99999, were hidden as a note); the pixel-art clone in Chromium's forced dark
-/// draws its "2"s dark on a white face that no other tile shows (two "2"s side by side, read at
-/// 0.999999, were hidden, and the 0s beside them left in doubt).
-fn one_sure_symbol(families: &Families, patch: &[usize]) -> bool {
-    let [family] = patch else {
+/// Whether the `patch`'s families (each once) show one symbol, read as a flag, a question mark
+/// or a digit at `SURE_MARK` or more, and drawn alike (their ink pictures alike,
+/// `same_glyph::PHASES_ALIKE`, where the patch has several families: the symbol at several phases of a
+/// fractional pitch): what lies over the board shows each tile another part of itself, while a
+/// game draws a symbol alike on every tile it shows it on. Modern Minesweeper in dark mode
+/// draws its flags on a yellow face of their own (two flags side by side, read as flags at
+/// 0.99999, were hidden as a note); the pixel-art clone in Chromium's forced dark draws its
+/// "2"s dark on a white face that no other tile shows (two "2"s side by side, read at
+/// 0.999999, were hidden, and the 0s beside them left in doubt); SVG Minesweeper at 23 px drew
+/// three "2"s in a row under the thick line that edges its opening, three families of one
+/// glyph, and they were hidden.
+fn one_sure_symbol(pixels: &[TileImage], families: &Families, patch: &[usize]) -> bool {
+    let Some(&first) = patch.first() else {
         return false;
     };
-    let verdict = &families.verdicts[*family];
-    let symbol = verdict.class.is_mark() || matches!(verdict.class, TileClass::Number(1..=8));
-    symbol && verdict.confidence >= SURE_MARK
+    let class = families.verdicts[first].class;
+    let symbol = class.is_mark() || matches!(class, TileClass::Number(1..=8));
+    let sure = (patch.iter()).all(|&f| {
+        let verdict = &families.verdicts[f];
+        verdict.class == class && verdict.confidence >= SURE_MARK
+    });
+    if !symbol || !sure {
+        return false;
+    }
+    let pictures: Option<Vec<Vec<f64>>> = (patch.iter())
+        .map(|&f| ink_picture(&pixels[families.first[f]]))
+        .collect();
+    let Some(pictures) = pictures else {
+        return patch.len() == 1;
+    };
+    let least = (pictures.iter())
+        .flat_map(|a| pictures.iter().map(|b| likeness(a, b)))
+        .fold(f64::INFINITY, f64::min);
+    tracing::trace!(
+        ?patch,
+        least,
+        "a patch of one sure symbol, its glyphs compared"
+    );
+    least >= PHASES_ALIKE
 }
 
 /// What a patch would be as the game's own opening: each cell's class and evidence.
@@ -515,6 +541,40 @@ mod tests {
                 "{class:?}"
             );
         }
+    }
+
+    #[test]
+    fn one_symbol_at_two_phases_is_no_note_where_its_glyphs_are_alike() {
+        // SVG Minesweeper's "2"s in a row under the thick line along its opening's edge, sampled
+        // at two phases of a fractional pitch: two families, both read surely as a 2.
+        let read = |second: TileImage| {
+            let (mut reading, _, _) = board_with("0001*\n001.*\n01...\n", &[(WHITE, RED); 2]);
+            let two =
+                Verdict::from_probs(&[(TileClass::Number(2), 0.99999), (TileClass::Mine, 0.0)]);
+            reading.looks[3] = two;
+            reading.looks[4] = two;
+            reading.pixels[4] = second;
+            let (reading, families, settled) = a_family_a_look(reading);
+            hidden_families(&reading, &families, &settled, &no_evidence(&settled))
+        };
+        // The glyph a sample lower: the same picture.
+        let mut lower = tile(WHITE, WHITE);
+        for (i, pixel) in lower.chunks_exact_mut(3).enumerate() {
+            let (x, y) = (i % TILE, i / TILE);
+            if (5..TILE - 5).contains(&x) && (6..TILE - 4).contains(&y) {
+                pixel.copy_from_slice(&RED);
+            }
+        }
+        assert_eq!(read(lower), [false; 5]);
+        // A bar across the tile is another picture: what lies over the board may be anything.
+        let mut bar = tile(WHITE, WHITE);
+        for (i, pixel) in bar.chunks_exact_mut(3).enumerate() {
+            let (x, y) = (i % TILE, i / TILE);
+            if (3..TILE - 3).contains(&x) && (7..9).contains(&y) {
+                pixel.copy_from_slice(&RED);
+            }
+        }
+        assert_eq!(read(bar), [false, false, false, true, true]);
     }
 
     /// `tile` with the samples at which `under(x, y)` holds under a plain note.

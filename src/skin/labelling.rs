@@ -508,22 +508,41 @@ const SURE_TILE: f32 = 0.7;
 /// need it to be ([`covered_as_the_numbers_need`]). A look read unsurely as empty, the rest of
 /// its odds on a covered tile, is empty where it shows the numbers' background (`empty_face`,
 /// per look: the board's evidence): the SVG clone's 0s along the opened area's framed edge read
-/// as empty at 0.61 at 37 px.
+/// as empty at 0.61 at 37 px. So is a look read unsurely as covered, the rest of its odds on an
+/// empty tile, where it shows the numbers' background and the numbers do not need it covered:
+/// the same clone's middle 0 of three in a corridor between 1s read as covered at 0.59 at 34
+/// px, the one 0 there that touches no covered tile and so shows the cascade.
 fn surely_read(reading: &Reading, empty_face: &[bool]) -> Board {
     let mut board = reading.board.clone();
-    let sure: Vec<bool> = (0..reading.looks.len())
+    let covered = (0..reading.looks.len())
+        .map(|look| covered_as_the_numbers_need(reading, look))
+        .collect::<Vec<_>>();
+    let empty: Vec<bool> = (0..reading.looks.len())
         .map(|look| {
-            covered_as_the_numbers_need(reading, look)
-                || (empty_face[look] && empty_as_the_board_shows(&reading.looks[look]))
+            let verdict = &reading.looks[look];
+            empty_face[look]
+                && !covered[look]
+                && (empty_as_the_board_shows(verdict) || unsurely_covered_or_empty(verdict))
         })
         .collect();
     for (index, verdict) in reading.tiles.iter().enumerate() {
-        let unsure = verdict.confidence < SURE_TILE && !sure[reading.look_of[index]];
-        if unsure || verdict.class.is_mark() {
+        let look = reading.look_of[index];
+        if empty[look] {
+            board.set_index(index, Cell::Number(0));
+        } else if (verdict.confidence < SURE_TILE && !covered[look]) || verdict.class.is_mark() {
             board.set_index(index, Cell::Number(1));
         }
     }
     board
+}
+
+/// Whether `verdict` reads a look as covered less surely than [`SURE_TILE`], with covered and
+/// empty all it may be (the share [`COVERED_OR_EMPTY`]).
+fn unsurely_covered_or_empty(verdict: &Verdict) -> bool {
+    verdict.class == TileClass::Unrevealed
+        && verdict.confidence < SURE_TILE
+        && verdict.prob(TileClass::Unrevealed) + verdict.prob(TileClass::Number(0))
+            >= COVERED_OR_EMPTY
 }
 
 /// The share of a look's odds from which covered and empty are all it may be.
@@ -1431,6 +1450,42 @@ mod tests {
         }
         assert_eq!(
             side_cascade_shown(&surely_read(&r, &[true, false, false, true])),
+            None
+        );
+    }
+
+    #[test]
+    fn a_look_unsurely_covered_is_empty_where_it_shows_the_numbers_background() {
+        // A corridor of three 0s between 1s, opened by a cascade that opens only a 0's sides:
+        // the 0s at either end ("e", read as empty at 0.59) touch covered tiles on their
+        // diagonals alone; the middle one ("m", read as covered at 0.59, the rest on an empty
+        // tile) touches none, and is the one that shows the cascade.
+        let r = reading(
+            &["..1..", ".1e1.", ".1m1.", ".1e1.", "..2.."],
+            ".1em2",
+            vec![
+                verdict(&[(TileClass::Unrevealed, 1.0)]),
+                verdict(&[(TileClass::Number(1), 1.0)]),
+                verdict(&[(TileClass::Number(0), 0.59), (TileClass::Unrevealed, 0.41)]),
+                verdict(&[(TileClass::Unrevealed, 0.59), (TileClass::Number(0), 0.41)]),
+                verdict(&[(TileClass::Number(2), 1.0)]),
+            ],
+        );
+        let shown = |empty_face: &[bool]| side_cascade_shown(&surely_read(&r, empty_face));
+        assert_eq!(shown(&[false, false, true, false, false]), None);
+        assert_eq!(
+            shown(&[false, false, true, true, false]),
+            Some(SideCascade::BesideASettledZero)
+        );
+        // A look the classifier reads as covered less surely but may take for a digit is no
+        // empty tile, whatever its background.
+        let mut r = r;
+        r.looks[3] = verdict(&[(TileClass::Unrevealed, 0.59), (TileClass::Number(1), 0.41)]);
+        for tile in (0..25).filter(|&i| r.look_of[i] == 3) {
+            r.tiles[tile] = r.looks[3];
+        }
+        assert_eq!(
+            side_cascade_shown(&surely_read(&r, &[false, false, true, true, false])),
             None
         );
     }
