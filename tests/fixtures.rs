@@ -2160,6 +2160,17 @@ fn an_empty_tile_inside_thick_lines_is_no_shown_mine() {
     assert_read_exactly(name);
 }
 
+/// JSMinesweeper, 16x16 at 26 px (device scale 1.1, zoom 100%, a 1500x900 window), a first
+/// click opened, the pointer on it: its tooltip "(9,3)" over covered tiles left its ",3)" read as
+/// a flag at 0.82, the board's only flag, settled (a flag is a mine to the advice), its "(9," a
+/// "1" in doubt beside it (a fresh sweep, seed 461). A flag no other tile shows, with the box
+/// crossing into the tile beside it, is a piece of the cover: both tiles hidden.
+#[test]
+fn a_tooltip_read_as_the_boards_only_flag_is_hidden() {
+    let name = "jsmines-26px-opened-a-tooltip-read-as-the-boards-only-flag";
+    assert_hidden_exactly(name, vec![(5, 11), (5, 12)]);
+}
+
 /// winmine.html in Chromium's forced dark, 16x16 at 16 px (device scale 1.25, zoom 80%, a
 /// 1366x768 window), an opening, the pointer parked: its "1"s pale violet on the grey of its
 /// empty tiles. Each block of a 1's stroke lay within the block limit of an empty tile, so the

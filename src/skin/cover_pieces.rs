@@ -58,9 +58,10 @@ const CORNER: usize = 2;
 const CROSSING: f64 = 10.0;
 
 /// The most the opposite side may differ, as a share of the shared side's difference: the
-/// cover ends inside the tile beside (2.7 times less or more on the far side for the box),
-/// where a face lit or pressed all over differs on every side alike.
-const FAR_SHARE: f64 = 0.5;
+/// cover ends inside the tile beside (2.7 times less or more on the far side for the box; 1.99
+/// times where it covers most of a tile at 26 px), where a face lit or pressed all over
+/// differs on every side alike.
+const FAR_SHARE: f64 = 0.55;
 
 /// The most the whole tile may differ, as a share of the shared side's difference: the cover
 /// sits at that side (the box's tiles differ 2.2 times less or more on the whole).
@@ -227,7 +228,21 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
         |f: usize, apart: &[bool]| unlike_its_class(reading, families, &unsure, f, apart);
     let no_piece = vec![false; count];
     let marked = |f: usize| marked_apart_from(f, &no_piece);
-    let candidate = |f: usize| (may_be_mines[f] || marked(f)) && tiles[f] <= FEW && !exploded(f);
+    // Where no other tile of the board shows its class, nothing vouches for a number or a flag
+    // either (the text running on, below, is taken so too).
+    let unvouched = |f: usize| {
+        let class = reading.looks[families.first[f]].class;
+        written(class)
+            && !(0..count).any(|g| g != f && reading.looks[families.first[g]].class == class)
+    };
+    // Such a look counts as one the cover crossing its tile may have written: the tooltip "(9,3)"
+    // at 26 px over covered tiles left its ",3)" read as a flag at 0.82, the board's only one,
+    // settled (a flag is a mine to the advice: a number beside it would have called its other
+    // neighbours safe). A player's lone flag has the board's common covered look beside it, no
+    // look of its own drawn over along one side.
+    let candidate = |f: usize| {
+        (may_be_mines[f] || marked(f) || unvouched(f)) && tiles[f] <= FEW && !exploded(f)
+    };
     for family in (0..count).filter(|&f| candidate(f)) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
         let crossed = (cells.iter()).find_map(|&cell| {
@@ -261,11 +276,6 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     // a piece, and the "7" made its covered neighbours mines: 15 wrong calls on that frame, 9
     // on the one with a button held. A game's own lone "7" beside the box is hidden too: less
     // advice, never wrong.
-    let unvouched = |f: usize| {
-        let class = reading.looks[families.first[f]].class;
-        written(class)
-            && !(0..count).any(|g| g != f && reading.looks[families.first[g]].class == class)
-    };
     let mut grown = true;
     while grown {
         grown = false;
@@ -474,6 +484,26 @@ mod tests {
             cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false; 4]
         );
+    }
+
+    #[test]
+    fn a_flag_no_other_tile_shows_on_a_tile_the_cover_crosses_is_a_piece() {
+        // A tooltip's text read as a flag at 0.82 among covered tiles, the board's only flag.
+        let flag = Verdict::from_probs(&[(TileClass::Flag, 0.82), (TileClass::Number(7), 0.18)]);
+        let with_flag = |beside: TileImage| {
+            let (mut reading, _) = board_with(beside);
+            reading.doubt.clear();
+            reading.looks[1] = flag;
+            reading.pixels[1] = tile_with_ink(BOX, DARK);
+            let (reading, families, _) = a_family_a_look(reading);
+            cover_pieces(&reading, &families, &none_hidden(&families))
+        };
+        assert_eq!(
+            with_flag(washed(5, |s| s == Side::Left)),
+            vec![false, true, false]
+        );
+        // A player's lone flag among the common covered tiles is the game's.
+        assert_eq!(with_flag(tile_with_ink(GREY, GREY)), vec![false; 3]);
     }
 
     #[test]
