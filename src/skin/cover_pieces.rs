@@ -235,13 +235,16 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
         written(class)
             && !(0..count).any(|g| g != f && reading.looks[families.first[g]].class == class)
     };
-    // Such a look counts as one the cover crossing its tile may have written: the tooltip "(9,3)"
-    // at 26 px over covered tiles left its ",3)" read as a flag at 0.82, the board's only one,
-    // settled (a flag is a mine to the advice: a number beside it would have called its other
-    // neighbours safe). A player's lone flag has the board's common covered look beside it, no
-    // look of its own drawn over along one side.
+    // Such a flag counts as one the cover crossing its tile may have written: the tooltip
+    // "(9,3)" at 26 px over covered tiles left its ",3)" read as a flag at 0.82, the board's only
+    // one, settled (a flag is a mine to the advice: a number beside it would have called its
+    // other neighbours safe). A player's lone flag has the board's common covered look beside
+    // it, no look of its own drawn over along one side. Not a number: a board's only "3" beside
+    // a "2" lit under the pointer (the rounded clone) is the game's.
+    let lone_flag =
+        |f: usize| reading.looks[families.first[f]].class == TileClass::Flag && unvouched(f);
     let candidate = |f: usize| {
-        (may_be_mines[f] || marked(f) || unvouched(f)) && tiles[f] <= FEW && !exploded(f)
+        (may_be_mines[f] || marked(f) || lone_flag(f)) && tiles[f] <= FEW && !exploded(f)
     };
     for family in (0..count).filter(|&f| candidate(f)) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
