@@ -209,9 +209,9 @@ pub fn hidden_families(
 
 /// Whether the `patch`'s families (each once) show one symbol, read as a flag, a question mark
 /// or a digit at `SURE_MARK` or more, and drawn alike (their ink pictures alike,
-/// `same_glyph::PHASES_ALIKE`, where the patch has several families: the symbol at several phases of a
-/// fractional pitch): what lies over the board shows each tile another part of itself, while a
-/// game draws a symbol alike on every tile it shows it on. Modern Minesweeper in dark mode
+/// `same_glyph::PHASES_ALIKE`, where the patch has several families: the symbol at several
+/// phases of a fractional pitch): what lies over the board shows each tile another part of
+/// itself, while a game draws a symbol alike on every tile it shows it on. Modern Minesweeper in dark mode
 /// draws its flags on a yellow face of their own (two flags side by side, read as flags at
 /// 0.99999, were hidden as a note); the pixel-art clone in Chromium's forced dark draws its
 /// "2"s dark on a white face that no other tile shows (two "2"s side by side, read at

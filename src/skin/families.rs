@@ -2,6 +2,7 @@
 //! JPEG gives nearly every tile its own pixels; those of one kind differ by a few levels only.
 //! The search labels each family once, as a game draws it once.
 
+use super::colours::RING;
 use super::digit_inks::{strongest_ink, symbol_and_plain};
 use crate::board::{Cell, Pos};
 use crate::vision::classes::CLASS_COUNT;
@@ -189,12 +190,9 @@ const COLOURED: u32 = 240;
 /// See [`COLOURED`].
 const GREY: u32 = 80;
 
-/// The edge ring's depth in samples left out of [`most_colour`]: a coloured neighbour or frame
-/// may reach a sample or two in at some phases; a digit is drawn in the middle.
-const RING: usize = 2;
-
-/// The largest summed spread of the channels over the 2x2 blocks of `tile`'s middle
-/// ([`COLOURED`]).
+/// The largest summed spread of the channels over the 2x2 blocks of `tile`'s middle, inside
+/// the edge ring (`colours::RING`: a coloured neighbour or frame may reach a sample or two in
+/// at some phases; a digit is drawn in the middle) ([`COLOURED`]).
 fn most_colour(tile: &TileImage) -> u32 {
     let mut most = 0;
     for by in (RING..TILE - RING).step_by(2) {

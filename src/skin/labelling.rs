@@ -563,12 +563,7 @@ fn empty_as_the_board_shows(verdict: &Verdict) -> bool {
 /// mode at 25–27 px read as covered at 0.687 and as empty at 0.313, so no tile of theirs showed
 /// the side-only cascade its 0s did, and the 0s were read as covered.
 fn covered_as_the_numbers_need(reading: &Reading, look: usize) -> bool {
-    let verdict = &reading.looks[look];
-    if verdict.class != TileClass::Unrevealed
-        || verdict.confidence >= SURE_TILE
-        || verdict.prob(TileClass::Unrevealed) + verdict.prob(TileClass::Number(0))
-            < COVERED_OR_EMPTY
-    {
+    if !unsurely_covered_or_empty(&reading.looks[look]) {
         return false;
     }
     let board = &reading.board;

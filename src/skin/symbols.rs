@@ -8,6 +8,7 @@
 
 use crate::board::Cell;
 use crate::skin::background::{nearest_face, ring_distance};
+use crate::skin::colours;
 use crate::skin::families::Families;
 use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::TileClass;
@@ -184,7 +185,7 @@ fn has_symbol(tile: &TileImage) -> bool {
         .map(|(x, y)| pixel(x, y))
         .collect();
     // The edge's median colour, channel by channel: the face, not its bevel or grid line.
-    let median = median_colour(&mut edge);
+    let median = median_of(&mut edge);
     let middle: Vec<[i32; 3]> = MIDDLE
         .flat_map(|y| MIDDLE.map(move |x| (x, y)))
         .map(|(x, y)| pixel(x, y))
@@ -199,12 +200,13 @@ fn has_symbol(tile: &TileImage) -> bool {
     // px draws its empty tiles white inside thick black lines, whose edge ring is mostly line,
     // and an empty tile read as covered was taken for a symbol on the open face, a shown mine,
     // on a game in play.
-    let own = median_colour(&mut middle.clone());
+    let own = colours::median_colour(tile, |x, y| MIDDLE.contains(&x) && MIDDLE.contains(&y));
     share_off(median) >= SYMBOL && share_off(own) > 0.0
 }
 
-/// The median of `pixels`, channel by channel (reordering them).
-fn median_colour(pixels: &mut [[i32; 3]]) -> [i32; 3] {
+/// The median of `pixels`, channel by channel (reordering them). The edge's samples are a list,
+/// not a set of places (`colours::median_colour` takes those): the ring's corners count twice.
+fn median_of(pixels: &mut [[i32; 3]]) -> [i32; 3] {
     std::array::from_fn(|c| {
         pixels.sort_unstable_by_key(|p| p[c]);
         pixels[pixels.len() / 2][c]
