@@ -2203,3 +2203,27 @@ fn a_tooltip_read_as_a_sure_1_among_0s_is_hidden() {
     let name = "jsmines-26px-mid-a-tooltip-over-a-0-read-as-a-sure-1";
     assert_hidden_exactly(name, vec![(6, 15), (7, 15)]);
 }
+
+/// SVG Minesweeper, light, 16x16 at 44 px (device scale 1.4, zoom 100%), mid-game, the pointer
+/// parked: two emoji flags, one read as a flag at 0.997, the other, at another phase of the
+/// fractional pitch, at 0.79 with a question mark at 0.2. Both marks hold anywhere, and the
+/// second flag was in doubt between the two (seed 460, on all four captures of the board). Its
+/// picture is the sure flag's within 0.93, in the same ink: a flag (`skin/same_flag.rs`).
+#[test]
+fn a_flag_at_another_phase_drawn_as_the_boards_sure_flag_is_a_flag() {
+    assert_read_exactly(
+        "svgtag-light-44px-mid-a-flag-at-another-phase-in-doubt-with-a-question-mark",
+    );
+}
+
+/// The pixel-art clone, dark, 12x12 at 31 px (device scale 1, zoom 110%, a 1920x1040 window),
+/// lost, the pointer parked: the game stopped with an open 0 among covered tiles (played
+/// quickly, its cascade was cut short by the loss). Taken for a covered tile held down, the 0
+/// was read as covered on every lost board of the clone in the sweeps. A lost board shows where
+/// its game stopped: read exactly, and no advice (`skin/lost_zeros.rs`).
+#[test]
+fn a_lost_boards_0_among_covered_tiles_is_read_as_a_0() {
+    let name = "pixel-dark-31px-lost-a-0-among-covered-tiles-left-by-a-stopped-cascade";
+    assert_read_exactly(name);
+    read_as_a_lost_game(name);
+}

@@ -26,6 +26,7 @@ use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
 use super::hidden_zeros::doubt_against_hidden_zeros;
 use super::lone_looks::{all_many_as_read, flipped, lone_looks, LONE_COST};
+use super::lost_zeros::reopen_zeros_of_a_lost_board;
 use super::meanings::{meanings, Meaning};
 use super::one_glyph::doubt_a_glyph_read_two_ways;
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
@@ -33,6 +34,7 @@ use super::pressed::release_pressed;
 use super::raised_zeros::settle_raised_zeros;
 use super::repair::repairs;
 use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, SideCascade};
+use super::same_flag::drawn_as_a_sure_flag;
 use super::same_glyph::{drawn_as_the_sure, settle_drawn_as_named};
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
@@ -486,6 +488,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     doubt_hidden(reading, &families, &hidden);
     settle_crossed_mines(reading, &families, &mut settled);
+    reopen_zeros_of_a_lost_board(reading, &pressed);
     reading.recount_mines();
     Settled {
         checked,
@@ -894,10 +897,14 @@ fn doubts(
             classes.push(saw);
         }
         // A number drawn as the board's sure looks of it draw it is that number: another
-        // labelling of its look (a question mark, for a "2" lit under the pointer) is none.
+        // labelling of its look (a question mark, for a "2" lit under the pointer) is none;
+        // and so is a flag drawn as the board's sure flags.
         let alternatives = || (alternatives.iter()).map(|other| meaning[other.picks[family]].class);
         let other_meaning = alternatives().any(|class| class.cell() != chosen.cell());
-        if other_meaning && !drawn_as_the_sure(reading, families.first[family], chosen.class) {
+        let first = families.first[family];
+        let drawn = drawn_as_the_sure(reading, first, chosen.class)
+            || (chosen.class == TileClass::Flag && drawn_as_a_sure_flag(reading, first));
+        if other_meaning && !drawn {
             for alternative in alternatives() {
                 if alternative.cell() != chosen.cell() && !classes.contains(&alternative) {
                     classes.push(alternative);

@@ -34,6 +34,8 @@
 //! - [`same_glyph`]: a number drawn as the board's sure tiles of that number draw it, whatever
 //!   its face (lit under the pointer, held down, dimmed), is that number; and, after
 //!   [`forced`], a digit in doubt drawn as those the board's rules named;
+//! - [`same_flag`]: a flag drawn as the board's sure flags draw it (at another phase) is a
+//!   flag, not a question mark nearly as likely;
 //! - [`unsure_digits`]: numbers the classifier read unsurely, in doubt with the likeliest class
 //!   their tiles have room for;
 //! - [`unsure_flags`]: flags the classifier read unsurely (text drawn over the board), in doubt
@@ -56,6 +58,8 @@
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`crossed_mines`]: a lost board's mines read as wrong flags, read as mines where its
 //!   numbers count them;
+//! - [`lost_zeros`]: on a lost board, 0s among covered tiles (a cascade stopped half drawn)
+//!   read as the 0s they are, not as tiles held pressed;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
@@ -74,6 +78,7 @@ pub mod foreign_face;
 pub mod hidden_zeros;
 pub mod labelling;
 pub mod lone_looks;
+pub mod lost_zeros;
 pub mod meanings;
 pub mod one_glyph;
 pub mod open_marks;
@@ -81,6 +86,7 @@ pub mod pressed;
 pub mod raised_zeros;
 pub mod repair;
 pub mod rules;
+pub mod same_flag;
 pub mod same_glyph;
 pub mod shown_mines;
 pub mod symbols;

@@ -49,6 +49,7 @@ pub fn doubt_marks_on_open_face(reading: &mut Reading, families: &Families, sett
         tracing::debug!(
             family,
             ?digit,
+            confidence = families.verdicts[family].confidence,
             "a player's mark read on the open face: in doubt with a digit"
         );
         let cells = reading.cells_showing(|l| families.of[l] == family);

@@ -108,25 +108,13 @@ fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
         .fold(f64::NEG_INFINITY, f64::max);
     let sure_picture = ink_picture(&reading.pixels[sure_look])?;
     let (own_tile, sure) = (&reading.pixels[look], &reading.pixels[sure_look]);
-    let (own_ink, sure_ink) = (ink(own_tile), ink(sure));
-    let near =
-        |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK;
-    // On one face the inks' directions are the measure: winemine's white "2" on black came
-    // within `inks_differ`'s angle of its cyan 3s, and was taken for a 3 beside them.
-    let same_ink = !other_ink_on_one_face(own_tile, sure)
-        && (!inks_differ(own_ink, sure_ink)
-            || (own_ink.zip(sure_ink))
-                .is_some_and(|(a, b)| near(ink_colour(own_tile, a), ink_colour(sure, b)))
-            || strokes_colours(own_tile, &own, sure, &sure_picture)
-                .is_some_and(|(a, b)| near(a, b)));
+    let same_ink = same_ink(own_tile, &own, sure, &sure_picture);
     tracing::trace!(
         look,
         number,
         likeness,
         nearest_other,
         same_ink,
-        ?own_ink,
-        ?sure_ink,
         "a digit's glyph against the board's sure ones"
     );
     // The classifier's own reading of the look and the picture agreeing, a phase's blur is
@@ -135,6 +123,28 @@ fn glyph_number(reading: &Reading, look: usize, named: &[usize]) -> Option<u8> {
     let alike = if read_so { PHASES_ALIKE } else { SAME };
     let drawn = likeness >= alike && likeness - nearest_other >= MARGIN && same_ink;
     drawn.then_some(number as u8)
+}
+
+/// Whether two tiles whose ink pictures are `own_picture` and `sure_picture` draw in one ink:
+/// pointing the same way from their faces, of about the same colour ([`NEAR_INK`]), or of about
+/// the same colour where the two glyphs' strokes lie. On one face the inks' directions are the
+/// measure: winemine's white "2" on black came within `inks_differ`'s angle of its cyan 3s,
+/// and was taken for a 3 beside them.
+pub(super) fn same_ink(
+    own: &TileImage,
+    own_picture: &[f64],
+    sure: &TileImage,
+    sure_picture: &[f64],
+) -> bool {
+    let (own_ink, sure_ink) = (ink(own), ink(sure));
+    let near =
+        |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<f64>() <= NEAR_INK;
+    !other_ink_on_one_face(own, sure)
+        && (!inks_differ(own_ink, sure_ink)
+            || (own_ink.zip(sure_ink))
+                .is_some_and(|(a, b)| near(ink_colour(own, a), ink_colour(sure, b)))
+            || strokes_colours(own, own_picture, sure, sure_picture)
+                .is_some_and(|(a, b)| near(a, b)))
 }
 
 /// Settles each doubt ([`may_be_settled`]) whose looks all draw one of its numbers as the
