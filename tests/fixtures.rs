@@ -2227,3 +2227,29 @@ fn a_lost_boards_0_among_covered_tiles_is_read_as_a_0() {
     assert_read_exactly(name);
     read_as_a_lost_game(name);
 }
+
+/// GNOME Mines, theme "bgcolors", 16x16 at 31 px (a 761x586 window), just opened, the pointer
+/// resting on a covered tile, which the game lights nearly as it draws its empty tiles (a 0 to
+/// the classifier at 0.69). The lit look joined the 0s' family as one look of two, and the
+/// labelling with every 0 covered came within the doubt margin: all 34 empty tiles were left in
+/// doubt, and the board got none of its advice there (seed 452). A look weighs as its tiles, up
+/// to eight: read exactly, and advised.
+#[test]
+fn a_covered_tile_lit_like_the_0s_does_not_put_the_0s_in_doubt() {
+    assert_read_exactly_with_moves(
+        "gnome-bgcolors-31px-opened-the-pointer-lights-a-covered-tile-like-the-0s",
+    );
+}
+
+/// GNOME Mines, default theme, 16x16 at 23 px (a 494x380 window), mid-game, the pointer
+/// resting on one of the player's two flags: the game lights it on a face like its open tiles',
+/// and the classifier read it a flag at 0.87, a question mark next. In doubt between the two
+/// (the game's count of flags settled it on the whole screen; here, cut to the board, nothing
+/// does), and, as a sure flag drawn like the board's other flag, on the open face, in doubt
+/// with a "2" (a build of 2026-12-05). Drawn as the board's sure flag, it is a flag on any face.
+#[test]
+fn a_flag_lit_under_the_pointer_drawn_as_the_boards_flag_is_a_flag() {
+    assert_read_exactly_with_moves(
+        "gnome-default-23px-mid-the-pointer-lights-a-flag-like-the-open-tiles",
+    );
+}

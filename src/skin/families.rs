@@ -4,6 +4,7 @@
 
 use super::colours::RING;
 use super::digit_inks::{strongest_ink, symbol_and_plain};
+use super::lone_looks::MANY;
 use crate::board::{Cell, Pos};
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
@@ -17,7 +18,7 @@ const BLOCK_LIMIT: f64 = 48.0;
 
 /// Families of similar looks: `of[look]` is the family of each look; `first[family]` the look
 /// that stands for it, its commonest on the board; `verdicts[family]` the family's verdict, its
-/// members' probabilities averaged.
+/// members' probabilities averaged, each weighed by the tiles that show it up to `MANY`.
 pub struct Families {
     pub of: Vec<usize>,
     pub first: Vec<usize>,
@@ -127,12 +128,20 @@ pub fn families_apart(
     let mut sums = vec![[0f64; CLASS_COUNT]; firsts.len()];
     let mut counts = vec![0usize; firsts.len()];
     for (look, &family) in of.iter().enumerate() {
-        counts[family] += 1;
+        // A look weighs as the tiles that show it, up to `MANY`: a covered tile lit under the
+        // pointer that joins the empty tiles' family (GNOME Mines' light grey tile, a 0 to the
+        // classifier at 0.69 and covered at 0.31) is one tile among thirty, not one look of
+        // two, and as a look of two it brought the labelling with every 0 covered within the
+        // doubt margin: all 34 empty tiles of the board were left in doubt. The looks a skin
+        // shows on many tiles (one per phase of a fractional pitch) weigh alike, as before:
+        // how many tiles fall on a phase says nothing of how the look should read.
+        let weight = shown(look).clamp(1, MANY);
+        counts[family] += weight;
         if shown(look) > shown(firsts[family]) {
             firsts[family] = look;
         }
         for (sum, &p) in sums[family].iter_mut().zip(&looks[look].probs) {
-            *sum += f64::from(p);
+            *sum += f64::from(p) * weight as f64;
         }
     }
     let verdicts = (firsts.iter().zip(sums.iter().zip(&counts)))
@@ -336,6 +345,20 @@ mod tests {
             &[1, 3, 1],
         );
         assert_eq!(found.first, vec![1, 2]);
+    }
+
+    #[test]
+    fn a_look_weighs_as_its_tiles_up_to_many() {
+        let plain = [120u8; TILE_BYTES];
+        let mut noisy = plain;
+        noisy[0] = 125;
+        // A look on thirty tiles read surely, one on a single tile read unsurely: the family
+        // reads nearly as the thirty, and as two looks of many tiles, alike.
+        for (cells, expected) in [([30, 1], (0.99 * 8.0 + 0.6) / 9.0), ([30, 9], 0.795)] {
+            let found = families(&[plain, noisy], &[verdict(0.99), verdict(0.6)], &cells);
+            assert_eq!(found.of, vec![0, 0]);
+            assert!((f64::from(found.verdicts[0].probs[0]) - expected).abs() < 1e-6);
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@
 
 use super::doubt::add_doubt;
 use super::families::Families;
+use super::same_flag::drawn_as_a_sure_flag;
 use super::same_glyph::drawn_like_a_digit;
 use super::symbols::on_open_face;
 use crate::vision::{Reading, TileClass, Verdict};
@@ -22,12 +23,15 @@ use crate::vision::{Reading, TileClass, Verdict};
 pub(super) const SURE_MARK: f32 = 0.99;
 
 /// Whether `family` is a player's mark however its face looks: read as a flag or a question
-/// mark at [`SURE_MARK`] or more, and drawn like no look the classifier reads as a digit.
+/// mark at [`SURE_MARK`] or more, or drawn as the board's sure flags (`same_flag`: GNOME Mines
+/// lights the flag under the pointer, read at 0.87, on a face like its open tiles'), and drawn
+/// like no look the classifier reads as a digit.
 pub fn drawn_as_a_mark(reading: &Reading, families: &Families, family: usize) -> bool {
     let verdict = &families.verdicts[family];
+    let first = families.first[family];
     verdict.class.is_mark()
-        && verdict.confidence >= SURE_MARK
-        && !drawn_like_a_digit(reading, families.first[family])
+        && (verdict.confidence >= SURE_MARK || drawn_as_a_sure_flag(reading, first))
+        && !drawn_like_a_digit(reading, first)
 }
 
 /// Puts in doubt, with the digit the classifier found likeliest for it, every family settled as
@@ -118,6 +122,24 @@ mod tests {
         );
         // The board still shows what was read; advice weakens the doubt.
         assert_eq!(reading.board.get(Pos::new(1, 1)), Cell::Flag);
+    }
+
+    #[test]
+    fn a_flag_drawn_as_the_boards_sure_flag_is_a_mark_on_any_face() {
+        // GNOME Mines lights the flag under the pointer, read unsurely, on a face like its
+        // open tiles'; the board's other flag is read surely, drawn alike.
+        let (reading, _, _) = reading_sure_of_the_flag(tile(BLACK, WHITE), 0.87);
+        let mut reading = Reading {
+            board: parse_board("F.\n0F\n00\n").unwrap(),
+            ..reading
+        };
+        reading.look_of = vec![3, 0, 1, 2, 1, 1];
+        (reading.looks).push(Verdict::from_probs(&[(TileClass::Flag, 0.999)]));
+        reading.pixels.push(tile(GREEN, WHITE));
+        let (mut reading, families, settled) = a_family_a_look(reading);
+        assert!(drawn_as_a_mark(&reading, &families, 2));
+        doubt_marks_on_open_face(&mut reading, &families, &settled);
+        assert!(reading.doubt.is_empty());
     }
 
     #[test]
