@@ -11,7 +11,7 @@ use crate::vision::tiles::{mean_difference, TileImage, TILE};
 use crate::vision::{Reading, TileClass, Verdict};
 
 /// Two looks whose pixels differ by at most this on average (0–255) may be one family...
-const MEAN_LIMIT: f64 = 10.0;
+pub(super) const MEAN_LIMIT: f64 = 10.0;
 /// ...and only if no 2x2 block differs by more than this on average: a digit's thin stroke
 /// changes few pixels, but those by much, so a "1" and a "7" stay apart.
 const BLOCK_LIMIT: f64 = 48.0;
