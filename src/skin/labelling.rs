@@ -902,9 +902,11 @@ fn doubts(
         let alternatives = || (alternatives.iter()).map(|other| meaning[other.picks[family]].class);
         let other_meaning = alternatives().any(|class| class.cell() != chosen.cell());
         let first = families.first[family];
-        let drawn = drawn_as_the_sure(reading, first, chosen.class)
-            || (chosen.class == TileClass::Flag && drawn_as_a_sure_flag(reading, first));
-        if other_meaning && !drawn {
+        let drawn = || {
+            drawn_as_the_sure(reading, first, chosen.class)
+                || (chosen.class == TileClass::Flag && drawn_as_a_sure_flag(reading, first))
+        };
+        if other_meaning && !drawn() {
             for alternative in alternatives() {
                 if alternative.cell() != chosen.cell() && !classes.contains(&alternative) {
                     classes.push(alternative);
