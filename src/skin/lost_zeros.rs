@@ -8,8 +8,8 @@
 //! So once the whole board is read, and it shows its mines (nothing hidden or in doubt made it
 //! so: a tooltip's text read as a mine is hidden by then), the cells taken for pressed tiles
 //! whose look the board reads as an empty open tile, unlike any covered look, are read as
-//! that, where no neighbour is a mine the board states. A lost board gets no advice, so this costs none; it reads the board
-//! as the game shows it.
+//! that, where no neighbour is a mine the board states. A lost board gets no advice, so this
+//! costs none; it reads the board as the game shows it.
 
 use super::families::MEAN_LIMIT;
 use crate::board::{Cell, Pos};
@@ -18,9 +18,8 @@ use crate::vision::{Reading, TileClass};
 
 /// Reads as 0s the cells `pressed` (row-major indices taken for covered tiles drawn pressed)
 /// whose look is read as a 0 and is far from every look read as covered (past
-/// `families::MEAN_LIMIT` on average), on
-/// a board that shows its mines, where no neighbour holds a mine the board states and no doubt
-/// names the cell. Returns how many it read so.
+/// `families::MEAN_LIMIT` on average), on a board that shows its mines, where no neighbour
+/// holds a mine the board states and no doubt names the cell. Returns how many it read so.
 pub(super) fn reopen_zeros_of_a_lost_board(reading: &mut Reading, pressed: &[usize]) -> usize {
     if !reading.board.shows_mines() {
         return 0;
@@ -30,21 +29,23 @@ pub(super) fn reopen_zeros_of_a_lost_board(reading: &mut Reading, pressed: &[usi
     for &index in pressed {
         let look = reading.look_of[index];
         let pos = Pos::new(index / cols, index % cols);
-        let in_doubt = (reading.doubt.iter()).any(|d| d.cells.contains(&(pos.row, pos.col)));
+        let in_doubt = || (reading.doubt.iter()).any(|d| d.cells.contains(&(pos.row, pos.col)));
         let beside_a_mine =
-            (reading.board.neighbors(pos)).any(|q| reading.board.get(q).is_known_mine());
+            || (reading.board.neighbors(pos)).any(|q| reading.board.get(q).is_known_mine());
         // A look near the board's covered tiles on average is no sign either way: the
         // HTML-table clone draws its covered and open tiles nearly alike (in the browser's dark
         // mode on one face), and a covered tile at another phase of its pitch, taken into the
         // 0s' family, was read as covered only by the rule.
-        let like_covered = (reading.looks.iter().enumerate()).any(|(other, verdict)| {
-            verdict.class == TileClass::Unrevealed
-                && mean_difference(&reading.pixels[other], &reading.pixels[look]) <= MEAN_LIMIT
-        });
+        let like_covered = || {
+            (reading.looks.iter().enumerate()).any(|(other, verdict)| {
+                verdict.class == TileClass::Unrevealed
+                    && mean_difference(&reading.pixels[other], &reading.pixels[look]) <= MEAN_LIMIT
+            })
+        };
         if reading.looks[look].class != TileClass::Number(0)
-            || in_doubt
-            || beside_a_mine
-            || like_covered
+            || in_doubt()
+            || beside_a_mine()
+            || like_covered()
         {
             continue;
         }
