@@ -2216,6 +2216,16 @@ fn a_flag_at_another_phase_drawn_as_the_boards_sure_flag_is_a_flag() {
     );
 }
 
+/// The HTML-table clone in forced dark, 16x16 at 23.4 px, mid-game: covered tiles at other phases
+/// of the pitch are looks of their own that the model reads as covered at only 0.2, strays to
+/// `skin/flags_beside_strays.rs`, and a player's flag beside them, read at 0.999 where the
+/// board's other flag reads 1.0, was left in doubt as a tooltip's piece might be. Drawn as the
+/// board's sure flag, it is a flag: read exactly.
+#[test]
+fn a_flag_drawn_as_the_boards_sure_flag_beside_strays_is_a_flag() {
+    assert_read_exactly("table-dark-23px-mid-a-flag-beside-covered-tiles-read-unsurely");
+}
+
 /// The pixel-art clone, dark, 12x12 at 31 px (device scale 1, zoom 110%, a 1920x1040 window),
 /// lost, the pointer parked: the game stopped with an open 0 among covered tiles (played
 /// quickly, its cascade was cut short by the loss). Taken for a covered tile held down, the 0

@@ -9,10 +9,12 @@
 //! flag on a look no other tile shows, read less surely, beside a tile hidden or in doubt with
 //! a symbol or a look of its own read unsurely, is taken for what it may be: a covered tile
 //! that may or may not hold a mine. Less advice beside it; none that counts on a mine it may
-//! not have.
+//! not have. A flag drawn as the board's sure flags (`same_flag`) is a player's flag sampled at
+//! another phase of the pitch, not a piece of text, and stays a flag.
 
 use super::doubt::add_doubt;
 use super::lone_looks::STRAY;
+use super::same_flag::drawn_as_a_sure_flag;
 use crate::vision::{Reading, TileClass};
 
 /// The classifier's probability from which a flag is a flag wherever it lies. Of about 680
@@ -55,7 +57,12 @@ pub(super) fn doubt_flags_beside_strays(reading: &mut Reading, hidden: &[bool]) 
         {
             continue;
         }
-        if (board.neighbors(board.pos_of(index))).any(|pos| stray(board.index(pos))) {
+        // The costly test last: a flag drawn as the board's sure flags is a player's flag at
+        // another phase of the pitch (the HTML-table clone's, 0.999 where the other reads 1.0),
+        // not a piece of text.
+        if (board.neighbors(board.pos_of(index))).any(|pos| stray(board.index(pos)))
+            && !drawn_as_a_sure_flag(reading, look)
+        {
             flags.push((look, (row, col)));
         }
     }

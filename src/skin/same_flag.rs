@@ -24,7 +24,8 @@ pub fn drawn_as_a_sure_flag(reading: &Reading, look: usize) -> bool {
     if reading.looks[look].likeliest() != TileClass::Flag {
         return false;
     }
-    let Some(own) = ink_picture(&reading.pixels[look]) else {
+    // A reading without the looks' pixels (built from text) has no pictures to compare.
+    let Some(own) = reading.pixels.get(look).and_then(ink_picture) else {
         return false;
     };
     // The best likeness to the sure looks of each mark, and the look that gave it.
@@ -34,7 +35,7 @@ pub fn drawn_as_a_sure_flag(reading: &Reading, look: usize) -> bool {
                 other != look && verdict.class == mark && verdict.prob(mark) >= SURE_MARK
             })
             .filter_map(|(other, _)| {
-                let picture = ink_picture(&reading.pixels[other])?;
+                let picture = ink_picture(reading.pixels.get(other)?)?;
                 Some((likeness(&own, &picture), other, picture))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
