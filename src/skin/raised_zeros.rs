@@ -25,10 +25,15 @@
 //! of its boards no look held as 0s, and every 0 stayed covered. Where none holds, a look of
 //! many tiles that holds as 0s but for a few of them beside covered tiles, walled in by
 //! numbers in the main, is read as 0s too, on a board showing only numbers and covered tiles,
-//! where the main covered look as 0s leaves some number no room for its mines.
+//! where the main covered look as 0s leaves some number no room for its mines. On a board that
+//! also shows flags, such 0s make the flags beside them suspect: the rounded clone has no flags,
+//! and its lost boards show every mine as a red tile with a white cross, which the model may read
+//! as a flag (0.72 at 41 px). There the flags are left in doubt with a mine (a game that may be
+//! over gets no advice), and the 0s stay covered.
 
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
+use super::doubt::add_doubt;
 use super::families::Families;
 use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
@@ -161,9 +166,13 @@ pub(super) fn settle_raised_zeros(
     let holding: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
         .filter(|colour| is_possible(&as_zeros_of(colour)))
         .collect();
+    // Flags beside numbers and covered tiles only: a stopped-short cascade read there would
+    // make them a lost game's mines, not the player's (below).
+    let with_flags = settled.contains(&TileClass::Flag)
+        && only_numbers_covered_and(reading, settled, TileClass::Flag);
     let colour = match holding[..] {
         [colour] => colour,
-        [] if only_numbers_and_covered(reading, settled) => {
+        [] if only_numbers_and_covered(reading, settled) || with_flags => {
             // None holds as a finished cascade leaves its 0s: one that holds as a cascade
             // stopped short leaves them is read so, on a board that shows nothing else, where
             // the other covered look of most tiles, as 0s, leaves some number no room for its
@@ -187,6 +196,28 @@ pub(super) fn settle_raised_zeros(
                 .filter(|other| !colour.contains(other))
                 .max_by_key(|&other| tiles[other]);
             if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_of(&[other]))) {
+                return;
+            }
+            if with_flags {
+                // The 0s hold as a cascade stopped short, beside looks read as flags: they may
+                // be a lost game's mines (the rounded clone, which has no flags, shows its
+                // mines as red tiles with a white cross, a flag to the model at 0.72 at 41 px,
+                // and its lost boards were advised as games in play). In doubt with a mine:
+                // no advice, and the 0s stay covered.
+                let flags: Vec<(usize, Vec<(usize, usize)>)> = (0..settled.len())
+                    .filter(|&f| settled[f] == TileClass::Flag)
+                    .map(|f| {
+                        let cells = reading.cells_showing(|l| families.of[l] == f);
+                        (families.first[f], cells)
+                    })
+                    .collect();
+                for (look, cells) in flags {
+                    tracing::debug!(
+                        look,
+                        "flags beside 0s of a cascade stopped short: maybe a lost game's mines"
+                    );
+                    add_doubt(reading, look, cells, TileClass::Flag, TileClass::Mine);
+                }
                 return;
             }
             colour
@@ -226,6 +257,13 @@ pub(super) fn settle_raised_zeros(
 fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass]) -> bool {
     let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
     settled.iter().all(plain) && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain))
+}
+
+/// [`only_numbers_and_covered`], with families settled as `also` besides (not in doubt).
+fn only_numbers_covered_and(reading: &Reading, settled: &[TileClass], also: TileClass) -> bool {
+    let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
+    (settled.iter()).all(|c| plain(c) || *c == also)
+        && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain))
 }
 
 /// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
@@ -431,6 +469,45 @@ mod tests {
             settle_raised_zeros(&mut reading, &families, &mut settled);
             assert_eq!(settled[0], expected, "a doubt with {others:?}");
         }
+    }
+
+    #[test]
+    fn flags_beside_a_cascade_stopped_short_may_be_a_lost_games_mines() {
+        // The board of `grey_squares_of_a_cascade_stopped_short_are_0s` with two tiles read
+        // as flags (`f`) among the navy ones, as the rounded clone's lost boards read (its red
+        // crossed mines a flag to the model): the grey squares hold as 0s of a cascade
+        // stopped short, so the flags may be a lost game's mines. In doubt with a mine, and the
+        // 0s stay covered; no flag, and they are read (the test above).
+        let mut rows = vec!["ggggg1fn", "ggggg2nn", "ggggg1nf", "ggggg1nn", "ggggggnn"];
+        rows.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
+        let mut reading = flat_reading(
+            &rows,
+            "gn12f",
+            vec![
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Unrevealed),
+                Verdict::certain(TileClass::Number(1)),
+                Verdict::certain(TileClass::Number(2)),
+                Verdict::certain(TileClass::Flag),
+            ],
+        );
+        let flat = |colour| tile_with_ink(colour, colour);
+        reading.pixels = vec![
+            flat(GREY),
+            flat(NAVY),
+            flat([60; 3]),
+            flat([60; 3]),
+            flat([200, 20, 20]),
+        ];
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        assert_eq!(settled[0], TileClass::Unrevealed);
+        assert_eq!(reading.doubt.len(), 1);
+        assert_eq!(
+            reading.doubt[0].classes,
+            vec![TileClass::Flag, TileClass::Mine]
+        );
+        assert_eq!(reading.doubt[0].cells, vec![(0, 6), (2, 7)]);
     }
 
     #[test]
