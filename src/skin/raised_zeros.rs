@@ -313,6 +313,8 @@ mod tests {
 
     const GREY: [u8; 3] = [153, 153, 153];
     const NAVY: [u8; 3] = [44, 53, 128];
+    /// The numbers' face.
+    const DARK: [u8; 3] = [60; 3];
 
     /// `rows` read by the classifier: `g` grey squares and `n` navy ones both surely covered,
     /// `1` and `2` numbers; looks 0 (grey), 1 (navy), 2 ("1"), 3 ("2"), each a family; the grey
@@ -338,18 +340,18 @@ mod tests {
 
     /// `rows` read by the classifier as [`settle_with`] says, nothing in doubt.
     fn grey_and_navy(rows: &[&str], navy: [u8; 3]) -> Reading {
-        let mut reading = flat_reading(
-            rows,
-            "gn12",
-            vec![
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(1)),
-                Verdict::certain(TileClass::Number(2)),
-            ],
-        );
-        let flat = |colour| tile_with_ink(colour, colour);
-        reading.pixels = vec![flat(GREY), flat(navy), flat([60; 3]), flat([60; 3])];
+        let covered = TileClass::Unrevealed;
+        let (one, two) = (TileClass::Number(1), TileClass::Number(2));
+        let looks = [(covered, GREY), (covered, navy), (one, DARK), (two, DARK)];
+        coloured_reading(rows, "gn12", &looks)
+    }
+
+    /// The board `rows`, each character of `chars` a look read surely as its class, drawn
+    /// flat in its colour.
+    fn coloured_reading(rows: &[&str], chars: &str, looks: &[(TileClass, [u8; 3])]) -> Reading {
+        let verdicts = looks.iter().map(|&(c, _)| Verdict::certain(c)).collect();
+        let mut reading = flat_reading(rows, chars, verdicts);
+        reading.pixels = (looks.iter()).map(|&(_, c)| tile_with_ink(c, c)).collect();
         reading
     }
 
@@ -416,25 +418,16 @@ mod tests {
         // apart from the other, both walled in by numbers; the "2" leaves the navy squares
         // covered.
         let rows = ["ghgh1nn", "hghg1nn", "ghgh1nn", "11112nn", "nnnnnnn"];
-        let mut reading = flat_reading(
-            &rows,
-            "ghn12",
-            vec![
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(1)),
-                Verdict::certain(TileClass::Number(2)),
-            ],
-        );
-        let flat = |colour| tile_with_ink(colour, colour);
-        reading.pixels = vec![
-            flat(GREY),
-            flat([160; 3]),
-            flat(NAVY),
-            flat([60; 3]),
-            flat([60; 3]),
+        let covered = TileClass::Unrevealed;
+        let (one, two) = (TileClass::Number(1), TileClass::Number(2));
+        let looks = [
+            (covered, GREY),
+            (covered, [160; 3]),
+            (covered, NAVY),
+            (one, DARK),
+            (two, DARK),
         ];
+        let reading = coloured_reading(&rows, "ghn12", &looks);
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_raised_zeros(&mut reading, &families, &mut settled);
         let zero = TileClass::Number(0);
@@ -480,25 +473,16 @@ mod tests {
         // 0s stay covered; no flag, and they are read (the test above).
         let mut rows = vec!["ggggg1fn", "ggggg2nn", "ggggg1nf", "ggggg1nn", "ggggggnn"];
         rows.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
-        let mut reading = flat_reading(
-            &rows,
-            "gn12f",
-            vec![
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Unrevealed),
-                Verdict::certain(TileClass::Number(1)),
-                Verdict::certain(TileClass::Number(2)),
-                Verdict::certain(TileClass::Flag),
-            ],
-        );
-        let flat = |colour| tile_with_ink(colour, colour);
-        reading.pixels = vec![
-            flat(GREY),
-            flat(NAVY),
-            flat([60; 3]),
-            flat([60; 3]),
-            flat([200, 20, 20]),
+        let covered = TileClass::Unrevealed;
+        let (one, two) = (TileClass::Number(1), TileClass::Number(2));
+        let looks = [
+            (covered, GREY),
+            (covered, NAVY),
+            (one, DARK),
+            (two, DARK),
+            (TileClass::Flag, [200, 20, 20]),
         ];
+        let reading = coloured_reading(&rows, "gn12f", &looks);
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_raised_zeros(&mut reading, &families, &mut settled);
         assert_eq!(settled[0], TileClass::Unrevealed);
