@@ -33,9 +33,9 @@
 
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
-use super::doubt::add_doubt;
 use super::families::Families;
 use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
+use super::shown_mines::add_family_doubt;
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Reading, TileClass};
@@ -169,10 +169,10 @@ pub(super) fn settle_raised_zeros(
     // Flags beside numbers and covered tiles only: a stopped-short cascade read there would
     // make them a lost game's mines, not the player's (below).
     let with_flags = settled.contains(&TileClass::Flag)
-        && only_numbers_covered_and(reading, settled, TileClass::Flag);
+        && only_numbers_and_covered(reading, settled, &[TileClass::Flag]);
     let colour = match holding[..] {
         [colour] => colour,
-        [] if only_numbers_and_covered(reading, settled) || with_flags => {
+        [] if only_numbers_and_covered(reading, settled, &[]) || with_flags => {
             // None holds as a finished cascade leaves its 0s: one that holds as a cascade
             // stopped short leaves them is read so, on a board that shows nothing else, where
             // the other covered look of most tiles, as 0s, leaves some number no room for its
@@ -204,19 +204,12 @@ pub(super) fn settle_raised_zeros(
                 // mines as red tiles with a white cross, a flag to the model at 0.72 at 41 px,
                 // and its lost boards were advised as games in play). In doubt with a mine:
                 // no advice, and the 0s stay covered.
-                let flags: Vec<(usize, Vec<(usize, usize)>)> = (0..settled.len())
-                    .filter(|&f| settled[f] == TileClass::Flag)
-                    .map(|f| {
-                        let cells = reading.cells_showing(|l| families.of[l] == f);
-                        (families.first[f], cells)
-                    })
-                    .collect();
-                for (look, cells) in flags {
+                for family in (0..settled.len()).filter(|&f| settled[f] == TileClass::Flag) {
                     tracing::debug!(
-                        look,
+                        family,
                         "flags beside 0s of a cascade stopped short: maybe a lost game's mines"
                     );
-                    add_doubt(reading, look, cells, TileClass::Flag, TileClass::Mine);
+                    add_family_doubt(reading, families, family, TileClass::Flag, TileClass::Mine);
                 }
                 return;
             }
@@ -253,16 +246,11 @@ pub(super) fn settle_raised_zeros(
 /// nothing is in doubt but between covered tiles and numbers (a digit the classifier was unsure
 /// of is a number all the same: the rounded clone's thin "2", in doubt with a "4", had kept
 /// every 0 of its board covered, and at 39 px one tile in doubt between a covered tile, a 0 and
-/// a 1 kept the 146 0s of an opened board covered).
-fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass]) -> bool {
+/// a 1 kept the 146 0s of an opened board covered). Families settled as one of `also` pass
+/// too (flags, where they are weighed apart), but no doubt may name one.
+fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[TileClass]) -> bool {
     let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
-    settled.iter().all(plain) && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain))
-}
-
-/// [`only_numbers_and_covered`], with families settled as `also` besides (not in doubt).
-fn only_numbers_covered_and(reading: &Reading, settled: &[TileClass], also: TileClass) -> bool {
-    let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
-    (settled.iter()).all(|c| plain(c) || *c == also)
+    (settled.iter()).all(|c| plain(c) || also.contains(c))
         && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain))
 }
 

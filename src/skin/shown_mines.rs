@@ -482,7 +482,7 @@ fn refuted_as_mine(reading: &Reading, families: &Families, family: usize) -> boo
 
 /// Puts `family`'s cells in doubt between `read` and `other`, or adds `other` to the doubt they
 /// are already in.
-fn add_family_doubt(
+pub(super) fn add_family_doubt(
     reading: &mut Reading,
     families: &Families,
     family: usize,
