@@ -2231,6 +2231,15 @@ fn a_flag_drawn_as_the_boards_sure_flag_beside_strays_is_a_flag() {
     assert_read_exactly("table-dark-23px-mid-a-flag-beside-covered-tiles-read-unsurely");
 }
 
+/// The pixel-art clone, light, 12x12 at 24.5 px (device scale 1.35, zoom 67%), mid-game: a blue
+/// "1" above a column of green "2"s, each at another phase of the pitch, beside 0s read as 0s.
+/// Their dark edges unlike every common look's, they were taken for a note over the board and
+/// hidden, as the two inks (39 degrees apart on one light face) were not told apart. Read exactly.
+#[test]
+fn numbers_of_two_inks_on_one_face_beside_read_zeros_are_no_note() {
+    assert_read_exactly("pixel-light-24px-mid-a-blue-1-above-green-2s-beside-0s");
+}
+
 /// The pixel-art clone, dark, 12x12 at 31 px (device scale 1, zoom 110%, a 1920x1040 window),
 /// lost, the pointer parked: the game stopped with an open 0 among covered tiles (played
 /// quickly, its cascade was cut short by the loss). Taken for a covered tile held down, the 0

@@ -15,7 +15,7 @@
 
 use super::background::{nearest_face, Evidence};
 use super::colours::{apart, colour, quantile_colours};
-use super::digit_inks::{ink, inks_differ};
+use super::digit_inks::{ink, inks_differ, other_ink_on_one_face};
 use super::families::{shifted_difference, Families};
 use super::open_marks::SURE_MARK;
 use super::same_glyph::{ink_picture, likeness, PHASES_ALIKE};
@@ -306,29 +306,39 @@ impl Opening<'_> {
 
 /// Whether the `patch`'s families (each once) read as a game's first opening does: every
 /// tile surely a number or an empty tile, the numbers of two digits or more, each digit in one
-/// ink and some two digits in inks that differ (`digit_inks`). A skin that draws its open tiles
-/// on a face of their own shows such a patch after the first click (the table clone in
-/// Chromium's dark mode, six tiles opened in a corner); a note's text is one ink, and what it
-/// covers reads as symbols the classifier is unsure of.
+/// ink and some two digits in inks that differ (`digit_inks`: by direction from faces that may
+/// differ, or on one face, nearer in direction but far apart in colour). A skin that draws its
+/// open tiles on a face of their own shows such a patch after the first click (the table clone
+/// in Chromium's dark mode, six tiles opened in a corner; the pixel-art clone at 24.5 px, a
+/// blue "1" above a column of green "2"s on its light grey face, 39° apart from it, whose 0s
+/// beside them were read as such and so were no part of the patch); a note's text is one ink,
+/// and what it covers reads as symbols the classifier is unsure of.
 fn coloured_numbers(pixels: &[TileImage], families: &Families, patch: &[usize]) -> bool {
     let sure_open = (patch.iter()).all(|&f| {
         let verdict = &families.verdicts[f];
         matches!(verdict.class, TileClass::Number(_)) && verdict.confidence >= SURE_NUMBER
     });
-    let numbers: Vec<(u8, Option<[f64; 3]>)> = (patch.iter())
+    let numbers: Vec<(u8, Option<[f64; 3]>, &TileImage)> = (patch.iter())
         .filter_map(|&f| match families.verdicts[f].class {
-            TileClass::Number(digit @ 1..=8) => Some((digit, ink(&pixels[families.first[f]]))),
+            TileClass::Number(digit @ 1..=8) => {
+                let tile = &pixels[families.first[f]];
+                Some((digit, ink(tile), tile))
+            }
             _ => None,
         })
         .collect();
-    let two_digits = (numbers.iter()).any(|&(digit, _)| digit != numbers[0].0);
+    let two_digits = (numbers.iter()).any(|&(digit, _, _)| digit != numbers[0].0);
     // Each digit in one ink, and some two digits in inks that differ: red and orange, both
     // pointing away from green and blue, are not told apart (the pixel-art clone's 3 and 4).
-    let one_ink_each = (numbers.iter()).all(|&(a, ink_a)| {
-        ink_a.is_some() && (numbers.iter()).all(|&(b, ink_b)| a != b || !inks_differ(ink_a, ink_b))
+    let one_ink_each = (numbers.iter()).all(|&(a, ink_a, _)| {
+        ink_a.is_some()
+            && (numbers.iter()).all(|&(b, ink_b, _)| a != b || !inks_differ(ink_a, ink_b))
     });
-    let inks_apart = (numbers.iter())
-        .any(|&(a, ink_a)| (numbers.iter()).any(|&(b, ink_b)| a != b && inks_differ(ink_a, ink_b)));
+    let inks_apart = (numbers.iter()).any(|&(a, ink_a, tile_a)| {
+        (numbers.iter()).any(|&(b, ink_b, tile_b)| {
+            a != b && (inks_differ(ink_a, ink_b) || other_ink_on_one_face(tile_a, tile_b))
+        })
+    });
     sure_open && two_digits && one_ink_each && inks_apart
 }
 
@@ -608,6 +618,17 @@ mod tests {
     #[test]
     fn a_first_opening_of_numbers_each_in_its_own_ink_is_no_note() {
         let (reading, families, settled) = first_opening(BLUE, RED);
+        assert!(
+            !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
+        );
+        // The pixel-art clone's blue 1 and green 2 on its light face: 39 degrees apart, too
+        // near for inks on faces that may differ, far apart in colour on one face.
+        let (blue, green) = ([92, 67, 131], [71, 143, 39]);
+        assert!(!inks_differ(
+            ink(&tile(SAND, blue)),
+            ink(&tile(SAND, green))
+        ));
+        let (reading, families, settled) = first_opening(blue, green);
         assert!(
             !hidden_families(&reading, &families, &settled, &no_evidence(&settled)).contains(&true)
         );
