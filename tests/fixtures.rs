@@ -1201,8 +1201,8 @@ fn read_as_a_lost_game(name: &str) -> (Reading, Label) {
 /// calls) until 2026-12-04: a lost game's sign seen that surely is in doubt with a mine anyway.
 /// At 41 px in a light page on a screen scaled 1.35 (seed 466) the crosses were flags to the
 /// model at 0.72 (lost signs 0.045), and the board was advised with 163 calls until 2026-12-05:
-/// its grey 0s hold as a cascade stopped short only with those flags beside them, so they may
-/// be a lost game's mines (`skin/raised_zeros.rs`).
+/// its grey 0s hold as a cascade stopped short only with those flags beside them, so they are a
+/// lost game's mines (`skin/raised_zeros.rs`), and that board now reads exactly.
 #[test]
 fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
     for name in [
@@ -1230,6 +1230,15 @@ fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
             }
         }
     }
+}
+
+/// The rounded clone's lost board at 41 px in a light page (seed 466) whose red crosses the
+/// model reads as flags at 0.72: its grey 0s hold only as a cascade stopped short, the clone's
+/// own quirk in a game without flags, so the crosses are its mines. Read exactly: 0s, mines
+/// and all (until 2026-12-05 the crosses were in doubt and the 0s covered).
+#[test]
+fn crosses_beside_a_cascade_stopped_short_read_as_a_lost_games_mines() {
+    assert_read_exactly("rounded-light-41px-lost-crosses-read-as-unsure-flags");
 }
 
 /// winmine.html (never trained on or tuned to) in Chromium's forced dark at 20.6 px (device

@@ -26,16 +26,17 @@
 //! many tiles that holds as 0s but for a few of them beside covered tiles, walled in by
 //! numbers in the main, is read as 0s too, on a board showing only numbers and covered tiles,
 //! where the main covered look as 0s leaves some number no room for its mines. On a board that
-//! also shows flags, such 0s make the flags beside them suspect: the rounded clone has no flags,
-//! and its lost boards show every mine as a red tile with a white cross, which the model may read
-//! as a flag (0.72 at 41 px). There the flags are left in doubt with a mine (a game that may be
-//! over gets no advice), and the 0s stay covered.
+//! also shows flags, such 0s make the flags beside them a lost game's mines: a cascade stopped
+//! short is the rounded clone's own quirk, the rounded clone has no flags, and its lost boards
+//! show every mine as a red tile with a white cross, which the model may read as a flag (0.72 at
+//! 41 px). There the 0s are read and the flags as mines: the game is over, and gets no advice
+//! (as it would with them in doubt with a mine, which the reading did until 2026-12-05, the 0s
+//! left covered: 27 lost boards of seeds 465 and 466 then read whole).
 
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
 use super::families::Families;
 use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
-use super::shown_mines::add_family_doubt;
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Reading, TileClass};
@@ -170,6 +171,7 @@ pub(super) fn settle_raised_zeros(
     // make them a lost game's mines, not the player's (below).
     let with_flags = settled.contains(&TileClass::Flag)
         && only_numbers_and_covered(reading, settled, &[TileClass::Flag]);
+    let mut lost = false;
     let colour = match holding[..] {
         [colour] => colour,
         [] if only_numbers_and_covered(reading, settled, &[]) || with_flags => {
@@ -198,21 +200,12 @@ pub(super) fn settle_raised_zeros(
             if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_of(&[other]))) {
                 return;
             }
-            if with_flags {
-                // The 0s hold as a cascade stopped short, beside looks read as flags: they may
-                // be a lost game's mines (the rounded clone, which has no flags, shows its
-                // mines as red tiles with a white cross, a flag to the model at 0.72 at 41 px,
-                // and its lost boards were advised as games in play). In doubt with a mine:
-                // no advice, and the 0s stay covered.
-                for family in (0..settled.len()).filter(|&f| settled[f] == TileClass::Flag) {
-                    tracing::debug!(
-                        family,
-                        "flags beside 0s of a cascade stopped short: maybe a lost game's mines"
-                    );
-                    add_family_doubt(reading, families, family, TileClass::Flag, TileClass::Mine);
-                }
-                return;
-            }
+            // The 0s hold as a cascade stopped short, beside looks read as flags: a lost game's
+            // mines (the rounded clone, which has no flags, shows its mines as red tiles with
+            // a white cross, a flag to the model at 0.72 at 41 px, and its lost boards were
+            // advised as games in play). Were it another game's flags, a board read as showing
+            // mines gets no advice all the same.
+            lost = with_flags;
             colour
         }
         _ => return,
@@ -240,6 +233,18 @@ pub(super) fn settle_raised_zeros(
     reading
         .doubt
         .retain(|doubt| !colour.contains(&families.of[doubt.look]));
+    if lost {
+        for (family, class) in settled.iter_mut().enumerate() {
+            if *class == TileClass::Flag {
+                tracing::debug!(
+                    family,
+                    "flags beside 0s of a cascade stopped short: a lost game's mines"
+                );
+                families.relabel(reading, family, TileClass::Mine);
+                *class = TileClass::Mine;
+            }
+        }
+    }
 }
 
 /// Whether every family of `reading` is settled (`settled`) as a number or a covered tile, and
@@ -453,12 +458,11 @@ mod tests {
     }
 
     #[test]
-    fn flags_beside_a_cascade_stopped_short_may_be_a_lost_games_mines() {
+    fn flags_beside_a_cascade_stopped_short_are_a_lost_games_mines() {
         // The board of `grey_squares_of_a_cascade_stopped_short_are_0s` with two tiles read
         // as flags (`f`) among the navy ones, as the rounded clone's lost boards read (its red
         // crossed mines a flag to the model): the grey squares hold as 0s of a cascade
-        // stopped short, so the flags may be a lost game's mines. In doubt with a mine, and the
-        // 0s stay covered; no flag, and they are read (the test above).
+        // stopped short, so the flags are a lost game's mines, and the 0s are read.
         let mut rows = vec!["ggggg1fn", "ggggg2nn", "ggggg1nf", "ggggg1nn", "ggggggnn"];
         rows.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
         let covered = TileClass::Unrevealed;
@@ -473,13 +477,11 @@ mod tests {
         let reading = coloured_reading(&rows, "gn12f", &looks);
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_raised_zeros(&mut reading, &families, &mut settled);
-        assert_eq!(settled[0], TileClass::Unrevealed);
-        assert_eq!(reading.doubt.len(), 1);
-        assert_eq!(
-            reading.doubt[0].classes,
-            vec![TileClass::Flag, TileClass::Mine]
-        );
-        assert_eq!(reading.doubt[0].cells, vec![(0, 6), (2, 7)]);
+        assert_eq!(settled[0], TileClass::Number(0));
+        assert_eq!(settled[1], TileClass::Unrevealed);
+        assert_eq!(settled[4], TileClass::Mine);
+        assert!(reading.doubt.is_empty());
+        assert!(reading.board.shows_mines());
     }
 
     #[test]
