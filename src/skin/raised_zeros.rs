@@ -30,8 +30,8 @@
 //! short is the rounded clone's own quirk, the rounded clone has no flags, and its lost boards
 //! show every mine as a red tile with a white cross, which the model may read as a flag (0.72 at
 //! 41 px). There the 0s are read and the flags as mines: the game is over, and gets no advice
-//! (as it would with them in doubt with a mine, which the reading did until 2026-12-05, the 0s
-//! left covered: 15 lost boards of seeds 465 and 466 then read whole).
+//! (as it got until 2026-12-05 with the flags in doubt with a mine and the 0s left covered; read
+//! so, 15 lost boards of the sweeps of seeds 465 and 466 read whole).
 
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
