@@ -1232,6 +1232,14 @@ fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
     }
 }
 
+/// JSMinesweeper lost at 29 px (seed 466): its spiked mines are wrong flags to the model at
+/// 1.000, sampled at two phases (two families), and the numbers count them as mines only
+/// together. Read exactly: every mine a mine.
+#[test]
+fn crossed_mines_of_two_looks_counted_together_are_mines() {
+    assert_read_exactly("jsmines-light-29px-lost-mines-read-as-wrong-flags-at-two-phases");
+}
+
 /// The rounded clone's lost board at 41 px in a light page (seed 466) whose red crosses the
 /// model reads as flags at 0.72: its grey 0s hold only as a cascade stopped short, the clone's
 /// own quirk in a game without flags, so the crosses are its mines. Read exactly: 0s, mines
