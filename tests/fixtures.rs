@@ -1232,6 +1232,14 @@ fn a_lost_game_whose_mines_read_as_flags_gets_no_advice() {
     }
 }
 
+/// The HTML-table clone lost in forced dark at 23.7 px (seed 466): three phases of its bomb
+/// emoji read as a "2" at 0.53-0.57, in doubt with a mine, beside sure mines drawn alike (and a
+/// true "2" in one of their families). Read exactly: the bombs mines, the 2 a 2.
+#[test]
+fn mines_in_doubt_with_a_digit_drawn_as_the_sure_mines_are_mines() {
+    assert_read_exactly("table-dark-24px-lost-bomb-phases-read-unsurely-as-2s");
+}
+
 /// JSMinesweeper lost at 29 px (seed 466): its spiked mines are wrong flags to the model at
 /// 1.000, sampled at two phases (two families), and the numbers count them as mines only
 /// together. Read exactly: every mine a mine.

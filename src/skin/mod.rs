@@ -58,6 +58,8 @@
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`crossed_mines`]: a lost board's mines read as wrong flags, read as mines where its
 //!   numbers count them;
+//! - [`mines_drawn_alike`]: a lost board's looks in doubt between a digit and a mine, drawn as
+//!   its sure mines, read as mines;
 //! - [`lost_zeros`]: on a lost board, 0s among covered tiles (a cascade stopped half drawn)
 //!   read as the 0s they are, not as tiles held pressed;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
@@ -80,6 +82,7 @@ pub mod labelling;
 pub mod lone_looks;
 pub mod lost_zeros;
 pub mod meanings;
+pub mod mines_drawn_alike;
 pub mod one_glyph;
 pub mod open_marks;
 pub mod pressed;

@@ -27,7 +27,7 @@ use crate::vision::tiles::{TileImage, TILE};
 use crate::vision::{Doubt, Reading, TileClass};
 
 /// The classifier's probability from which a look stands for its number's glyph.
-const SURE_GLYPH: f32 = 0.9;
+pub(super) const SURE_GLYPH: f32 = 0.9;
 
 /// The likeness (a correlation, at most 1) from which two ink pictures are the same glyph: the
 /// emoji clone's lit digits came within 0.86–0.99 of its sure looks of the same number at 31–81
@@ -43,7 +43,7 @@ pub(super) const PHASES_ALIKE: f64 = 0.8;
 
 /// How much more like the number's sure looks than any other number's a glyph must be: a "3"
 /// was 0.13 nearer the board's sure 3s than its 2s, the closest pair seen.
-const MARGIN: f64 = 0.1;
+pub(super) const MARGIN: f64 = 0.1;
 
 /// How near (summed over the channels, 0–765) the inks of two looks on faces of different
 /// colours may be to be one ink: the direction of an ink from its background (`digit_inks`)
@@ -323,7 +323,7 @@ fn correlation(a: &[f64], b: &[f64]) -> f64 {
 mod tests {
     use super::*;
     use crate::board::parse_board;
-    use crate::vision::tiles::TILE_BYTES;
+    use crate::skin::testing::{drawn, two};
     use crate::vision::Verdict;
 
     const GREY: [u8; 3] = [192; 3];
@@ -332,26 +332,9 @@ mod tests {
     const GREEN: [u8; 3] = [0, 128, 0];
     const RED: [u8; 3] = [220, 20, 20];
 
-    /// A tile of `face` with `ink` on the samples `glyph(x, y)` picks.
-    fn drawn(face: [u8; 3], ink: [u8; 3], glyph: fn(usize, usize) -> bool) -> TileImage {
-        let mut tile = [0; TILE_BYTES];
-        for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
-            let on = glyph(i % TILE, i / TILE);
-            pixel.copy_from_slice(if on { &ink } else { &face });
-        }
-        tile
-    }
-
     /// A "1": a bar with a foot.
     fn one(x: usize, y: usize) -> bool {
         ((7..9).contains(&x) && (3..13).contains(&y)) || ((5..11).contains(&x) && y == 12)
-    }
-
-    /// A "2": a top bar, a diagonal and a bottom bar.
-    fn two(x: usize, y: usize) -> bool {
-        let bars = (4..12).contains(&x) && (y == 3 || y == 12);
-        let diagonal = (4..12).contains(&y) && (x + y == 15 || x + y == 16);
-        bars || diagonal
     }
 
     /// A question mark: a hook and a dot.

@@ -27,6 +27,23 @@ pub fn tile_with_ink(face: [u8; 3], ink: [u8; 3]) -> TileImage {
     tile
 }
 
+/// A tile of `face` with `ink` on the samples `glyph(x, y)` picks.
+pub fn drawn(face: [u8; 3], ink: [u8; 3], glyph: fn(usize, usize) -> bool) -> TileImage {
+    let mut tile = [0; TILE_BYTES];
+    for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
+        let on = glyph(i % TILE, i / TILE);
+        pixel.copy_from_slice(if on { &ink } else { &face });
+    }
+    tile
+}
+
+/// A "2" for [`drawn`]: a top bar, a diagonal and a bottom bar.
+pub fn two(x: usize, y: usize) -> bool {
+    let bars = (4..12).contains(&x) && (y == 3 || y == 12);
+    let diagonal = (4..12).contains(&y) && (x + y == 15 || x + y == 16);
+    bars || diagonal
+}
+
 /// `reading` with each cell's verdict that of its look, the families when each look is a family
 /// of its own, and the class each is read as (the board-level reading's settled classes,
 /// unchanged).
