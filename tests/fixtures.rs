@@ -1176,6 +1176,15 @@ fn a_lost_game_whose_crosses_read_in_doubt_with_a_2_gets_no_advice() {
     read_as_a_lost_game("rounded-light-40px-lost-crosses-in-doubt-with-a-2");
 }
 
+/// JSMinesweeper lost in forced dark at 21 px (seed 468), the pointer on the exploded mine: its
+/// tooltip hides that mine, and the spiked mines read as settled wrong flags with no mine shown.
+/// Crossed flags show only once a game is lost: no advice (it got a best guess until
+/// 2026-12-05).
+#[test]
+fn a_lost_game_of_settled_crosses_whose_exploded_mine_is_hidden_gets_no_advice() {
+    read_as_a_lost_game("jsmines-dark-21px-lost-exploded-mine-under-a-tooltip");
+}
+
 /// Reads fixture `name` and asserts that it gets no advice, as a game that may be over.
 fn read_as_a_lost_game(name: &str) -> (Reading, Label) {
     let (reading, label) = read_test_data(name);

@@ -14,7 +14,7 @@ pub use misread::{misread_look, misread_note};
 use crate::advice::{
     advise, best_guess, first_click_avoiding, Advice, Guess, GuessKind, GuessPolicy,
 };
-use crate::board::{Board, Pos};
+use crate::board::{Board, Cell, Pos};
 use crate::overlay::Marks;
 use crate::skin::{advice_board, broken_rule, settle};
 use crate::solver::{
@@ -164,8 +164,8 @@ fn impossible(error: SolveError, board: &Board, look_of: &[usize]) -> Outcome {
 const CROSSED_IN_DOUBT: usize = 2;
 
 /// Whether the board shows a symbol that may be a mine (`crate::skin::symbols`), or
-/// [`CROSSED_IN_DOUBT`] tiles or more that may be crossed flags (wrong flags, shown only once
-/// the game is lost): a lost game in a skin whose mines do not read. Advice there would rest on
+/// [`CROSSED_IN_DOUBT`] tiles or more that are or may be crossed flags (wrong flags, shown only
+/// once the game is lost): a lost game in a skin whose mines do not read. Advice there would rest on
 /// a game that may be over. The rounded clone's lost board at 40 px (device scale 1.2, zoom 67%,
 /// light page) read its 20 red ✕ mines in doubt between a "2" and a wrong flag, and got a best
 /// guess; the classifier found some of them likeliest crossed flags. One such tile alone is a
@@ -175,6 +175,16 @@ const CROSSED_IN_DOUBT: usize = 2;
 /// 3s in forced dark at 19 px, a crossed flag to the model at 0.001 to 0.07 on an "unknown
 /// skin" (`skin::unknown_skin`), left four opened boards in play with no advice.
 pub fn may_show_mines(reading: &Reading) -> bool {
+    // Settled as crossed flags, by the rules after the labelling: JSMinesweeper's lost board in
+    // forced dark at 21 px, its spiked mines wrong flags to the model and its exploded mine
+    // under the tooltip of the pointer resting on it (hidden, so no mine showed), got a guess.
+    let board = &reading.board;
+    let settled = (board.positions())
+        .filter(|&p| board.get(p) == Cell::Blank)
+        .count();
+    if settled >= CROSSED_IN_DOUBT {
+        return true;
+    }
     let crossed: usize = (reading.doubt.iter())
         .filter(|doubt| doubt.classes.contains(&TileClass::WrongFlag))
         .map(|doubt| doubt.cells.len())
@@ -265,6 +275,24 @@ mod tests {
         assert!(matches!(
             outcome(&reading(true), None, &policy),
             Outcome::Impossible { .. }
+        ));
+    }
+
+    #[test]
+    fn crossed_flags_read_with_no_mine_shown_are_a_lost_game() {
+        // Two tiles settled as wrong flags ("x"), the mine that ended the game hidden: lost.
+        let policy = GuessPolicy::default();
+        let reading = Reading::of_board(parse_board("x...\n.1..\n...x\n").unwrap());
+        assert!(!reading.board.shows_mines());
+        assert!(matches!(
+            outcome(&reading, None, &policy),
+            Outcome::GameOver
+        ));
+        // One alone may be a glyph misread on a game in play.
+        let reading = Reading::of_board(parse_board("x...\n.1..\n....\n").unwrap());
+        assert!(matches!(
+            outcome(&reading, None, &policy),
+            Outcome::Advice { .. }
         ));
     }
 
