@@ -483,4 +483,13 @@ fn a_board_its_window_clips_is_refused_with_what_to_do() {
     let shot = fixture("clipped/gnome-classic-big-775x443-mid.png");
     let message = refusal(&["advise", &shot, "--json", "--mines", "99"]);
     assert!(message.contains("goes on past its right edge"), "{message}");
+    // The 16x16 board's window dragged past the screen's left edge, cut in the gap before a
+    // column: 4 px of the gap's colour, the window's too, then 9 whole columns (advised with
+    // 26 calls until 2026-12-05, seed 470 of the Debian sweep).
+    let shot = fixture("clipped/gnome-default-medium-695x535-off-screen-left-mid.png");
+    let message = refusal(&["advise", &shot, "--json", "--mines", "40"]);
+    assert!(
+        message.contains("against the picture's left edge"),
+        "{message}"
+    );
 }

@@ -117,9 +117,112 @@ pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static 
     if gap < 2.0 {
         return Some(side);
     }
+    // Only a gap between tiles shows past the board there: cut in that gap.
+    if let Some((lead, between)) = runs_at_edge(image, area, grid, side) {
+        tracing::trace!(
+            side,
+            lead,
+            between,
+            "the strip at the edge against a gap between tiles"
+        );
+        if between > 0 && lead <= between + 1 {
+            return Some(side);
+        }
+    }
     // A strip narrower than the sliver `cut_side` compares: cut if it is the same part of the
     // line's tiles, whole if it is the window's margin.
     cut_at(image, area, grid, side, (gap - 1.0) / pitch, Past::Anything).then_some(side)
+}
+
+/// The longest run (pixels) of one colour counted from the picture's edge in [`runs_at_edge`]:
+/// past two tiles a strip is no gap.
+const RUN_LIMIT: f64 = 2.0;
+
+/// How many pixels of the colour at the picture's edge on `side` lie between that edge and the
+/// board's first face (`lead`), and how many of that colour lie between the faces of the first
+/// two lines of tiles (`between`, none where the gap there is of another colour): the medians
+/// over the board's lines, each scanned across its middle. A strip no wider than that gap is
+/// the gap before a line the picture's edge cut off: GNOME Mines' window dragged past the
+/// screen's left edge showed 4 px of its gap colour, then 9 of its 16 columns, and the window's
+/// margin beside a whole board is over 20 px; the strip looked like the window past the board's
+/// other side (the gap and the window are one colour), so no other test saw the cut, and the
+/// 9 columns were advised with 26 calls whose numbers counted mines off the screen.
+fn runs_at_edge(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> Option<(u32, u32)> {
+    let vertical = matches!(side, "left" | "right");
+    let (lines, along, pitch) = if vertical {
+        (grid.rows, grid.cols, grid.pitch_x)
+    } else {
+        (grid.cols, grid.rows, grid.pitch_y)
+    };
+    if along < 2 || lines == 0 {
+        return None;
+    }
+    // Positions across the side, from the picture's edge inwards: `t` pixels in.
+    let (first, last) = if vertical {
+        (i64::from(area.x), i64::from(area.x + area.width) - 1)
+    } else {
+        (i64::from(area.y), i64::from(area.y + area.height) - 1)
+    };
+    let (edge, step) = if matches!(side, "left" | "top") {
+        (first, 1)
+    } else {
+        (last, -1)
+    };
+    // The boundary between the first two lines of tiles, counted from the edge the same way.
+    let boundary = match side {
+        "left" => grid.x + grid.pitch_x,
+        "top" => grid.y + grid.pitch_y,
+        "right" => grid.x + (grid.cols - 1) as f64 * grid.pitch_x,
+        _ => grid.y + (grid.rows - 1) as f64 * grid.pitch_y,
+    };
+    let boundary = (boundary.round() as i64 - edge) * step;
+    let limit = (RUN_LIMIT * pitch) as i64;
+    let (mut leads, mut betweens) = (Vec::new(), Vec::new());
+    for line in 0..lines {
+        let middle = if vertical {
+            grid.y + (line as f64 + 0.5) * grid.pitch_y
+        } else {
+            grid.x + (line as f64 + 0.5) * grid.pitch_x
+        } as i64;
+        let pixel = |t: i64| -> Option<[i32; 3]> {
+            let across = edge + t * step;
+            if !(first..=last).contains(&across) {
+                return None;
+            }
+            let (x, y) = if vertical {
+                (across, middle)
+            } else {
+                (middle, across)
+            };
+            let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+            let p = image.get_pixel_checked(x, y)?;
+            Some(p.0.map(i32::from))
+        };
+        let Some(colour) = pixel(0) else {
+            continue;
+        };
+        let alike = |t: i64| {
+            pixel(t).is_some_and(|p| {
+                (0..3).map(|c| (p[c] - colour[c]).abs()).sum::<i32>() <= 3 * SAME as i32
+            })
+        };
+        let lead = (0..limit).take_while(|&t| alike(t)).count() as u32;
+        let between = if alike(boundary) {
+            let before = (1..limit).take_while(|&d| alike(boundary - d)).count();
+            let after = (1..limit).take_while(|&d| alike(boundary + d)).count();
+            (before + after + 1) as u32
+        } else {
+            0
+        };
+        leads.push(lead);
+        betweens.push(between);
+    }
+    if leads.len() * 2 < lines {
+        return None;
+    }
+    leads.sort_unstable();
+    betweens.sort_unstable();
+    Some((leads[leads.len() / 2], betweens[betweens.len() / 2]))
 }
 
 /// How far the picture (`area`) goes on past `side` of a grid's outer edge `rect`, in pixels
@@ -336,6 +439,41 @@ mod flush_tests {
         });
         let area = Rect::whole(width, height);
         assert_eq!(flush_side(&picture, area, &board), None);
+    }
+}
+
+#[cfg(test)]
+mod gap_tests {
+    use super::*;
+
+    /// GNOME Mines' look: 24 px faces 4 px apart, the gaps and the window one light colour; the
+    /// board's first face `face_x` px into a 1000×600 picture, 9 columns and 8 rows shown.
+    fn window(face_x: u32) -> (RgbImage, Grid) {
+        let picture = RgbImage::from_fn(1000, 600, |x, y| {
+            let (bx, by) = (x as i64 - i64::from(face_x) + 2, y as i64 - 98);
+            let on_board = (0..9 * 28).contains(&bx) && (0..8 * 28).contains(&by);
+            let face = (2..26).contains(&bx.rem_euclid(28)) && (2..26).contains(&by.rem_euclid(28));
+            if on_board && face {
+                image::Rgb([186, 189, 182])
+            } else {
+                image::Rgb([246, 245, 244])
+            }
+        });
+        let grid = Grid::square(f64::from(face_x) - 2.0, 98.0, 28.0, 8, 9);
+        (picture, grid)
+    }
+
+    #[test]
+    fn a_strip_no_wider_than_a_gap_between_tiles_is_a_cut() {
+        // The window dragged past the screen's left edge, cut in the gap before a column.
+        let (picture, cut) = window(4);
+        let area = Rect::whole(1000, 600);
+        assert_eq!(flush_side(&picture, area, &cut), Some("left"));
+        // The window's margin past a whole board, narrower than the `SLIVER` the other tests
+        // compare but wider than a gap: no cut.
+        let (picture, whole) = window(10);
+        assert_eq!(runs_at_edge(&picture, area, &whole, "left"), Some((10, 4)));
+        assert_eq!(flush_side(&picture, area, &whole), None);
     }
 }
 
