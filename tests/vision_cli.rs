@@ -492,4 +492,13 @@ fn a_board_its_window_clips_is_refused_with_what_to_do() {
         message.contains("against the picture's left edge"),
         "{message}"
     );
+    // The coloured-backgrounds theme's 8x8 board cut across a column's faces (29 px of 51),
+    // each number on a face of its own: no tile of a row drawn like its cut one, but the strip
+    // broken by the board's gaps at its row pitch (4 columns were advised until 2026-12-05).
+    let shot = fixture("clipped/gnome-bgcolors-small-695x535-off-screen-left-mid.png");
+    let message = refusal(&["advise", &shot, "--json", "--mines", "10"]);
+    assert!(
+        message.contains("against the picture's left edge"),
+        "{message}"
+    );
 }

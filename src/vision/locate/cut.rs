@@ -94,14 +94,7 @@ enum Past {
 /// the board meets that edge to the pixel, or the strip left there is the same part of the
 /// line's tiles. `None` where the board meets no edge, or two or more (a crop to the board).
 pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
-    let rect = grid.rect();
-    let room = [
-        ("left", grid.pitch_x),
-        ("top", grid.pitch_y),
-        ("right", grid.pitch_x),
-        ("bottom", grid.pitch_y),
-    ]
-    .map(|(side, pitch)| (side, room_past(area, rect, side), pitch));
+    let room = rooms(area, grid);
     let open = room.iter().filter(|(_, gap, pitch)| *gap >= *pitch).count();
     let flush: Vec<(&'static str, f64, f64)> = room
         .into_iter()
@@ -132,6 +125,99 @@ pub fn flush_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static 
     // A strip narrower than the sliver `cut_side` compares: cut if it is the same part of the
     // line's tiles, whole if it is the window's margin.
     cut_at(image, area, grid, side, (gap - 1.0) / pitch, Past::Anything).then_some(side)
+}
+
+/// The one side of `area` that the board in `grid` comes within a tile of (at least 2 px off)
+/// where the strip left there shows the board's lines of tiles going on
+/// ([`strip_shows_lines`]), the picture going on for a tile or more past two other sides at
+/// least: a window past the screen's edge cut across a line of faces (its margin may come
+/// within a tile of another edge, and shows no lines there). GNOME Mines' coloured-backgrounds theme gives
+/// each number a face of its own, so a sliver of a cut column matches no tile of its row, and
+/// its 8×8 board cut that way at 113 px and 57 px tiles was advised on the columns left.
+pub fn edge_strip_side(image: &RgbImage, area: Rect, grid: &Grid) -> Option<&'static str> {
+    let room = rooms(area, grid);
+    let open = room.iter().filter(|(_, gap, pitch)| *gap >= *pitch).count();
+    if open < 2 {
+        return None;
+    }
+    let shown: Vec<&'static str> = (room.into_iter())
+        .filter(|(_, gap, pitch)| (2.0..*pitch).contains(gap))
+        .filter(|&(side, gap, _)| strip_shows_lines(image, area, grid, side, gap))
+        .map(|(side, _, _)| side)
+        .collect();
+    match shown[..] {
+        [side] => Some(side),
+        _ => None,
+    }
+}
+
+/// How many lines' middles must differ from the gap beside them in [`strip_shows_lines`].
+const LINES_SHOWN: f64 = 0.8;
+
+/// Whether the strip `gap` pixels wide between the picture's edge and `side` of the grid shows
+/// the board's lines going on: across the middle of most lines (a row, for a left or right
+/// side) its colour differs from that on the boundary between the line and the one before it,
+/// where the board draws its gap between tiles. A window's margin or frame is one colour all
+/// along; a cut line of faces is broken by the gaps at the board's own pitch. Boards whose tiles
+/// touch show no gaps, and say nothing here.
+fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap: f64) -> bool {
+    let vertical = matches!(side, "left" | "right");
+    let lines = if vertical { grid.rows } else { grid.cols };
+    if lines < 2 {
+        return false;
+    }
+    // The strip's extent across the side, a pixel in from the grid's edge and the picture's.
+    let (from, to) = match side {
+        "left" => (f64::from(area.x), grid.x - 1.0),
+        "top" => (f64::from(area.y), grid.y - 1.0),
+        "right" => {
+            let end = grid.x + grid.cols as f64 * grid.pitch_x;
+            (end + 1.0, end + gap)
+        }
+        _ => {
+            let end = grid.y + grid.rows as f64 * grid.pitch_y;
+            (end + 1.0, end + gap)
+        }
+    };
+    let (from, to) = (from.ceil() as i64, to.floor() as i64);
+    if to < from {
+        return false;
+    }
+    // The strip's mean colour along the line through `at` (a row's y, or a column's x).
+    let mean = |at: f64| -> Option<[i32; 3]> {
+        let at = at.round() as i64;
+        let mut sums = [0i64; 3];
+        let mut count = 0;
+        for t in from..=to {
+            let (x, y) = if vertical { (t, at) } else { (at, t) };
+            let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+            let p = image.get_pixel_checked(x, y)?;
+            for (sum, &v) in sums.iter_mut().zip(&p.0) {
+                *sum += i64::from(v);
+            }
+            count += 1;
+        }
+        (count > 0).then(|| sums.map(|sum| (sum / count) as i32))
+    };
+    let (start, pitch) = if vertical {
+        (grid.y, grid.pitch_y)
+    } else {
+        (grid.x, grid.pitch_x)
+    };
+    let mut broken = 0;
+    for line in 1..lines {
+        let (Some(middle), Some(boundary)) = (
+            mean(start + (line as f64 + 0.5) * pitch),
+            mean(start + line as f64 * pitch),
+        ) else {
+            return false;
+        };
+        let apart: i32 = (0..3).map(|c| (middle[c] - boundary[c]).abs()).sum();
+        if apart > 3 * SAME as i32 {
+            broken += 1;
+        }
+    }
+    broken as f64 >= LINES_SHOWN * (lines - 1) as f64
 }
 
 /// The longest run (pixels) of one colour counted from the picture's edge in [`runs_at_edge`]:
@@ -223,6 +309,19 @@ fn runs_at_edge(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> Option
     leads.sort_unstable();
     betweens.sort_unstable();
     Some((leads[leads.len() / 2], betweens[betweens.len() / 2]))
+}
+
+/// Each side of `grid` with the room the picture (`area`) leaves past it ([`room_past`]) and
+/// the grid's pitch across that side.
+fn rooms(area: Rect, grid: &Grid) -> [(&'static str, f64, f64); 4] {
+    let rect = grid.rect();
+    [
+        ("left", grid.pitch_x),
+        ("top", grid.pitch_y),
+        ("right", grid.pitch_x),
+        ("bottom", grid.pitch_y),
+    ]
+    .map(|(side, pitch)| (side, room_past(area, rect, side), pitch))
 }
 
 /// How far the picture (`area`) goes on past `side` of a grid's outer edge `rect`, in pixels
@@ -449,18 +548,42 @@ mod gap_tests {
     /// GNOME Mines' look: 24 px faces 4 px apart, the gaps and the window one light colour; the
     /// board's first face `face_x` px into a 1000×600 picture, 9 columns and 8 rows shown.
     fn window(face_x: u32) -> (RgbImage, Grid) {
+        board_at(i64::from(face_x))
+    }
+
+    /// [`window`]'s board with its first face at `face_x` (negative: cut by the picture's
+    /// left edge), each row's faces in a colour of their own (GNOME Mines' coloured
+    /// backgrounds); the grid over its whole columns.
+    fn board_at(face_x: i64) -> (RgbImage, Grid) {
         let picture = RgbImage::from_fn(1000, 600, |x, y| {
-            let (bx, by) = (x as i64 - i64::from(face_x) + 2, y as i64 - 98);
+            let (bx, by) = (x as i64 - face_x + 2, y as i64 - 98);
             let on_board = (0..9 * 28).contains(&bx) && (0..8 * 28).contains(&by);
             let face = (2..26).contains(&bx.rem_euclid(28)) && (2..26).contains(&by.rem_euclid(28));
             if on_board && face {
-                image::Rgb([186, 189, 182])
+                image::Rgb([186 - 10 * (by / 28) as u8, 189, 182])
             } else {
                 image::Rgb([246, 245, 244])
             }
         });
-        let grid = Grid::square(f64::from(face_x) - 2.0, 98.0, 28.0, 8, 9);
+        let first = (0..9)
+            .map(|c| face_x - 2 + 28 * c)
+            .find(|&x| x >= 0)
+            .unwrap();
+        let cols = 9 - ((first - (face_x - 2)) / 28) as usize;
+        let grid = Grid::square(first as f64, 98.0, 28.0, 8, cols);
         (picture, grid)
+    }
+
+    #[test]
+    fn a_strip_broken_by_the_boards_gaps_is_a_cut_line_of_faces() {
+        let area = Rect::whole(1000, 600);
+        // The first column cut across its faces: 16 px of them show, then the gap.
+        let (picture, cut) = board_at(-8);
+        assert_eq!(cut.x, 18.0);
+        assert_eq!(edge_strip_side(&picture, area, &cut), Some("left"));
+        // A whole board with a margin of window: one colour all along.
+        let (picture, whole) = board_at(12);
+        assert_eq!(edge_strip_side(&picture, area, &whole), None);
     }
 
     #[test]

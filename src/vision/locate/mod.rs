@@ -16,7 +16,7 @@ mod texture;
 use crate::vision::VisionError;
 use blobs::{find_blobs, Blob};
 use clipped::clipped_side;
-use cut::{cut_side, flush_side};
+use cut::{cut_side, edge_strip_side, flush_side};
 use extend::extend;
 use grid::{fitted_lattices, largest, Grid, Rect, MAX_PITCH, MIN_PITCH};
 use halves::halved;
@@ -192,7 +192,9 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
             // picture only is a window past the screen's edge, and a second board makes the
             // reading a guess at which one the player means.
             if hints.region.is_none() {
-                if let Some(side) = flush_side(image, area, &grid) {
+                if let Some(side) =
+                    flush_side(image, area, &grid).or_else(|| edge_strip_side(image, area, &grid))
+                {
                     let rect = grid.rect();
                     return Err(VisionError::Unreadable(format!(
                         "a grid of {}x{} tiles was found at {},{}, against the picture's {side} \
