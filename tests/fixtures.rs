@@ -1672,6 +1672,14 @@ fn a_board_at_a_pitch_near_a_pictures_is_refused_as_two_boards() {
     assert_refused_as_two_boards("react-dark-20px-beside-a-picture.png");
 }
 
+/// Simon Tatham's Mines at 9 px tiles (too small to read) beside a picture of another game's
+/// board at 21 px: the picture alone was found, and advised as the player's board. Faces too
+/// small to read, packed as a board's tiles, are a second board.
+#[test]
+fn a_picture_beside_a_board_too_small_to_read_is_refused_as_two_boards() {
+    assert_refused_as_two_boards("sgt-9px-beside-a-picture-of-a-board.png");
+}
+
 /// Asserts that the picture `name` in `tests/data` is refused as showing two boards.
 fn assert_refused_as_two_boards(name: &str) {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");

@@ -23,7 +23,7 @@ use halves::halved;
 use image::RgbImage;
 use merged::merged_grid;
 use pitch::refine_pitch;
-use several::{overlap, second_board};
+use several::{overlap, second_board, small_board_beside};
 use subpitch::subdivided;
 use texture::textured_beside;
 
@@ -219,6 +219,16 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                          of about {}x{} at {},{}; advice on one could be taken for the other: \
                          crop the picture to the game's board, or give its place with --region",
                         grid.cols, grid.rows, rect.x, rect.y, other.cols, other.rows, at.x, at.y
+                    )));
+                }
+                if let Some(at) = small_board_beside(board, &fine_blobs) {
+                    let rect = grid.rect();
+                    return Err(VisionError::Unreadable(format!(
+                        "the picture shows two boards: a grid of {}x{} tiles at {},{} and one \
+                         with tiles too small to read (under {MIN_PITCH} px) at {},{}; advice on \
+                         one could be taken for the other: make the game's window larger, or give \
+                         its place with --region",
+                        grid.cols, grid.rows, rect.x, rect.y, at.x, at.y
                     )));
                 }
             }

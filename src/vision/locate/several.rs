@@ -4,7 +4,8 @@
 //! own. A picture with two boards is refused, naming both, for the user to crop it or give the
 //! board's place.
 
-use super::grid::{Grid, Rect};
+use super::blobs::Blob;
+use super::grid::{Grid, Rect, MIN_PITCH};
 
 /// The fewest squares a group must hold to count as a board: fewer are a counter, a legend of
 /// tiles, a toolbar.
@@ -47,6 +48,80 @@ pub fn second_board(grid: &Grid, squares: usize, lattices: &[(Grid, usize)]) -> 
         .max_by_key(|other| other.rows * other.cols)
 }
 
+/// The fewest faces of one size, under the pitch the reading is made for, that make a board too
+/// small to read beside the one read ([`small_board_beside`]): fewer are icons, a counter, a
+/// legend.
+const SMALL_FACES: usize = 40;
+/// How much of their bounding box those faces, each with a gap of a fifth of its side round
+/// it, must cover: a board's tiles are packed; icons spread over a toolbar or a page are not.
+const SMALL_PACKED: f64 = 0.5;
+/// How near (as a share) a face's side must be to the faces' median to count as one of them.
+const SAME_SIZE: f64 = 0.2;
+
+/// Where a board whose tiles are too small to read (faces under [`MIN_PITCH`]) lies beside
+/// `board`, among `blobs` outside it: [`SMALL_FACES`] square faces or more of about one size
+/// ([`SAME_SIZE`]), packed as tiles are ([`SMALL_PACKED`]). Simon Tatham's Mines in a window
+/// of 450×240 draws its 30×16 board at 9 px, which no reading takes; a picture of another game
+/// beside it was read and advised as the player's board (46 calls on 4 captures of the Debian
+/// sweep of seed 470).
+pub fn small_board_beside(board: Rect, blobs: &[Blob]) -> Option<Rect> {
+    let small: Vec<&Blob> = (blobs.iter())
+        .filter(|b| !overlap(board, b.rect()))
+        .filter(|b| {
+            let (w, h) = (f64::from(b.width()), f64::from(b.height()));
+            let side = w.max(h);
+            (0.3 * MIN_PITCH..MIN_PITCH).contains(&side)
+                && (w - h).abs() <= 0.2 * side + 1.0
+                && f64::from(b.area) >= 0.8 * w * h
+        })
+        .collect();
+    if small.len() < SMALL_FACES {
+        return None;
+    }
+    let mut sides: Vec<u32> = small.iter().map(|b| b.width().max(b.height())).collect();
+    sides.sort_unstable();
+    let median = f64::from(sides[sides.len() / 2]);
+    let alike: Vec<&&Blob> = (small.iter())
+        .filter(|b| (f64::from(b.width().max(b.height())) - median).abs() <= SAME_SIZE * median)
+        .collect();
+    if alike.len() < SMALL_FACES {
+        return None;
+    }
+    // The box of the faces but a few strays on each side (a letter of a window's title, an
+    // icon of the size): the 2nd to the 98th percentile of their corners, each way.
+    let bound = |mut values: Vec<u32>, low: bool| {
+        values.sort_unstable();
+        let at = (values.len() as f64 * if low { 0.02 } else { 0.98 }) as usize;
+        values[at.min(values.len() - 1)]
+    };
+    let x0 = bound(alike.iter().map(|b| b.x0).collect(), true);
+    let y0 = bound(alike.iter().map(|b| b.y0).collect(), true);
+    let x1 = bound(alike.iter().map(|b| b.x1).collect(), false);
+    let y1 = bound(alike.iter().map(|b| b.y1).collect(), false);
+    if x1 <= x0 || y1 <= y0 {
+        return None;
+    }
+    let inside = (alike.iter())
+        .filter(|b| b.x0 >= x0 && b.y0 >= y0 && b.x1 <= x1 && b.y1 <= y1)
+        .count();
+    let cell = 1.4 * median;
+    let covered = inside as f64 * cell * cell;
+    let box_area = f64::from(x1 - x0) * f64::from(y1 - y0);
+    tracing::debug!(
+        faces = alike.len(),
+        median,
+        covered,
+        box_area,
+        "faces too small to read"
+    );
+    (covered >= SMALL_PACKED * box_area).then_some(Rect {
+        x: x0,
+        y: y0,
+        width: x1 - x0,
+        height: y1 - y0,
+    })
+}
+
 /// Whether `other`'s pitch is no simple multiple of `grid`'s (`OTHER_PITCH`): a lattice over
 /// every second tile of the board, or over its squares' halves, is the board's own.
 fn of_another_pitch(grid: &Grid, other: &Grid) -> bool {
@@ -77,6 +152,38 @@ pub(super) fn overlap(a: Rect, b: Rect) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `cols` x `rows` faces 7 px wide, 9 px apart, from (`x`, `y`), each `spread` pitches
+    /// from the next.
+    fn faces(x: u32, y: u32, cols: u32, rows: u32, spread: u32) -> Vec<Blob> {
+        let pitch = 9 * spread;
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (c, r)))
+            .map(|(c, r)| {
+                let (x0, y0) = (x + c * pitch, y + r * pitch);
+                Blob {
+                    x0,
+                    y0,
+                    x1: x0 + 7,
+                    y1: y0 + 7,
+                    area: 49,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_board_of_tiles_too_small_to_read_beside_the_board_is_named() {
+        let board = Grid::square(600.0, 100.0, 21.0, 16, 30).rect();
+        // Simon Tatham's 30x16 board at 9 px beside it.
+        let found = small_board_beside(board, &faces(100, 100, 30, 16, 1));
+        assert_eq!(found.map(|r| (r.x, r.y)), Some((100, 100)));
+        // A row of icons, or faces spread over a page: no board.
+        assert_eq!(small_board_beside(board, &faces(100, 100, 30, 1, 1)), None);
+        assert_eq!(small_board_beside(board, &faces(100, 100, 10, 8, 3)), None);
+        // The board's own digits and faces inside it are its own.
+        assert_eq!(small_board_beside(board, &faces(610, 110, 30, 16, 1)), None);
+    }
 
     #[test]
     fn a_board_beside_the_board_is_named() {
