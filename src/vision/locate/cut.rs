@@ -157,7 +157,8 @@ const LINES_SHOWN: f64 = 0.8;
 /// Whether the strip `gap` pixels wide between the picture's edge and `side` of the grid shows
 /// the board's lines going on: across the middle of most lines (a row, for a left or right
 /// side) its colour differs from that on the boundary between the line and the one before it,
-/// where the board draws its gap between tiles. A window's margin or frame is one colour all
+/// where it shows the colour the board's own first line shows on that boundary (its gap
+/// between tiles; a striped page beside a board breaks at its own places, in its own colours). A window's margin or frame is one colour all
 /// along; a cut line of faces is broken by the gaps at the board's own pitch. Boards whose tiles
 /// touch show no gaps, and say nothing here.
 fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap: f64) -> bool {
@@ -183,8 +184,23 @@ fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap:
     if to < from {
         return false;
     }
-    // The strip's mean colour along the line through `at` (a row's y, or a column's x).
-    let mean = |at: f64| -> Option<[i32; 3]> {
+    // The board's own first line beside the strip, across the side.
+    let (own_from, own_to) = match side {
+        "left" => (grid.x, grid.x + grid.pitch_x - 1.0),
+        "top" => (grid.y, grid.y + grid.pitch_y - 1.0),
+        "right" => {
+            let end = grid.x + grid.cols as f64 * grid.pitch_x;
+            (end - grid.pitch_x, end - 1.0)
+        }
+        _ => {
+            let end = grid.y + grid.rows as f64 * grid.pitch_y;
+            (end - grid.pitch_y, end - 1.0)
+        }
+    };
+    let (own_from, own_to) = (own_from.ceil() as i64, own_to.floor() as i64);
+    // The mean colour from `from` to `to` across the side, along the line through `at` (a
+    // row's y, or a column's x).
+    let mean_over = |from: i64, to: i64, at: f64| -> Option<[i32; 3]> {
         let at = at.round() as i64;
         let mut sums = [0i64; 3];
         let mut count = 0;
@@ -199,6 +215,8 @@ fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap:
         }
         (count > 0).then(|| sums.map(|sum| (sum / count) as i32))
     };
+    let mean = |at: f64| mean_over(from, to, at);
+    let apart = |a: [i32; 3], b: [i32; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<i32>();
     let (start, pitch) = if vertical {
         (grid.y, grid.pitch_y)
     } else {
@@ -206,14 +224,17 @@ fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap:
     };
     let mut broken = 0;
     for line in 1..lines {
-        let (Some(middle), Some(boundary)) = (
-            mean(start + (line as f64 + 0.5) * pitch),
-            mean(start + line as f64 * pitch),
+        let at = start + line as f64 * pitch;
+        let (Some(middle), Some(boundary), Some(own)) = (
+            mean(at + 0.5 * pitch),
+            mean(at),
+            mean_over(own_from, own_to, at),
         ) else {
             return false;
         };
-        let apart: i32 = (0..3).map(|c| (middle[c] - boundary[c]).abs()).sum();
-        if apart > 3 * SAME as i32 {
+        // Broken by the board's own gap: the colour the board shows there between its lines.
+        let limit = 3 * SAME as i32;
+        if apart(middle, boundary) > limit && apart(boundary, own) <= limit {
             broken += 1;
         }
     }
