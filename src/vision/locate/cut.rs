@@ -19,6 +19,7 @@
 //! colour says nothing at a shallow depth, and a sliver that is the strip past the opposite
 //! side of its line, mirrored, is the frame a board draws alike on both sides.
 
+use super::colour_distance;
 use super::grid::{Grid, Rect};
 use crate::vision::tiles::{mean_difference, sample_cell, TileImage, TILE, TILE_BYTES};
 use image::RgbImage;
@@ -200,7 +201,7 @@ fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap:
     let (own_from, own_to) = (own_from.ceil() as i64, own_to.floor() as i64);
     // The mean colour from `from` to `to` across the side, along the line through `at` (a
     // row's y, or a column's x).
-    let mean_over = |from: i64, to: i64, at: f64| -> Option<[i32; 3]> {
+    let mean_over = |from: i64, to: i64, at: f64| -> Option<[u8; 3]> {
         let at = at.round() as i64;
         let mut sums = [0i64; 3];
         let mut count = 0;
@@ -213,10 +214,9 @@ fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap:
             }
             count += 1;
         }
-        (count > 0).then(|| sums.map(|sum| (sum / count) as i32))
+        (count > 0).then(|| sums.map(|sum| (sum / count) as u8))
     };
     let mean = |at: f64| mean_over(from, to, at);
-    let apart = |a: [i32; 3], b: [i32; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).sum::<i32>();
     let (start, pitch) = if vertical {
         (grid.y, grid.pitch_y)
     } else {
@@ -233,8 +233,8 @@ fn strip_shows_lines(image: &RgbImage, area: Rect, grid: &Grid, side: &str, gap:
             return false;
         };
         // Broken by the board's own gap: the colour the board shows there between its lines.
-        let limit = 3 * SAME as i32;
-        if apart(middle, boundary) > limit && apart(boundary, own) <= limit {
+        let limit = 3 * SAME as u32;
+        if colour_distance(middle, boundary) > limit && colour_distance(boundary, own) <= limit {
             broken += 1;
         }
     }
@@ -291,7 +291,7 @@ fn runs_at_edge(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> Option
         } else {
             grid.x + (line as f64 + 0.5) * grid.pitch_x
         } as i64;
-        let pixel = |t: i64| -> Option<[i32; 3]> {
+        let pixel = |t: i64| -> Option<[u8; 3]> {
             let across = edge + t * step;
             if !(first..=last).contains(&across) {
                 return None;
@@ -303,16 +303,13 @@ fn runs_at_edge(image: &RgbImage, area: Rect, grid: &Grid, side: &str) -> Option
             };
             let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
             let p = image.get_pixel_checked(x, y)?;
-            Some(p.0.map(i32::from))
+            Some(p.0)
         };
         let Some(colour) = pixel(0) else {
             continue;
         };
-        let alike = |t: i64| {
-            pixel(t).is_some_and(|p| {
-                (0..3).map(|c| (p[c] - colour[c]).abs()).sum::<i32>() <= 3 * SAME as i32
-            })
-        };
+        let alike =
+            |t: i64| pixel(t).is_some_and(|p| colour_distance(p, colour) <= 3 * SAME as u32);
         let lead = (0..limit).take_while(|&t| alike(t)).count() as u32;
         let between = if alike(boundary) {
             let before = (1..limit).take_while(|&d| alike(boundary - d)).count();
@@ -566,15 +563,10 @@ mod flush_tests {
 mod gap_tests {
     use super::*;
 
-    /// GNOME Mines' look: 24 px faces 4 px apart, the gaps and the window one light colour; the
-    /// board's first face `face_x` px into a 1000×600 picture, 9 columns and 8 rows shown.
-    fn window(face_x: u32) -> (RgbImage, Grid) {
-        board_at(i64::from(face_x))
-    }
-
-    /// [`window`]'s board with its first face at `face_x` (negative: cut by the picture's
-    /// left edge), each row's faces in a colour of their own (GNOME Mines' coloured
-    /// backgrounds); the grid over its whole columns.
+    /// GNOME Mines' look: 24 px faces 4 px apart, the gaps and the window one light colour, each
+    /// row's faces in a colour of their own (GNOME Mines' coloured backgrounds); the board's
+    /// first face `face_x` px into a 1000×600 picture (negative: cut by its left edge), 9
+    /// columns and 8 rows drawn; the grid over its whole columns.
     fn board_at(face_x: i64) -> (RgbImage, Grid) {
         let picture = RgbImage::from_fn(1000, 600, |x, y| {
             let (bx, by) = (x as i64 - face_x + 2, y as i64 - 98);
@@ -610,12 +602,12 @@ mod gap_tests {
     #[test]
     fn a_strip_no_wider_than_a_gap_between_tiles_is_a_cut() {
         // The window dragged past the screen's left edge, cut in the gap before a column.
-        let (picture, cut) = window(4);
+        let (picture, cut) = board_at(4);
         let area = Rect::whole(1000, 600);
         assert_eq!(flush_side(&picture, area, &cut), Some("left"));
         // The window's margin past a whole board, narrower than the `SLIVER` the other tests
         // compare but wider than a gap: no cut.
-        let (picture, whole) = window(10);
+        let (picture, whole) = board_at(10);
         assert_eq!(runs_at_edge(&picture, area, &whole, "left"), Some((10, 4)));
         assert_eq!(flush_side(&picture, area, &whole), None);
     }
