@@ -672,6 +672,17 @@ fn a_first_row_of_two_new_looks_beside_three_of_the_boards_digits_is_board() {
     assert_read_exactly("kmines-17px-lost-first-row-exploded-and-flag");
 }
 
+/// KMines at 17 px (seed 473's sweep, its smallest window on a busy desktop), mid-game with two
+/// flags, its status bar saying "Mines: 2/10": the flag at (2, 6) has below it a "2" sampled at
+/// another phase of the 16.97 px rows, a look of its own that differs from the board's other
+/// "2"s along their shared side. With no other family of flags on the board to vouch for it,
+/// the flags were taken for a tooltip's text and hidden. The game counts both. Read exactly,
+/// with moves.
+#[test]
+fn a_lone_family_of_flags_the_game_counts_is_no_cover() {
+    assert_read_exactly_with_moves("kmines-17px-mid-a-flag-beside-a-2-at-another-phase");
+}
+
 /// Winemine under Wine (its own palette: green covered tiles, black open ones, green 1s, white
 /// 2s) at 16 px, mid-game: its first row lies against the board's frame, where its other open
 /// tiles have the grid line above them, and two of its digits ("1"s between covered tiles)

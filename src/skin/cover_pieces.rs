@@ -25,6 +25,8 @@
 //! would have rested on it (a "1" among covered tiles is what a game shows after a lone click).
 //! A game's own numbers beside another tile's frame look like the board's other tiles of that
 //! number; where no other tile shows the class, nothing tells, and the number stays.
+//! A flag no other tile shows is vouched for by the game's own count of flags where that count
+//! is every flag the board shows (GNOME Mines' and KMines' "2/10").
 //!
 //! The sides alone do not tell a cover from a lost game: some games draw a shown mine's tile
 //! with a frame of its own that reaches a sample or two into the tile beside as sampled, just
@@ -230,9 +232,15 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     let marked = |f: usize| marked_apart_from(f, &no_piece);
     // Where no other tile of the board shows its class, nothing vouches for a number or a flag
     // either (the text running on, below, is taken so too).
+    // A flag is vouched for by the game's own count of flags where that count is every flag
+    // the board shows: the cover's text read as a flag would be one more than the game counts.
+    // KMines at 17 px: of its two flags, one beside a "2" sampled at another phase (a look of
+    // its own, differing along their side) was taken for a tooltip's text, and both were hidden.
+    let flags_counted = flags_all_counted(reading);
     let unvouched = |f: usize| {
         let class = reading.looks[families.first[f]].class;
         written(class)
+            && !(class == TileClass::Flag && flags_counted)
             && !(0..count).any(|g| g != f && reading.looks[families.first[g]].class == class)
     };
     // Such a flag counts as one the cover crossing its tile may have written: the tooltip
@@ -335,6 +343,15 @@ pub(super) fn written(class: TileClass) -> bool {
         class,
         TileClass::Number(1..) | TileClass::Flag | TileClass::Question | TileClass::WrongFlag
     )
+}
+
+/// Whether the game's own count of flags ([`Reading::counted_flags`]) is the number of tiles
+/// read as flags, and that number is not 0.
+fn flags_all_counted(reading: &Reading) -> bool {
+    let shown = (reading.look_of.iter())
+        .filter(|&&look| reading.looks[look].class == TileClass::Flag)
+        .count() as u64;
+    shown > 0 && reading.counted_flags == Some(shown)
 }
 
 /// Whether family `f`, read as a number from 1, a flag or a crossed flag ([`written`]), is
@@ -507,6 +524,25 @@ mod tests {
         );
         // A player's lone flag among the common covered tiles is the game's.
         assert_eq!(with_flag(tile_with_ink(GREY, GREY)), vec![false; 3]);
+    }
+
+    #[test]
+    fn a_lone_flag_the_games_count_of_flags_names_is_no_piece() {
+        // The board's only flag beside a look of its own differing along their side, where the
+        // game counts one flag placed: the player's (KMines at 17 px, a "2" beside the flag
+        // sampled at another phase). Counted otherwise, nothing vouches for it.
+        let with_count = |counted: Option<u64>| {
+            let (mut reading, _) = board_with(washed(5, |s| s == Side::Left));
+            reading.doubt.clear();
+            reading.looks[1] = Verdict::certain(TileClass::Flag);
+            reading.pixels[1] = tile_with_ink(GREY, DARK);
+            reading.counted_flags = counted;
+            let (reading, families, _) = a_family_a_look(reading);
+            cover_pieces(&reading, &families, &none_hidden(&families))
+        };
+        assert_eq!(with_count(Some(1)), vec![false; 3]);
+        assert_eq!(with_count(Some(0)), vec![false, true, false]);
+        assert_eq!(with_count(None), vec![false, true, false]);
     }
 
     #[test]
