@@ -683,6 +683,17 @@ fn a_lone_family_of_flags_the_game_counts_is_no_cover() {
     assert_read_exactly_with_moves("kmines-17px-mid-a-flag-beside-a-2-at-another-phase");
 }
 
+/// The flat clone (never trained on), dark, 16x16 at 18.6 px (device scale 0.9, zoom 67%, a
+/// 1366x768 window; seed 472's web sweep), mid-game, the pointer parked: the page drops some
+/// of its grid lines at this zoom, and a "2" below one of the player's two flags came merged
+/// with the tile below it, a look of its own along its top. With no other family of flags to
+/// vouch for them (the clone counts no flags), both were hidden as a tooltip's text. A digit
+/// beside such a flag is no cover's edge. Read exactly.
+#[test]
+fn a_lone_family_of_flags_beside_a_digit_drawn_otherwise_is_no_cover() {
+    assert_read_exactly("flat-dark-19px-mid-two-flags-above-digits-merged-by-a-dropped-line");
+}
+
 /// Winemine under Wine (its own palette: green covered tiles, black open ones, green 1s, white
 /// 2s) at 16 px, mid-game: its first row lies against the board's frame, where its other open
 /// tiles have the grid line above them, and two of its digits ("1"s between covered tiles)
