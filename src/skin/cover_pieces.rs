@@ -258,11 +258,20 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     // below one a "2" merged with the tile below it, a look of its own along their side.
     let lone_flag =
         |f: usize| reading.looks[families.first[f]].class == TileClass::Flag && unvouched(f);
-    let candidate = |f: usize| (may_be_mines[f] || marked(f)) && tiles[f] <= FEW && !exploded(f);
-    let flag_candidate = |f: usize| lone_flag(f) && tiles[f] <= FEW && !exploded(f);
-    for family in (0..count).filter(|&f| candidate(f) || flag_candidate(f)) {
+    // Whether family `f` may be a piece, and if so whether only a covered or empty tile beside
+    // it can show the cover's edge (`drawn_over_beside`'s `blank_only`: a lone flag) or any
+    // tile read surely can (a symbol that may be a mine, a mark unlike its class).
+    let candidate = |f: usize| -> Option<bool> {
+        if tiles[f] > FEW || exploded(f) {
+            None
+        } else if may_be_mines[f] || marked(f) {
+            Some(false)
+        } else {
+            lone_flag(f).then_some(true)
+        }
+    };
+    for (family, blank_only) in (0..count).filter_map(|f| candidate(f).map(|b| (f, b))) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
-        let blank_only = !candidate(family);
         let crossed = (cells.iter()).find_map(|&cell| {
             Side::ALL
                 .into_iter()
