@@ -394,7 +394,9 @@ fn numbers_unsure_at_one_sampling_phase_read_without_doubt() {
 /// 10 to 12 px apart, and Simon Tatham's Mines, whose border matched a tile's leading edge at
 /// two depths half a pixel apart); winmine.html at 90%, whose frame lies 2 px over the first
 /// row (its faces 11 px high against 13, read as clipped until 2026-12-03); and a lost
-/// JSMinesweeper board whose mines the model takes for wrong flags (`skin/crossed_mines.rs`).
+/// JSMinesweeper board whose mines the model takes for wrong flags (`skin/crossed_mines.rs`);
+/// and one where, besides, a family of its 0s (one phase of the sampling) reads as covered at
+/// 0.56, so that no labelling held while the crosses counted as no mines (`skin/rules.rs`).
 #[test]
 fn small_tiles_a_frame_over_the_first_row_and_a_lost_boards_mines_read_exactly() {
     for name in [
@@ -402,6 +404,7 @@ fn small_tiles_a_frame_over_the_first_row_and_a_lost_boards_mines_read_exactly()
         "sgt-11px-mid",
         "winmine-light-15px-first-row-under-the-frame",
         "jsmines-dark-16px-lost-mines-read-as-wrong-flags",
+        "jsmines-light-19px-lost-mines-read-as-wrong-flags-beside-0s-at-two-phases",
     ] {
         assert_read_exactly(name);
     }

@@ -11,6 +11,10 @@
 //! mines read right elsewhere on the board: at another sampling phase some of them are). A mine
 //! with no number beside it says nothing, and stays as read. A lost board gets no advice either
 //! way: this is the board read as the game shows it.
+//!
+//! The rules let a cross on a lost board hold a mine (`rules`), so that a labelling holds at
+//! all where the crosses are its mines; a look in doubt between a mine and a cross alone is
+//! then settled by the numbers beside it the same way, either way.
 
 use super::families::Families;
 use crate::board::{Cell, Pos};
@@ -20,10 +24,21 @@ use crate::vision::{Reading, TileClass};
 /// no doubt) on a board that shows the exploded mine, where every number beside their tiles
 /// sees exactly its count once they are mines, and some of them less while they are wrong flags
 /// (a player's wrong flag beside a number makes it see more than its count as a mine): all of
-/// them together where they hold so, else each family that holds so on its own. Together first:
-/// at 29 px on a screen scaled 1.35 JSMinesweeper's 37 lost mines came as several families
-/// (phases of the sampling), every 2 between two of them, and no family alone made it exact.
-/// `settled` follows.
+/// them together where they hold so, else each family that holds so on its own, given those
+/// settled before it (again until none more settles). Together first: at 29 px on a screen
+/// scaled 1.35 JSMinesweeper's 37 lost mines came as several families (phases of the
+/// sampling), every 2 between two of them, and no family alone made it exact.
+///
+/// The families in doubt between a mark that holds a mine (a shown mine or a flag) and a wrong
+/// flag are settled with them, the same way: as that mark where the numbers count them, or as
+/// wrong flags where each number sees exactly its count without them and some number more with
+/// them, and the doubt offers nothing else. Since a cross on a lost board may hold a mine
+/// either way (`rules`), both labellings of such a family hold the rules, and the doubt is the
+/// board's to settle: GNOME Mines' classic mines, which the model reads as mines at large tiles
+/// with a wrong flag as runner-up, and its flag beside a "3" that needs it, were left in doubt
+/// on lost boards of the 8×8 game; JSMinesweeper's at 67% had four of its crosses in doubt
+/// beside numbers that its sure ones left short. Where the numbers say neither, the doubt
+/// stays. `settled` follows.
 pub(super) fn settle_crossed_mines(
     reading: &mut Reading,
     families: &Families,
@@ -33,48 +48,149 @@ pub(super) fn settle_crossed_mines(
     if !board.positions().any(|p| board.get(p) == Cell::Exploded) {
         return;
     }
-    let in_doubt = families.in_doubt(reading);
-    let mut crossed: Vec<usize> = (0..settled.len())
-        .filter(|&f| settled[f] == TileClass::WrongFlag && !in_doubt[f])
-        .collect();
-    if !mines_by_the_numbers(reading, families, &crossed) {
-        crossed.retain(|&f| mines_by_the_numbers(reading, families, &[f]));
+    // Per family in doubt: what its doubts settle to, where they all agree.
+    let mut doubted = vec![None::<Option<MineOrCross>>; settled.len()];
+    for doubt in &reading.doubt {
+        let family = families.of[doubt.look];
+        let this = mine_or_cross(&doubt.classes);
+        doubted[family] = Some(match doubted[family] {
+            None => this,
+            Some(before) => this.filter(|&t| Some(t) == before),
+        });
     }
-    for family in crossed {
-        tracing::debug!(
-            family,
-            "board-level reading: wrong flags that the lost board's numbers count as mines"
-        );
-        // Sure as the board makes it: each number beside them counts them.
-        families.relabel(reading, family, TileClass::Mine);
-        settled[family] = TileClass::Mine;
+    let crossed = MineOrCross {
+        mine: TileClass::Mine,
+        cross_alone: false,
+    };
+    let mut open: Vec<(usize, MineOrCross)> = (0..settled.len())
+        .filter_map(|family| match doubted[family] {
+            None => (settled[family] == TileClass::WrongFlag).then_some((family, crossed)),
+            Some(choice) => Some((family, choice?)),
+        })
+        .collect();
+    let all: Vec<usize> = open.iter().map(|&(family, _)| family).collect();
+    if mines_by_the_numbers(reading, families, &all) {
+        for (family, choice) in open {
+            settle(reading, families, settled, family, choice.mine);
+        }
+        return;
+    }
+    // One by one, again while one settles: a number beside two families is exact only once
+    // both are settled.
+    loop {
+        let before = open.len();
+        open.retain(|&(family, choice)| {
+            let class = if mines_by_the_numbers(reading, families, &[family]) {
+                choice.mine
+            } else if choice.cross_alone && crosses_by_the_numbers(reading, families, &[family]) {
+                TileClass::WrongFlag
+            } else {
+                return true;
+            };
+            settle(reading, families, settled, family, class);
+            false
+        });
+        if open.len() == before {
+            break;
+        }
     }
 }
 
-/// Whether the numbers beside the tiles of the families `crossed` (read as wrong flags) count
-/// them as mines: each sees exactly its count in shown mines and flags with them as mines, and
-/// one at least sees less with them as they were read.
-fn mines_by_the_numbers(reading: &Reading, families: &Families, crossed: &[usize]) -> bool {
+/// Settles `family` as `class`, as the lost board's numbers count it; a doubt on it is dropped.
+fn settle(
+    reading: &mut Reading,
+    families: &Families,
+    settled: &mut [TileClass],
+    family: usize,
+    class: TileClass,
+) {
+    tracing::debug!(
+        family,
+        ?class,
+        "board-level reading: a cross or a mine on a lost board, as its numbers count it"
+    );
+    reading
+        .doubt
+        .retain(|doubt| families.of[doubt.look] != family);
+    // Sure as the board makes it: each number beside them counts them so.
+    families.relabel(reading, family, class);
+    settled[family] = class;
+}
+
+/// What a doubt between a mark that holds a mine and a wrong flag settles to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MineOrCross {
+    /// The one class of the doubt that holds a mine: a shown mine or a flag.
+    mine: TileClass,
+    /// Whether the wrong flag is the doubt's only other class (a question mark or a covered
+    /// tile holds no mine either, so where it is one too, no mine says nothing of which).
+    cross_alone: bool,
+}
+
+/// [`MineOrCross`] for a doubt of `classes`: a wrong flag, one shown mine or flag, and
+/// otherwise a question mark or a covered tile at most (a lost game shows every mine it does
+/// not flag, so neither holds one there); `None` for any other doubt.
+fn mine_or_cross(classes: &[TileClass]) -> Option<MineOrCross> {
+    use TileClass::{Flag, Mine, Question, Unrevealed, WrongFlag};
+    let marks = |c: &&TileClass| matches!(c, Mine | Flag | WrongFlag | Question | Unrevealed);
+    if !classes.contains(&WrongFlag) || !classes.iter().all(|c| marks(&c)) {
+        return None;
+    }
+    let mut holding = classes.iter().filter(|c| matches!(c, Mine | Flag));
+    let mine = *holding.next()?;
+    if holding.next().is_some() {
+        return None;
+    }
+    Some(MineOrCross {
+        mine,
+        cross_alone: classes.len() == 2,
+    })
+}
+
+/// The numbers of `reading`'s board beside the tiles of the families `ours`, each with how many
+/// mines it sees with those tiles as mines and as wrong flags (no mine): shown mines and flags
+/// elsewhere count as mines.
+fn counts_beside(
+    reading: &Reading,
+    families: &Families,
+    ours: &[usize],
+) -> Vec<(u8, usize, usize)> {
     let board = &reading.board;
-    let ours = |p: Pos| crossed.contains(&families.of[reading.look_of[board.index(p)]]);
-    let numbers: Vec<(Pos, u8)> = (board.positions())
+    let is_ours = |p: Pos| ours.contains(&families.of[reading.look_of[board.index(p)]]);
+    (board.positions())
         .filter_map(|p| match board.get(p) {
-            Cell::Number(count) if board.neighbors(p).any(ours) => Some((p, count)),
+            Cell::Number(count) if board.neighbors(p).any(is_ours) => {
+                let others = (board.neighbors(p))
+                    .filter(|&q| !is_ours(q))
+                    .filter(|&q| board.get(q).is_shown_mine() || board.get(q) == Cell::Flag)
+                    .count();
+                let mine = board.neighbors(p).filter(|&q| is_ours(q)).count();
+                Some((count, others + mine, others))
+            }
             _ => None,
         })
-        .collect();
-    let mines_seen = |p: Pos, crossed_are_mines: bool| {
-        (board.neighbors(p))
-            .filter(|&q| {
-                let cell = board.get(q);
-                cell.is_shown_mine() || cell == Cell::Flag || (crossed_are_mines && ours(q))
-            })
-            .count()
-    };
+        .collect()
+}
+
+/// Whether the numbers beside the tiles of the families `crossed` count them as mines: each
+/// sees exactly its count in shown mines and flags with them as mines, and one at least sees
+/// less with them as wrong flags.
+fn mines_by_the_numbers(reading: &Reading, families: &Families, crossed: &[usize]) -> bool {
+    let numbers = counts_beside(reading, families, crossed);
     // With no number beside them, none falls short: nothing says they are mines.
-    let short = (numbers.iter()).any(|&(p, count)| mines_seen(p, false) < usize::from(count));
-    let exact = (numbers.iter()).all(|&(p, count)| mines_seen(p, true) == usize::from(count));
+    let short = (numbers.iter()).any(|&(count, _, as_crosses)| as_crosses < usize::from(count));
+    let exact = (numbers.iter()).all(|&(count, as_mines, _)| as_mines == usize::from(count));
     short && exact
+}
+
+/// Whether the numbers beside the tiles of the families `crossed` count them as no mines: each
+/// sees exactly its count in shown mines and flags without them, and one at least sees more
+/// with them as mines.
+fn crosses_by_the_numbers(reading: &Reading, families: &Families, crossed: &[usize]) -> bool {
+    let numbers = counts_beside(reading, families, crossed);
+    let over = (numbers.iter()).any(|&(count, as_mines, _)| as_mines > usize::from(count));
+    let exact = (numbers.iter()).all(|&(count, _, as_crosses)| as_crosses == usize::from(count));
+    over && exact
 }
 
 #[cfg(test)]
@@ -148,6 +264,67 @@ mod tests {
         settle_crossed_mines(&mut reading, &families, &mut settled);
         assert_eq!(&settled[1..3], [TileClass::Mine; 2]);
         assert_eq!(reading.board.to_text().lines().next(), Some("**..!"));
+    }
+
+    /// `rows` read with `.` covered, `m` a mark in doubt with a wrong flag (`classes`), `!` the
+    /// exploded mine, `*` a shown mine and `1`s; returns the class of `m` once settled and
+    /// whether its doubt stays.
+    fn settle_doubted(rows: &[&str], classes: &[TileClass]) -> (TileClass, bool) {
+        let verdicts = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::certain(classes[0]),
+            Verdict::certain(TileClass::Exploded),
+            Verdict::certain(TileClass::Mine),
+            Verdict::certain(TileClass::Number(1)),
+        ];
+        let mut reading = flat_reading(rows, ".m!*1", verdicts);
+        doubt_look(&mut reading, 1, classes);
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_crossed_mines(&mut reading, &families, &mut settled);
+        (settled[1], !reading.doubt.is_empty())
+    }
+
+    #[test]
+    fn a_mine_or_a_cross_in_doubt_on_a_lost_board_is_what_its_numbers_count() {
+        let both = [TileClass::Mine, TileClass::WrongFlag];
+        // Each 1 beside `m` sees no other mine: `m` is one.
+        let counted = ["m1.1!", "11.11"];
+        assert_eq!(settle_doubted(&counted, &both), (TileClass::Mine, false));
+        // The 1s beside `m` see the exploded mine already: `m` is a player's wrong flag.
+        let crossed = ["m1!", ".11"];
+        let cross_first = [TileClass::WrongFlag, TileClass::Mine];
+        assert_eq!(
+            settle_doubted(&crossed, &cross_first),
+            (TileClass::WrongFlag, false)
+        );
+        // No number beside it: the doubt stays.
+        let alone = ["m..!", "...1"];
+        assert_eq!(settle_doubted(&alone, &both), (TileClass::Mine, true));
+        // A flag in doubt with a cross and a question mark, which the 1s need as a mine.
+        let flag = [TileClass::Flag, TileClass::WrongFlag, TileClass::Question];
+        assert_eq!(settle_doubted(&counted, &flag), (TileClass::Flag, false));
+        // No mine there, but a question mark holds none either: the doubt stays.
+        let cross_or_question = [TileClass::WrongFlag, TileClass::Flag, TileClass::Question];
+        assert_eq!(
+            settle_doubted(&crossed, &cross_or_question),
+            (TileClass::WrongFlag, true)
+        );
+        // A flag the classifier read unsurely, in doubt with a covered tile too.
+        let unsure = [
+            TileClass::Flag,
+            TileClass::WrongFlag,
+            TileClass::Question,
+            TileClass::Unrevealed,
+        ];
+        assert_eq!(settle_doubted(&counted, &unsure), (TileClass::Flag, false));
+        // A doubt with a number, or with two marks that hold a mine, stays.
+        let number = [TileClass::Mine, TileClass::WrongFlag, TileClass::Number(1)];
+        assert_eq!(settle_doubted(&counted, &number), (TileClass::Mine, true));
+        let two = [TileClass::Mine, TileClass::WrongFlag, TileClass::Flag];
+        assert_eq!(settle_doubted(&counted, &two), (TileClass::Mine, true));
+        // No exploded mine shown: no lost game to settle it by.
+        let in_play = ["m1.1*", "11.11"];
+        assert_eq!(settle_doubted(&in_play, &both), (TileClass::Mine, true));
     }
 
     #[test]

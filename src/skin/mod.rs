@@ -57,7 +57,7 @@
 //! - [`counted_flags`]: flags in doubt that the game's own count of flags names;
 //! - [`forced`]: numbers in doubt that only one number fits, the other doubts weakened;
 //! - [`crossed_mines`]: a lost board's mines read as wrong flags, read as mines where its
-//!   numbers count them;
+//!   numbers count them, and its looks in doubt between the two settled by its numbers;
 //! - [`mines_drawn_alike`]: a lost board's looks in doubt between a digit and a mine, drawn as
 //!   its sure mines, read as mines;
 //! - [`lost_zeros`]: on a lost board, 0s among covered tiles (a cascade stopped half drawn)

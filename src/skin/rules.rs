@@ -14,7 +14,9 @@ use crate::solver::is_consistent;
 ///   board, which shows its mines too: a flag read as a wrong flag mid-game is a misreading;
 /// - some layout of mines satisfies every number, a flag being a covered tile that may or may
 ///   not hold one: flags are the player's guesses, and a wrong flag (even beside a 0) is a real
-///   position that the analysis will point out, not a misreading to read away;
+///   position that the analysis will point out, not a misreading to read away; on a board
+///   that shows its exploded mine a wrong flag may hold a mine too (a lost game's mines drawn
+///   with spikes read as crosses, which `crossed_mines` settles once a labelling holds);
 /// - but a board with nothing left covered and no mine shown is a won game, whose flags are its
 ///   mines: the numbers must count them (a fresh board with one flag, its covered tiles read as
 ///   empty 0s around it, is no game).
@@ -38,7 +40,23 @@ fn numbers_hold(board: &Board) -> bool {
         // The solver counts a flag as a mine.
         return is_consistent(board);
     }
-    is_consistent(&flags_as_covered(board.clone()))
+    let mut board = flags_as_covered(board.clone());
+    if board.positions().any(|p| board.get(p) == Cell::Exploded) {
+        crosses_as_covered(&mut board);
+    }
+    is_consistent(&board)
+}
+
+/// Reads every wrong flag of `board` as a covered tile that may or may not hold a mine. On a
+/// board that shows its exploded mine a cross is either a wrong flag (no mine) or one of the
+/// mines the lost game shows, drawn with spikes that the classifier takes for a cross
+/// (`crate::skin::crossed_mines` tells them apart by the numbers once a labelling holds).
+fn crosses_as_covered(board: &mut Board) {
+    for i in 0..board.rows() * board.cols() {
+        if board.get_index(i) == Cell::Blank {
+            board.set_index(i, Cell::Unrevealed);
+        }
+    }
 }
 
 /// `board` with every flag a covered tile that may or may not hold a mine: flags are the
@@ -270,6 +288,8 @@ mod tests {
         );
         // A won game: nothing covered, the flags on the mines.
         assert!(possible("1F\n11\n"));
+        // A lost game whose mines read as crosses: the 2 counts both.
+        assert!(possible("x2x!\n"));
     }
 
     #[test]
@@ -292,6 +312,8 @@ mod tests {
         ));
         // A wrong flag while no mine is shown: the game is not over.
         assert!(!possible("x1.\n11.\n"));
+        // Crosses count as mines only where the board shows its exploded one.
+        assert!(!possible("x2x*\n"));
         // Nothing covered and no mine shown, yet the flag is no mine: a fresh board with one
         // flag whose covered tiles read as 0s.
         assert!(!possible("0F0\n000\n"));
