@@ -865,6 +865,22 @@ fn a_tooltips_text_read_as_a_crossed_flag_is_hidden_too() {
     );
 }
 
+/// JSMinesweeper (never trained on), light, at 14.4 px (device scale 0.9, zoom 67%; seed 472's
+/// web sweep), a fresh board with a tile held down and the tooltip "(6,4)" beside it, read
+/// surely as a crossed flag. A crossed flag shows only on a lost board, and the cheapest
+/// labelling that held read the covered tiles of one phase of the sampling (102 of them) as
+/// shown mines: the board was taken for lost and given no first click. The tooltip's pieces
+/// are hidden now, and the board gets its first click.
+#[test]
+fn a_tooltip_read_as_a_crossed_flag_on_a_fresh_board_is_hidden_not_a_lost_game() {
+    let name = "jsmines-light-14px-fresh-pressed-tooltip-read-as-a-crossed-flag";
+    assert_hidden_exactly(name, vec![(5, 8), (6, 8), (6, 9), (6, 10)]);
+    let (reading, label) = read_test_data(name);
+    assert!(!reading.board.shows_mines(), "{name}: mines shown");
+    let advice = advice_on(name, &reading, &label);
+    assert!(advice.best_guess.is_some(), "{name}: no first click");
+}
+
 /// Reads fixture `name` of `tests/data` as [`read_whole_with_no_wrong_call`] does, asserting
 /// that the tiles in doubt are exactly `hidden` (row, column), each hidden as under a note.
 fn assert_hidden_exactly(name: &str, hidden: Vec<(usize, usize)>) {

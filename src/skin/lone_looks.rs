@@ -52,7 +52,8 @@ const LOST_SIGNS: f32 = 0.5;
 /// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or
 /// more, open tiles to the classifier, that the best labelling reads as covered; [`flipped`])
 /// and `hidden` (those hidden already): families on one tile, not hidden, read less surely than
-/// [`TRIED_BELOW`] and not taken for a lost game's mine, beside a tile of a flipped family; tiles of
+/// [`TRIED_BELOW`] or as a crossed flag, and not taken for a lost game's mine, beside a tile of
+/// a flipped family; tiles of
 /// them side by side (diagonals count) are one group, as a tooltip's text leaves a look of its
 /// own on each tile it crosses. At most [`TRIED`] groups, in board order.
 pub fn lone_looks(
@@ -72,9 +73,12 @@ pub fn lone_looks(
         let family = family_at(index);
         let verdict = &families.verdicts[family];
         let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
+        // A crossed flag is tried however surely it reads: alone it says the game is lost, and
+        // the text of a tooltip reads as one at 1.0 (JSMinesweeper's "(6,4)" at 14 px).
+        let crossed = verdict.class == TileClass::WrongFlag;
         tiles[family] == 1
             && !hidden[family]
-            && verdict.confidence < TRIED_BELOW
+            && (verdict.confidence < TRIED_BELOW || crossed)
             && lost_signs < LOST_SIGNS
             && around(index).any(|i| flipped[family_at(i)])
     };
@@ -116,14 +120,19 @@ pub fn side_by_side(board: &Board, marked: &[bool]) -> Vec<Vec<usize>> {
 
 /// For each family, whether it shows on [`MANY`] tiles or more, the classifier reads it as an
 /// open tile (a number or an empty tile) and `settled` (its class in a labelling) as covered:
-/// what a lone look beside open tiles does to them, as no 0 may touch a covered tile.
+/// what a lone look beside open tiles does to them, as no 0 may touch a covered tile; or the
+/// classifier reads it as covered and `settled` as shown mines: what a lone look read as a
+/// crossed flag does to a fresh board, since a wrong flag shows only on a lost board
+/// (JSMinesweeper's tooltip "(6,4)" at 14 px beside a tile held down: 102 covered tiles at one
+/// phase of the sampling turned mines, the board taken for lost and given no first click).
 pub fn flipped(reading: &Reading, families: &Families, settled: &[TileClass]) -> Vec<bool> {
     let tiles = families.cells(reading);
     (families.verdicts.iter().zip(settled).zip(tiles))
         .map(|((verdict, &class), tiles)| {
-            tiles >= MANY
-                && matches!(verdict.class, TileClass::Number(_))
-                && class == TileClass::Unrevealed
+            let opened =
+                matches!(verdict.class, TileClass::Number(_)) && class == TileClass::Unrevealed;
+            let shown = verdict.class == TileClass::Unrevealed && class.cell().is_shown_mine();
+            tiles >= MANY && (opened || shown)
         })
         .collect()
 }
@@ -204,6 +213,35 @@ mod tests {
         ]));
         settle(&mut reading);
         assert!(reading.doubt.iter().all(|d| !d.hides_the_tiles()));
+    }
+
+    #[test]
+    fn a_lone_crossed_flag_that_turns_a_fresh_boards_covered_tiles_to_mines_is_hidden() {
+        // A fresh board's covered tiles at two phases of the sampling (`c`, `d`), and a
+        // tooltip's text read surely as a crossed flag (`x`), which shows only on a lost board:
+        // the cheapest labelling that holds would read a family of covered tiles as mines.
+        let rows = ["cdcdcd", "dcdcdc", "cdxdcd", "dcdcdc", "cdcdcd"];
+        let mut reading = flat_reading(
+            &rows,
+            "cdx",
+            vec![
+                // A shown mine not quite out of the classifier's odds: the cheapest change.
+                Verdict::from_probs(&[(TileClass::Unrevealed, 0.99999), (TileClass::Mine, 1e-5)]),
+                Verdict::from_probs(&[(TileClass::Unrevealed, 1.0)]),
+                Verdict::from_probs(&[(TileClass::WrongFlag, 1.0)]),
+            ],
+        );
+        reading.pixels = vec![
+            tile_with_ink(GRASS, GRASS),
+            tile_with_ink(SAND, SAND),
+            tile_with_ink(NOTE, WHITE),
+        ];
+        assert!(settle(&mut reading).possible);
+        assert!(!reading.board.shows_mines());
+        assert_eq!(reading.class(0, 1), TileClass::Unrevealed);
+        assert_eq!(reading.class(0, 0), TileClass::Unrevealed);
+        assert_eq!(reading.doubt_cells(), vec![(2, 2)]);
+        assert!(reading.doubt[0].classes.contains(&TileClass::Unrevealed));
     }
 
     #[test]
