@@ -45,6 +45,13 @@ pub(super) const PHASES_ALIKE: f64 = 0.8;
 /// was 0.13 nearer the board's sure 3s than its 2s, the closest pair seen.
 pub(super) const MARGIN: f64 = 0.1;
 
+/// The classifier's probability under which a look is not settled as a number by its glyph
+/// alone: the glyph says which digit a look shows only among digits the model found possible.
+/// The rounded clone's thin serif "2" at 35 px (1.15 × 75%), on dark rounded faces, came within
+/// 0.85 of the board's 1s and was settled as a "1", which the model gave 0.0006 (a "4" 0.62, a
+/// "2" 0.30); KMines' "1"s at 17 px, flags to the model at 0.93–0.96, keep the rest for a 1.
+pub(super) const PLAUSIBLE: f32 = 0.005;
+
 /// How near (summed over the channels, 0–765) the inks of two looks on faces of different
 /// colours may be to be one ink: the direction of an ink from its background (`digit_inks`)
 /// turns with the background, so a green "2" lit on a blue square points elsewhere than on
@@ -163,11 +170,15 @@ pub fn settle_drawn_as_named(
     let mut index = 0;
     while index < reading.doubt.len() {
         let doubt = &reading.doubt[index];
-        let mut numbers =
-            (looks_of(reading, doubt).into_iter()).map(|look| glyph_number(reading, look, named));
+        let looks = looks_of(reading, doubt);
+        let mut numbers = (looks.iter()).map(|&look| glyph_number(reading, look, named));
         let first = numbers.next().flatten();
+        let plausible = |n: u8| {
+            (looks.iter()).all(|&l| reading.looks[l].prob(TileClass::Number(n)) >= PLAUSIBLE)
+        };
         let drawn = first.filter(|&n| {
             numbers.all(|other| other == Some(n))
+                && plausible(n)
                 && doubt.classes.contains(&TileClass::Number(n))
                 && may_be_settled(doubt, on_open_face)
         });
@@ -436,6 +447,13 @@ mod tests {
         let mut reading = named_and_doubted(one);
         assert!(settle_drawn_as_named(&mut reading, &[0], &|_| false).is_empty());
         assert_eq!(reading.doubt.len(), 1);
+        // Drawn as the named 1s, but a 1 is all but out of the classifier's odds on it.
+        let mut reading = named_and_doubted(one);
+        reading.looks[2] = Verdict::from_probs(&[
+            (TileClass::Flag, 0.9995),
+            (TileClass::Number(1), PLAUSIBLE / 10.0),
+        ]);
+        assert!(settle_drawn_as_named(&mut reading, &[0], &|_| true).is_empty());
     }
 
     /// Whether `lit`, read as `class` on [`board_with`]'s board, is drawn as its sure looks.
