@@ -152,6 +152,11 @@ impl Board {
         self.cells.iter().any(|c| c.is_shown_mine())
     }
 
+    /// Whether the board shows the mine that was hit: a lost game, as the game marks it.
+    pub fn shows_exploded_mine(&self) -> bool {
+        self.cells.contains(&Cell::Exploded)
+    }
+
     /// How many mines the board shows, plain or exploded.
     pub fn shown_mines(&self) -> usize {
         self.cells.iter().filter(|c| c.is_shown_mine()).count()
@@ -241,6 +246,14 @@ mod tests {
                 assert_eq!(centre.touches(Pos::new(row, col)), near, "({row}, {col})");
             }
         }
+    }
+
+    #[test]
+    fn a_board_shows_its_exploded_mine_only_where_one_is_drawn() {
+        let lost = crate::board::parse_board("*1\n!1\n").unwrap();
+        assert!(lost.shows_mines() && lost.shows_exploded_mine());
+        let mines_only = crate::board::parse_board("*1\n.1\n").unwrap();
+        assert!(mines_only.shows_mines() && !mines_only.shows_exploded_mine());
     }
 
     #[test]

@@ -44,8 +44,7 @@ pub(super) fn settle_crossed_mines(
     families: &Families,
     settled: &mut [TileClass],
 ) {
-    let board = &reading.board;
-    if !board.positions().any(|p| board.get(p) == Cell::Exploded) {
+    if !reading.board.shows_exploded_mine() {
         return;
     }
     // Per family in doubt: what its doubts settle to, where they all agree.

@@ -50,12 +50,12 @@ const TRIED: usize = 4;
 const LOST_SIGNS: f32 = 0.5;
 
 /// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or
-/// more, open tiles to the classifier, that the best labelling reads as covered; [`flipped`])
-/// and `hidden` (those hidden already): families on one tile, not hidden, read less surely than
-/// [`TRIED_BELOW`] or as a crossed flag, and not taken for a lost game's mine, beside a tile of
-/// a flipped family; tiles of
-/// them side by side (diagonals count) are one group, as a tooltip's text leaves a look of its
-/// own on each tile it crosses. At most [`TRIED`] groups, in board order.
+/// more whose class the best labelling turned, open tiles to covered or covered ones to shown
+/// mines; [`flipped`]) and `hidden` (those hidden already): families on one tile, not hidden,
+/// read less surely than [`TRIED_BELOW`] or as a crossed flag, and not taken for a lost game's
+/// mine, beside a tile of a flipped family; tiles of them side by side (diagonals count) are
+/// one group, as a tooltip's text leaves a look of its own on each tile it crosses. At most
+/// [`TRIED`] groups, in board order.
 pub fn lone_looks(
     reading: &Reading,
     families: &Families,

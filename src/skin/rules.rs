@@ -41,33 +41,30 @@ fn numbers_hold(board: &Board) -> bool {
         return is_consistent(board);
     }
     let mut board = flags_as_covered(board.clone());
-    if board.positions().any(|p| board.get(p) == Cell::Exploded) {
-        crosses_as_covered(&mut board);
+    // On a board that shows its exploded mine a cross is either a wrong flag (no mine) or one
+    // of the mines the lost game shows, drawn with spikes that the classifier takes for a
+    // cross (`crate::skin::crossed_mines` tells them apart by the numbers once a labelling
+    // holds).
+    if board.shows_exploded_mine() {
+        read_as_covered(&mut board, Cell::Blank);
     }
     is_consistent(&board)
-}
-
-/// Reads every wrong flag of `board` as a covered tile that may or may not hold a mine. On a
-/// board that shows its exploded mine a cross is either a wrong flag (no mine) or one of the
-/// mines the lost game shows, drawn with spikes that the classifier takes for a cross
-/// (`crate::skin::crossed_mines` tells them apart by the numbers once a labelling holds).
-fn crosses_as_covered(board: &mut Board) {
-    for i in 0..board.rows() * board.cols() {
-        if board.get_index(i) == Cell::Blank {
-            board.set_index(i, Cell::Unrevealed);
-        }
-    }
 }
 
 /// `board` with every flag a covered tile that may or may not hold a mine: flags are the
 /// player's guesses, and a wrong one is a real position that the analysis points out.
 pub(super) fn flags_as_covered(mut board: Board) -> Board {
+    read_as_covered(&mut board, Cell::Flag);
+    board
+}
+
+/// Reads every tile of `board` showing `cell` as a covered tile that may or may not hold a mine.
+fn read_as_covered(board: &mut Board, cell: Cell) {
     for i in 0..board.rows() * board.cols() {
-        if board.get_index(i) == Cell::Flag {
+        if board.get_index(i) == cell {
             board.set_index(i, Cell::Unrevealed);
         }
     }
-    board
 }
 
 /// Whether a number of `board` sees more flags than it counts while one of those flags is one

@@ -367,7 +367,7 @@ fn plain_exploded_crowd(reading: &mut Reading, families: &Families) {
 /// game marks the mine that ended it, and only that one, so two such looks settle nothing.
 fn read_exploded(reading: &mut Reading, families: &Families, cells: &[usize]) {
     let board = &reading.board;
-    if board.positions().any(|p| board.get(p) == Cell::Exploded) {
+    if board.shows_exploded_mine() {
         return;
     }
     let class = |family: usize| reading.looks[families.first[family]].class;
