@@ -804,6 +804,25 @@ fn a_digit_is_not_settled_by_its_glyph_as_a_number_the_model_ruled_out() {
     assert_a_2_read_or_in_doubt("rounded-light-35px-mid-a-thin-2-drawn-near-the-1s", (7, 1));
 }
 
+/// The rounded clone at 35 px, mid-game, its cascade stopped short: the thin "2"s of the two
+/// boards (the light one above, and in its dark page at 175% zoom, the same window) are left in
+/// doubt between a "2", a "4" and a flag. The flag among a doubt's classes kept the board from
+/// being read as a cascade stopped short, and all 183 (light) and 150 (dark) grey 0s were read
+/// as covered tiles until 2026-12-05. A digit in doubt between two numbers, a flag a third
+/// rival, no longer does: every 0 read, the 2s in doubt still, no wrong call, certain moves.
+#[test]
+fn a_digit_in_doubt_between_two_numbers_and_a_flag_leaves_the_zeros_read() {
+    for name in [
+        "rounded-light-35px-mid-a-thin-2-drawn-near-the-1s",
+        "rounded-dark-35px-mid-two-thin-2s-in-doubt-with-a-4-and-a-flag",
+    ] {
+        let (reading, label) = read_whole_with_no_wrong_call(name);
+        assert_zeros_read(name, &reading, &label, &reading.doubt_cells());
+        assert_no_wrong_or_useless_calls(name, &reading, &label);
+        assert_certain_moves(name, &reading, &label);
+    }
+}
+
 /// JSMinesweeper in Chromium's dark mode at 67% (16 px tiles), mid-game, the pointer on a
 /// covered tile: its tooltip "(1,12)" over the covered tiles below the pointer, white on a
 /// see-through box, read as a "7" and a "4" beside the box's "(", which was found a piece of a

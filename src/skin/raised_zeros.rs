@@ -39,7 +39,7 @@ use super::families::Families;
 use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
 use crate::board::{Board, Cell, Pos};
-use crate::vision::{Reading, TileClass};
+use crate::vision::{Doubt, Reading, TileClass};
 
 /// How many tiles each of the two covered looks must show: one or two tiles of a look of their
 /// own are the tile under the pointer or held down.
@@ -251,12 +251,23 @@ pub(super) fn settle_raised_zeros(
 /// nothing is in doubt but between covered tiles and numbers (a digit the classifier was unsure
 /// of is a number all the same: the rounded clone's thin "2", in doubt with a "4", had kept
 /// every 0 of its board covered, and at 39 px one tile in doubt between a covered tile, a 0 and
-/// a 1 kept the 146 0s of an opened board covered). Families settled as one of `also` pass
-/// too (flags, where they are weighed apart), but no doubt may name one.
+/// a 1 kept the 146 0s of an opened board covered). A digit read as a number 1 to 8, in
+/// doubt with another such number and a flag besides, passes as well: two digits contend for
+/// its glyph, and the flag, a further rival, leaves the tile in doubt between them all, so no
+/// advice rests on it (the rounded clone's thin "2" at 35 px, in doubt between a "2", a "4" and
+/// a flag, kept the 150 to 183 0s of its mid-game boards covered). A digit in doubt with a
+/// flag alone may be a lost game's mine. Families settled as one of `also` pass too (flags,
+/// where they are weighed apart), but no other doubt may name one.
 fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[TileClass]) -> bool {
     let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
+    let digit = |c: &TileClass| matches!(c, TileClass::Number(1..=8));
+    let digits_and_a_flag = |doubt: &Doubt| {
+        (doubt.classes.first()).is_some_and(digit)
+            && doubt.classes.iter().filter(|c| digit(c)).count() >= 2
+            && (doubt.classes.iter()).all(|c| plain(c) || *c == TileClass::Flag)
+    };
     (settled.iter()).all(|c| plain(c) || also.contains(c))
-        && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain))
+        && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain) || digits_and_a_flag(d))
 }
 
 /// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
@@ -428,11 +439,13 @@ mod tests {
     }
 
     #[test]
-    fn a_doubt_with_no_flag_or_mine_leaves_a_cascade_stopped_short_read() {
+    fn a_doubt_between_digits_leaves_a_cascade_stopped_short_read() {
         // The board of `grey_squares_of_a_cascade_stopped_short_are_0s`, its "2" in doubt with
         // a "4" (the rounded clone's thin 2s), or with a covered tile and a 0 (at 39 px one
         // tile of that clone was): no flag, no mine either way, so the grey squares are still
-        // the 0s. A doubt with a flag may be a lost game's mine: it leaves them covered.
+        // the 0s, as they are where a flag is a third rival to two digits (the thin "2" at
+        // 35 px). A doubt between a digit and a flag alone may be a lost game's mine: it leaves
+        // them covered.
         let mut rows = vec!["ggggg1nn", "ggggg2nn", "ggggg1nn", "ggggg1nn", "ggggggnn"];
         rows.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
         for (others, expected) in [
@@ -441,7 +454,15 @@ mod tests {
                 vec![TileClass::Unrevealed, TileClass::Number(0)],
                 TileClass::Number(0),
             ),
+            (
+                vec![TileClass::Number(4), TileClass::Flag],
+                TileClass::Number(0),
+            ),
             (vec![TileClass::Flag], TileClass::Unrevealed),
+            (
+                vec![TileClass::Flag, TileClass::Mine],
+                TileClass::Unrevealed,
+            ),
         ] {
             let mut reading = grey_and_navy(&rows, NAVY);
             let mut classes = vec![TileClass::Number(2)];

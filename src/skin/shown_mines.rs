@@ -15,7 +15,7 @@ use crate::vision::{Doubt, Reading, TileClass, Verdict};
 
 /// A digit read on a board that shows mines is in doubt when the classifier gave a shown mine at
 /// least this share of the digit's probability (odds of 1 to 1000).
-const MINE_LIKE: f64 = 1e-3;
+pub(super) const MINE_LIKE: f64 = 1e-3;
 /// The exploded mine must be among the classifier's this many likeliest classes for a look.
 const EXPLODED_RANK: usize = 4;
 /// How much likelier than a flag the classifier must find its own first choice, a digit or a

@@ -4,6 +4,7 @@
 use super::digit_inks::other_ink_on_one_face;
 use super::doubt::{add_doubt, has_room_for};
 use super::same_glyph::drawn_as_the_sure;
+use super::shown_mines::MINE_LIKE;
 use crate::board::{Board, Cell};
 use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{Reading, TileClass, Verdict};
@@ -111,9 +112,34 @@ pub(super) fn doubt_unsure_digits(
         }
         let next =
             least_sure.runner_up_among(|class| may_be(class) && has_room_for(board, &cells, class));
+        let next =
+            next.map(|other| covered_for_a_faint_mine(board, &least_sure, verdict.class, other));
         if let Some(other) = next {
             add_doubt(reading, look, cells, verdict.class, other);
         }
+    }
+}
+
+/// The rival `other` of the digit `read` (the classifier's odds in `verdict`), or a covered
+/// tile where `other` is a shown mine the classifier gave less than [`MINE_LIKE`] of the
+/// digit's odds on a board that shows no mine. Where no other number has room round a digit,
+/// the likeliest class left may be a mine at odds of 1 to 10,000, and a tile in doubt with a
+/// mine is taken for a lost game's (`pipeline::may_show_mines`): the rounded clone's "1"s at
+/// 35 px in its dark page (read at 0.98, one covered neighbour) cost a board in play all its
+/// advice. A covered tile weakens the board as a mine does (a tile that may or may not hold
+/// one, `advice_board`), so the advice stays as sound; a lost game's mines read as digits
+/// with real odds on a mine are `shown_mines`' to weigh.
+fn covered_for_a_faint_mine(
+    board: &Board,
+    verdict: &Verdict,
+    read: TileClass,
+    other: TileClass,
+) -> TileClass {
+    let faint = f64::from(verdict.prob(other)) < MINE_LIKE * f64::from(verdict.prob(read));
+    if other.cell() == Cell::Mine && faint && !board.shows_mines() {
+        TileClass::Unrevealed
+    } else {
+        other
     }
 }
 
@@ -327,6 +353,22 @@ mod tests {
         assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Blank);
         // On a covered face the flag is the runner-up.
         assert_three_in_doubt_with(&odds, false, TileClass::Flag);
+    }
+
+    #[test]
+    fn a_mine_the_classifier_found_faint_is_no_rival_on_a_board_that_shows_none() {
+        // The rounded clone's "1"s at 35 px: no other number had room, the likeliest class
+        // left was a mine at 1 to 10,000, and in doubt with a mine the board was taken for a
+        // lost game's. A covered tile weakens it alike. (The "3" is unsure for the odds on a
+        // flag, a glyph the classifier does not know; a 6 has no room among five covered
+        // tiles, and a flag is no rival on the open face.)
+        let (three, six, flag) = (TileClass::Number(3), TileClass::Number(6), TileClass::Flag);
+        let faint = [(three, 0.78), (flag, 0.19), (six, 0.0299), (TileClass::Mine, 0.0001)];
+        let reading = assert_three_in_doubt_with(&faint, true, TileClass::Unrevealed);
+        assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Unrevealed);
+        // Odds on a mine the classifier means: the mine stays the rival.
+        let real = [(three, 0.78), (flag, 0.19), (six, 0.02), (TileClass::Mine, 0.01)];
+        assert_three_in_doubt_with(&real, true, TileClass::Mine);
     }
 
     /// [`doubted`]'s board, asserting its "3" in doubt with `other` alone.
