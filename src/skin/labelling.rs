@@ -31,6 +31,7 @@ use super::meanings::{meanings, Meaning};
 use super::mines_drawn_alike::settle_mines_drawn_alike;
 use super::one_glyph::doubt_a_glyph_read_two_ways;
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
+use super::plain_digits::settle_plain_digits;
 use super::pressed::release_pressed;
 use super::raised_zeros::settle_raised_zeros;
 use super::repair::repairs;
@@ -425,6 +426,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     let own_face: Vec<bool> = (evidence.iter().zip(&digits_face))
         .map(|(&e, &digits)| e == Evidence::NotEmpty || (e == Evidence::None && digits))
         .collect();
+    settle_plain_digits(reading, &families, &mut settled);
     settle_walled_in_zeros(reading, &families, &own_face, &mut settled, &pressed);
     settle_raised_zeros(reading, &families, &mut settled);
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a

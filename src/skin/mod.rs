@@ -14,6 +14,8 @@
 //! - [`meanings`]: each look's candidate meanings and what each costs against the prior;
 //! - [`pressed`]: covered tiles drawn for a moment like open 0s (under a held button or the
 //!   pointer), read as covered;
+//! - [`plain_digits`]: a digit read unsurely on a tile whose middle is a plain covered tile's
+//!   (a covered tile the page draws otherwise under the pointer), read as covered;
 //! - [`rules`]: what a labelled board must satisfy to be a position of a real game;
 //! - [`symbols`]: looks read as covered that show a symbol the reading cannot name, and where
 //!   they sit;
@@ -85,6 +87,7 @@ pub mod meanings;
 pub mod mines_drawn_alike;
 pub mod one_glyph;
 pub mod open_marks;
+pub mod plain_digits;
 pub mod pressed;
 pub mod raised_zeros;
 pub mod repair;

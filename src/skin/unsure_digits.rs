@@ -363,11 +363,21 @@ mod tests {
         // flag, a glyph the classifier does not know; a 6 has no room among five covered
         // tiles, and a flag is no rival on the open face.)
         let (three, six, flag) = (TileClass::Number(3), TileClass::Number(6), TileClass::Flag);
-        let faint = [(three, 0.78), (flag, 0.19), (six, 0.0299), (TileClass::Mine, 0.0001)];
+        let faint = [
+            (three, 0.78),
+            (flag, 0.19),
+            (six, 0.0299),
+            (TileClass::Mine, 0.0001),
+        ];
         let reading = assert_three_in_doubt_with(&faint, true, TileClass::Unrevealed);
         assert_eq!(advice_board(&reading).get(Pos::new(1, 1)), Cell::Unrevealed);
         // Odds on a mine the classifier means: the mine stays the rival.
-        let real = [(three, 0.78), (flag, 0.19), (six, 0.02), (TileClass::Mine, 0.01)];
+        let real = [
+            (three, 0.78),
+            (flag, 0.19),
+            (six, 0.02),
+            (TileClass::Mine, 0.01),
+        ];
         assert_three_in_doubt_with(&real, true, TileClass::Mine);
     }
 
