@@ -823,6 +823,38 @@ fn a_digit_in_doubt_between_two_numbers_and_a_flag_leaves_the_zeros_read() {
     }
 }
 
+/// winmine.html at 14.6 px (device scale 1.1, zoom 80%), mid-game: a row sampled half a pixel
+/// off, its blue "1"s read as a "1" at 0.76, as a question mark, and as a "4" at 0.91. Read
+/// above 0.9, the "4" stood, and made the three covered tiles below it certain mines the game
+/// did not hold (3 wrong calls on each of three captures of the sweep of seed 477). A digit
+/// read under 0.95 that draws the glyph of one read otherwise, in its ink, is in doubt now.
+#[test]
+fn a_1_read_as_a_4_at_091_is_in_doubt_with_the_1s_it_draws() {
+    let name = "winmine-light-15px-mid-a-row-of-1s-half-a-pixel-off-read-as-a-4";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert!(
+        reading.doubt_cells().contains(&(6, 2)),
+        "{name}: the \"1\" at (6, 2) is read as {:?}, not in doubt",
+        reading.class(6, 2)
+    );
+    assert_certain_moves(name, &reading, &label);
+}
+
+/// The rounded clone in light at 35.6 px (device scale 1.1, zoom 80%, a 1600×900 window),
+/// mid-game: its thin "3" at (6, 5) read as a "2" in doubt with a "4". As read, the "2" left
+/// its covered neighbours a mine short once the grey squares were tried as 0s, so they did not
+/// hold, and all 192 of them were read as covered (119 useless calls on each of four captures
+/// of seed 477). A digit in doubt between numbers may be any of them where 0s are tried: every
+/// 0 read, no wrong or useless call.
+#[test]
+fn a_digit_in_doubt_between_numbers_leaves_the_zeros_round_it_read() {
+    let name = "rounded-light-36px-mid-a-thin-3-in-one-look-with-the-2s";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_zeros_read(name, &reading, &label, &[]);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// JSMinesweeper in Chromium's dark mode at 67% (16 px tiles), mid-game, the pointer on a
 /// covered tile: its tooltip "(1,12)" over the covered tiles below the pointer, white on a
 /// see-through box, read as a "7" and a "4" beside the box's "(", which was found a piece of a

@@ -36,7 +36,7 @@
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
 use super::families::Families;
-use super::rules::{holds_but_for_the_cascade, is_possible, zeros_beside_covered};
+use super::rules::{holds_with_free_numbers, zeros_beside_covered};
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -164,8 +164,17 @@ pub(super) fn settle_raised_zeros(
         }
         board
     };
+    // A digit in doubt between numbers alone may be any of them: a number the look's class
+    // gets wrong (the rounded clone's thin "3" in one look with its "2"s) must not keep the
+    // 0s of a finished cascade from holding. (A cascade stopped short is tried with the digits
+    // as read: there a digit set free leaves the covered look room as 0s too, and its rule,
+    // weaker than a finished cascade's, then reads neither.)
+    let free: Vec<Pos> = (reading.doubt.iter())
+        .filter(|doubt| (doubt.classes.iter()).all(|c| matches!(c, TileClass::Number(1..=8))))
+        .flat_map(|doubt| doubt.cells.iter().map(|&(row, col)| Pos { row, col }))
+        .collect();
     let holding: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
-        .filter(|colour| is_possible(&as_zeros_of(colour)))
+        .filter(|colour| holds_with_free_numbers(&as_zeros_of(colour), &free, true))
         .collect();
     // Flags beside numbers and covered tiles only: a stopped-short cascade read there would
     // make them a lost game's mines, not the player's (below).
@@ -197,7 +206,8 @@ pub(super) fn settle_raised_zeros(
             let most = (covered.iter().copied())
                 .filter(|other| !colour.contains(other))
                 .max_by_key(|&other| tiles[other]);
-            if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_of(&[other]))) {
+            let holds = |other: usize| holds_with_free_numbers(&as_zeros_of(&[other]), &[], false);
+            if most.is_none_or(holds) {
                 return;
             }
             // The 0s hold as a cascade stopped short, beside looks read as flags: a lost game's
@@ -306,7 +316,7 @@ fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize)
             _ => {}
         }
     }
-    numbers * 2 >= covered * NUMBERS_PER_TWO_COVERED && holds_but_for_the_cascade(board)
+    numbers * 2 >= covered * NUMBERS_PER_TWO_COVERED && holds_with_free_numbers(board, &[], false)
 }
 
 #[cfg(test)]
@@ -476,6 +486,28 @@ mod tests {
             settle_raised_zeros(&mut reading, &families, &mut settled);
             assert_eq!(settled[0], expected, "a doubt with {others:?}");
         }
+    }
+
+    #[test]
+    fn a_digit_in_doubt_between_numbers_may_be_any_of_them_where_0s_are_tried() {
+        // The "1" look in doubt with a "2" (the rounded clone's thin 2s and 3s, one look in
+        // doubt between a 2, a 3 and a 4): the grey squares as 0s give the "2" in the corner
+        // two mines the "1" at (1, 2) sees too. Read as the look's class the 0s do not hold and
+        // the grey squares stay covered; with that digit free they hold, and the navy squares
+        // as 0s leave the "2" at (2, 2) one covered neighbour.
+        let rows = ["gg2nn", "gg1nn", "112nn", "nnnnn", "nnnnn"];
+        let covered = TileClass::Unrevealed;
+        assert_eq!(settle(&rows, NAVY), (covered, covered));
+        let mut reading = grey_and_navy(&rows, NAVY);
+        reading.doubt.push(Doubt {
+            look: 2,
+            classes: vec![TileClass::Number(1), TileClass::Number(2)],
+            cells: vec![(1, 2), (2, 0), (2, 1)],
+        });
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        assert_eq!(settled[..2], [TileClass::Number(0), covered]);
+        assert_eq!(reading.doubt.len(), 1, "the digits stay in doubt");
     }
 
     #[test]

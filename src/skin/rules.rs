@@ -23,22 +23,27 @@ use crate::solver::is_consistent;
 ///
 /// The cheap rules run first: most wrong labellings fail them before the solver is asked.
 pub fn is_possible(board: &Board) -> bool {
-    first_broken(board, true).is_none() && numbers_hold(board)
+    first_broken(board, true).is_none() && numbers_hold(board, &[])
 }
 
-/// [`is_possible`] but for the rule that no 0 touches a covered tile: a game whose cascade stops
-/// short leaves 0s beside covered tiles (`crate::skin::raised_zeros`).
-pub(super) fn holds_but_for_the_cascade(board: &Board) -> bool {
-    first_broken(board, false).is_none() && numbers_hold(board)
+/// [`is_possible`], but for the rule that no 0 touches a covered tile where not `cascade` (a
+/// game whose cascade stops short leaves 0s beside covered tiles: `crate::skin::raised_zeros`),
+/// with the numbers at `free` any number at all: digits the reading left in doubt between
+/// numbers, open tiles that hold no mine and count none. The rounded clone's thin "2" and "3"
+/// share one look, in doubt between a 2, a 3 and a 4; read as the look's class, the "3" among
+/// them left its covered neighbours one mine short, and the board's grey 0s, tried as 0s, did
+/// not hold.
+pub(super) fn holds_with_free_numbers(board: &Board, free: &[Pos], cascade: bool) -> bool {
+    first_broken(board, cascade).is_none() && numbers_hold(board, free)
 }
 
-/// Whether some layout of mines satisfies every number of `board`, flags read as the rules
-/// above say.
-fn numbers_hold(board: &Board) -> bool {
+/// Whether some layout of mines satisfies every number of `board` but those at `free` (any
+/// number: open, no mine), flags read as the rules above say.
+fn numbers_hold(board: &Board, free: &[Pos]) -> bool {
     let covered = board.positions().any(|p| board.get(p) == Cell::Unrevealed);
     if !covered && !board.shows_mines() {
         // The solver counts a flag as a mine.
-        return is_consistent(board);
+        return is_consistent(&with_free_numbers(board.clone(), free));
     }
     let mut board = flags_as_covered(board.clone());
     // On a board that shows its exploded mine a cross is either a wrong flag (no mine) or one
@@ -48,7 +53,16 @@ fn numbers_hold(board: &Board) -> bool {
     if board.shows_exploded_mine() {
         read_as_covered(&mut board, Cell::Blank);
     }
-    is_consistent(&board)
+    is_consistent(&with_free_numbers(board, free))
+}
+
+/// `board` with the tiles at `free` open tiles of no number the solver counts
+/// ([`Cell::Blank`]), after the rules have read its own blanks (wrong flags).
+fn with_free_numbers(mut board: Board, free: &[Pos]) -> Board {
+    for &p in free {
+        board.set(p, Cell::Blank);
+    }
+    board
 }
 
 /// `board` with every flag a covered tile that may or may not hold a mine: flags are the
