@@ -16,6 +16,7 @@
 //! its neighbours, and a covered tile may hold a mine or not, so the advice stays sound even
 //! were it an open tile.
 
+use super::colours::{apart, colour};
 use super::families::Families;
 use super::lone_looks::STRAY;
 use crate::vision::tiles::{TileImage, TILE};
@@ -32,7 +33,7 @@ const MIDDLE: std::ops::Range<usize> = 4..TILE - 4;
 /// How far (summed over the channels, 0–765) a sample may lie from the covered tile's to be
 /// no ink: noise and a sample's blend of face and gap, not a stroke (the pale "1" above lies
 /// 120 or more from its face).
-const NO_INK: u32 = 45;
+const NO_INK: i32 = 45;
 
 /// How many samples of the middle may lie farther: one blended at each end of a stroke is no
 /// digit.
@@ -42,12 +43,7 @@ const STRAY_SAMPLES: usize = 2;
 /// [`STRAY_SAMPLES`] of its samples lie more than [`NO_INK`] from the covered tile's.
 fn same_middle(tile: &TileImage, covered: &TileImage) -> bool {
     let inked = (MIDDLE.flat_map(|y| MIDDLE.map(move |x| (y * TILE + x) * 3)))
-        .filter(|&i| {
-            let apart: u32 = (0..3)
-                .map(|c| u32::from(tile[i + c].abs_diff(covered[i + c])))
-                .sum();
-            apart > NO_INK
-        })
+        .filter(|&i| apart(colour(&tile[i..i + 3]), colour(&covered[i..i + 3])) > NO_INK)
         .count();
     inked <= STRAY_SAMPLES
 }

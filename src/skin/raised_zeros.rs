@@ -36,7 +36,7 @@
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
 use super::families::Families;
-use super::rules::{holds_with_free_numbers, zeros_beside_covered};
+use super::rules::{holds_but_for_the_cascade, holds_with_free_numbers, zeros_beside_covered};
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -206,8 +206,7 @@ pub(super) fn settle_raised_zeros(
             let most = (covered.iter().copied())
                 .filter(|other| !colour.contains(other))
                 .max_by_key(|&other| tiles[other]);
-            let holds = |other: usize| holds_with_free_numbers(&as_zeros_of(&[other]), &[], false);
-            if most.is_none_or(holds) {
+            if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_of(&[other]))) {
                 return;
             }
             // The 0s hold as a cascade stopped short, beside looks read as flags: a lost game's
@@ -316,7 +315,7 @@ fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize)
             _ => {}
         }
     }
-    numbers * 2 >= covered * NUMBERS_PER_TWO_COVERED && holds_with_free_numbers(board, &[], false)
+    numbers * 2 >= covered * NUMBERS_PER_TWO_COVERED && holds_but_for_the_cascade(board)
 }
 
 #[cfg(test)]
