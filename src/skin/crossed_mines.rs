@@ -6,11 +6,15 @@
 //! The board tells them apart. A game shows every mine once it is lost (the exploded one, each
 //! mine not flagged, and each wrong flag crossed out), so each number then sees exactly its
 //! count in shown mines and standing flags. A wrong flag holds no mine; a mine does. Where a
-//! look read as a wrong flag on a board that shows its exploded mine leaves the numbers beside
+//! look read as a wrong flag on a board that shows a mine leaves the numbers beside
 //! it short of their count, and read as mines makes each of them exact, it is the mines (with
 //! mines read right elsewhere on the board: at another sampling phase some of them are). A mine
 //! with no number beside it says nothing, and stays as read. A lost board gets no advice either
-//! way: this is the board read as the game shows it.
+//! way: this is the board read as the game shows it. A shown mine is enough: the rounded
+//! clone draws every mine of a lost board alike, the one clicked among them, as a white cross
+//! on a red tile the model reads as a wrong flag, a "7" or a "2", and where the board-level
+//! reading read some of them as mines (`meanings::with_cross_as_mine`), the rest stood as wrong
+//! flags beside numbers that needed them.
 //!
 //! The rules let a cross on a lost board hold a mine (`rules`), so that a labelling holds at
 //! all where the crosses are its mines; a look in doubt between a mine and a cross alone is
@@ -18,10 +22,10 @@
 
 use super::families::Families;
 use crate::board::{Cell, Pos};
-use crate::vision::{Reading, TileClass};
+use crate::vision::{Doubt, Reading, TileClass};
 
 /// Reads as shown mines the families settled as wrong flags (`settled`, each family's class; in
-/// no doubt) on a board that shows the exploded mine, where every number beside their tiles
+/// no doubt) on a board that shows a mine, where every number beside their tiles
 /// sees exactly its count once they are mines, and some of them less while they are wrong flags
 /// (a player's wrong flag beside a number makes it see more than its count as a mine): all of
 /// them together where they hold so, else each family that holds so on its own, given those
@@ -44,7 +48,7 @@ pub(super) fn settle_crossed_mines(
     families: &Families,
     settled: &mut [TileClass],
 ) {
-    if !reading.board.shows_exploded_mine() {
+    if !reading.board.shows_mines() {
         return;
     }
     // Per family in doubt: what its doubts settle to, where they all agree.
@@ -60,6 +64,7 @@ pub(super) fn settle_crossed_mines(
     let crossed = MineOrCross {
         mine: TileClass::Mine,
         cross_alone: false,
+        other_mine: None,
     };
     let mut open: Vec<(usize, MineOrCross)> = (0..settled.len())
         .filter_map(|family| match doubted[family] {
@@ -71,6 +76,9 @@ pub(super) fn settle_crossed_mines(
     if mines_by_the_numbers(reading, families, &all) {
         for (family, choice) in open {
             settle(reading, families, settled, family, choice.mine);
+            if let Some(other) = choice.other_mine {
+                doubt_between(reading, families, family, [choice.mine, other]);
+            }
         }
         return;
     }
@@ -87,6 +95,9 @@ pub(super) fn settle_crossed_mines(
                 return true;
             };
             settle(reading, families, settled, family, class);
+            if let (true, Some(other)) = (class == choice.mine, choice.other_mine) {
+                doubt_between(reading, families, family, [choice.mine, other]);
+            }
             false
         });
         if open.len() == before {
@@ -116,6 +127,26 @@ fn settle(
     settled[family] = class;
 }
 
+/// Leaves the looks of `family` in doubt between the two marks that hold a mine (`classes`, the
+/// one it is settled as first): a lost board's numbers count either. The rounded clone's
+/// crosses in a dark page at 37 px, in doubt between a wrong flag, a mine and a flag, stood as
+/// wrong flags beside numbers that needed them as mines, and the lost board read impossible.
+fn doubt_between(
+    reading: &mut Reading,
+    families: &Families,
+    family: usize,
+    classes: [TileClass; 2],
+) {
+    for look in (0..reading.looks.len()).filter(|&look| families.of[look] == family) {
+        let cells = reading.cells_showing(|l| l == look);
+        reading.doubt.push(Doubt {
+            look,
+            classes: classes.to_vec(),
+            cells,
+        });
+    }
+}
+
 /// What a doubt between a mark that holds a mine and a wrong flag settles to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct MineOrCross {
@@ -124,6 +155,9 @@ struct MineOrCross {
     /// Whether the wrong flag is the doubt's only other class (a question mark or a covered
     /// tile holds no mine either, so where it is one too, no mine says nothing of which).
     cross_alone: bool,
+    /// The doubt's other class that holds a mine, if it has both a shown mine and a flag: the
+    /// numbers, which count either, settle the cross, and the doubt stays between the two.
+    other_mine: Option<TileClass>,
 }
 
 /// [`MineOrCross`] for a doubt of `classes`: a wrong flag, one shown mine or flag, and
@@ -137,12 +171,10 @@ fn mine_or_cross(classes: &[TileClass]) -> Option<MineOrCross> {
     }
     let mut holding = classes.iter().filter(|c| matches!(c, Mine | Flag));
     let mine = *holding.next()?;
-    if holding.next().is_some() {
-        return None;
-    }
     Some(MineOrCross {
         mine,
         cross_alone: classes.len() == 2,
+        other_mine: holding.next().copied(),
     })
 }
 
@@ -269,6 +301,12 @@ mod tests {
     /// exploded mine, `*` a shown mine and `1`s; returns the class of `m` once settled and
     /// whether its doubt stays.
     fn settle_doubted(rows: &[&str], classes: &[TileClass]) -> (TileClass, bool) {
+        let (class, doubt) = settle_doubted_to(rows, classes);
+        (class, !doubt.is_empty())
+    }
+
+    /// [`settle_doubted`], with the classes of the doubt left on `m` (none where it settled).
+    fn settle_doubted_to(rows: &[&str], classes: &[TileClass]) -> (TileClass, Vec<TileClass>) {
         let verdicts = vec![
             Verdict::certain(TileClass::Unrevealed),
             Verdict::certain(classes[0]),
@@ -280,7 +318,11 @@ mod tests {
         doubt_look(&mut reading, 1, classes);
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_crossed_mines(&mut reading, &families, &mut settled);
-        (settled[1], !reading.doubt.is_empty())
+        let doubt = (reading.doubt.iter()).find(|d| d.look == 1);
+        (
+            settled[1],
+            doubt.map_or_else(Vec::new, |d| d.classes.clone()),
+        )
     }
 
     #[test]
@@ -319,16 +361,20 @@ mod tests {
         // A doubt with a number, or with two marks that hold a mine, stays.
         let number = [TileClass::Mine, TileClass::WrongFlag, TileClass::Number(1)];
         assert_eq!(settle_doubted(&counted, &number), (TileClass::Mine, true));
-        let two = [TileClass::Mine, TileClass::WrongFlag, TileClass::Flag];
-        assert_eq!(settle_doubted(&counted, &two), (TileClass::Mine, true));
-        // No exploded mine shown: no lost game to settle it by.
-        let in_play = ["m1.1*", "11.11"];
-        assert_eq!(settle_doubted(&in_play, &both), (TileClass::Mine, true));
+        // Two marks that hold a mine: the numbers settle the cross as the first, and the doubt
+        // stays between the two, which they count alike.
+        let two = [TileClass::WrongFlag, TileClass::Mine, TileClass::Flag];
+        let settled = (TileClass::Mine, vec![TileClass::Mine, TileClass::Flag]);
+        assert_eq!(settle_doubted_to(&counted, &two), settled);
+        // A shown mine but no exploded one (the rounded clone draws every mine of a lost board
+        // alike): a lost game all the same.
+        let alike = ["m1.1*", "11.11"];
+        assert_eq!(settle_doubted(&alike, &both), (TileClass::Mine, false));
     }
 
     #[test]
-    fn nothing_changes_on_a_board_that_shows_no_exploded_mine_or_in_doubt() {
-        // No exploded mine: no loss shown.
+    fn nothing_changes_on_a_board_that_shows_no_mine_or_in_doubt() {
+        // No mine: no loss shown.
         let (_, crossed) = settle(&["x1.", "11.", "..."], false);
         assert_eq!(crossed, TileClass::WrongFlag);
         // In doubt: left to the doubt.

@@ -16,6 +16,11 @@ const KEPT: usize = 4;
 /// down.
 const EVIDENCE: f64 = 1000.0;
 
+/// What reading a look the classifier took for a wrong flag as a shown mine costs more than
+/// the wrong flag ([`with_cross_as_mine`]): half as likely (a cross on a red tile is some
+/// clones' mine, most games' wrong flag).
+const CROSS_AS_MINE: f64 = std::f64::consts::LN_2;
+
 /// One way to read a look.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Meaning {
@@ -112,6 +117,38 @@ pub fn meanings(verdict: &Verdict, evidence: Evidence, face: Face) -> Vec<Meanin
     kept
 }
 
+/// Gives `kept` (a look's meanings, cheapest first) a lost game's mine among them where it is
+/// likeliest a wrong flag, at [`CROSS_AS_MINE`] over the wrong flag's cost. A cross may be a lost
+/// game's mine as well as a wrong flag: the rounded clone shows every mine of a lost board as a
+/// white cross on a red tile, which the model reads as a wrong flag (0.94 at 37 px) or a "7";
+/// with no mine shown elsewhere the rules allow no wrong flag, and the lost board was read with
+/// its crosses as flags and "2"s, its "2"s as question marks, and advised. Either meaning is a
+/// lost board's, which gets no advice, so the mine can only take advice away; the numbers tell
+/// the two apart (`crossed_mines`). A look that may be the exploded mine has its lost game's
+/// mine already, and is left as it is.
+pub fn with_cross_as_mine(kept: &mut Vec<Meaning>) {
+    // Only a look read as a cross first: one the classifier found likelier a digit (a thin
+    // "2" beside the crosses) keeps its meanings, and the walk its breadth.
+    let cross = kept
+        .first()
+        .filter(|m| m.class == TileClass::WrongFlag)
+        .copied();
+    let exploded = kept.iter().any(|m| m.class == TileClass::Exploded);
+    let (Some(cross), false) = (cross, exploded) else {
+        return;
+    };
+    let cost = cross.cost + CROSS_AS_MINE;
+    match kept.iter_mut().find(|m| m.cell() == TileClass::Mine.cell()) {
+        Some(mine) => mine.cost = mine.cost.min(cost),
+        None => kept.push(Meaning {
+            class: TileClass::Mine,
+            cost,
+        }),
+    }
+    // Cheapest first again: the walk steps through each look's meanings in order.
+    kept.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +176,30 @@ mod tests {
         assert!(m.iter().any(|m| m.cell() == Cell::Unrevealed));
         let floor_cost = (1.0 / FLOOR).ln();
         assert!(m[1..].iter().all(|m| (m.cost - floor_cost).abs() < 1e-6));
+    }
+
+    #[test]
+    fn a_cross_may_be_a_lost_games_mine_at_twice_the_wrong_flags_odds() {
+        let cross = verdict(&[
+            (TileClass::WrongFlag, 0.94),
+            (TileClass::Number(2), 0.03),
+            (TileClass::Flag, 0.02),
+            (TileClass::Number(7), 0.01),
+        ]);
+        let mut m = meanings(&cross, Evidence::None, Face::Unknown);
+        with_cross_as_mine(&mut m);
+        let mine = m.iter().position(|m| m.class == TileClass::Mine).unwrap();
+        assert!((m[mine].cost - CROSS_AS_MINE).abs() < 1e-9);
+        // Cheapest first: the walk steps through them in order.
+        assert!(m.windows(2).all(|w| w[0].cost <= w[1].cost));
+        assert_eq!(
+            m[..2].iter().map(|m| m.class).collect::<Vec<_>>(),
+            [TileClass::WrongFlag, TileClass::Mine]
+        );
+        // A look that may be the exploded mine has a lost game's mine already.
+        let exploded = verdict(&[(TileClass::Exploded, 0.9), (TileClass::WrongFlag, 0.1)]);
+        let mut m = meanings(&exploded, Evidence::None, Face::Unknown);
+        with_cross_as_mine(&mut m);
+        assert!(!m.iter().any(|m| m.class == TileClass::Mine));
     }
 }

@@ -31,7 +31,9 @@
 //! show every mine as a red tile with a white cross, which the model may read as a flag (0.72 at
 //! 41 px). There the 0s are read and the flags as mines: the game is over, and gets no advice
 //! (as it got until 2026-12-05 with the flags in doubt with a mine and the 0s left covered; read
-//! so, 15 lost boards of the sweeps of seeds 465 and 466 read whole).
+//! so, 15 lost boards of the sweeps of seeds 465 and 466 read whole). Its crosses read as a
+//! lost game's mines and wrong flags (`meanings::with_cross_as_mine`) stand beside such 0s the
+//! same way, and a flag a doubt on them names is a mine too.
 
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
@@ -53,6 +55,14 @@ const STOPPED_SHORT_SHARE: usize = 4;
 /// (covered tiles lit, held down, or of a second colour), twenty that keep a cascade's rule
 /// but for a few are an opening (the clone's stopped-short openings have 56 to 202 0s).
 const STOPPED_SHORT_MIN_TILES: usize = 20;
+/// The marks that may stand beside a cascade stopped short read as 0s: flags (then a lost
+/// game's mines) and what a lost board shows.
+const LOST_MARKS: [TileClass; 4] = [
+    TileClass::Flag,
+    TileClass::Mine,
+    TileClass::Exploded,
+    TileClass::WrongFlag,
+];
 /// How many numbers at least for each two covered tiles round its tiles (the same positions:
 /// 1.75 numbers for each covered tile at the fewest).
 const NUMBERS_PER_TWO_COVERED: usize = 3;
@@ -176,14 +186,16 @@ pub(super) fn settle_raised_zeros(
     let holding: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
         .filter(|colour| holds_with_free_numbers(&as_zeros_of(colour), &free, true))
         .collect();
-    // Flags beside numbers and covered tiles only: a stopped-short cascade read there would
-    // make them a lost game's mines, not the player's (below).
-    let with_flags = settled.contains(&TileClass::Flag)
-        && only_numbers_and_covered(reading, settled, &[TileClass::Flag]);
+    // Flags, or a lost game's mines and crosses, beside numbers and covered tiles only: a
+    // stopped-short cascade read there would make the flags a lost game's mines, not the
+    // player's (below). The rounded clone's lost board at 37 px, its mines read as crosses
+    // and mines, kept its 0s covered: its cascade had stopped short beside two of them.
+    let with_marks = settled.iter().any(|c| LOST_MARKS.contains(c))
+        && only_numbers_and_covered(reading, settled, &LOST_MARKS);
     let mut lost = false;
     let colour = match holding[..] {
         [colour] => colour,
-        [] if only_numbers_and_covered(reading, settled, &[]) || with_flags => {
+        [] if only_numbers_and_covered(reading, settled, &[]) || with_marks => {
             // None holds as a finished cascade leaves its 0s: one that holds as a cascade
             // stopped short leaves them is read so, on a board that shows nothing else, where
             // the other covered look of most tiles, as 0s, leaves some number no room for its
@@ -214,7 +226,7 @@ pub(super) fn settle_raised_zeros(
             // a white cross, a flag to the model at 0.72 at 41 px, and its lost boards were
             // advised as games in play). Were it another game's flags, a board read as showing
             // mines gets no advice all the same.
-            lost = with_flags;
+            lost = with_marks;
             colour
         }
         _ => return,
@@ -253,6 +265,24 @@ pub(super) fn settle_raised_zeros(
                 *class = TileClass::Mine;
             }
         }
+        // So are the flags a doubt names: the rounded clone's crosses in a dark page at 37 px,
+        // in doubt between a wrong flag, a mine and a flag, were left in doubt between the
+        // last two.
+        for doubt in &mut reading.doubt {
+            let mut classes: Vec<TileClass> = Vec::new();
+            for class in &doubt.classes {
+                let class = if *class == TileClass::Flag {
+                    TileClass::Mine
+                } else {
+                    *class
+                };
+                if !classes.contains(&class) {
+                    classes.push(class);
+                }
+            }
+            doubt.classes = classes;
+        }
+        reading.doubt.retain(|doubt| doubt.classes.len() > 1);
     }
 }
 
@@ -266,7 +296,8 @@ pub(super) fn settle_raised_zeros(
 /// advice rests on it (the rounded clone's thin "2" at 35 px, in doubt between a "2", a "4" and
 /// a flag, kept the 150 to 183 0s of its mid-game boards covered). A digit in doubt with a
 /// flag alone may be a lost game's mine. Families settled as one of `also` pass too (flags,
-/// where they are weighed apart), but no other doubt may name one.
+/// or a lost game's marks, where they are weighed apart), and doubts between them and
+/// numbers or covered tiles (a lost game's cross, a mine or a wrong flag to the board).
 fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[TileClass]) -> bool {
     let plain = |c: &TileClass| matches!(c, TileClass::Unrevealed | TileClass::Number(_));
     let digit = |c: &TileClass| matches!(c, TileClass::Number(1..=8));
@@ -276,7 +307,8 @@ fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[Ti
             && (doubt.classes.iter()).all(|c| plain(c) || *c == TileClass::Flag)
     };
     (settled.iter()).all(|c| plain(c) || also.contains(c))
-        && (reading.doubt.iter()).all(|d| d.classes.iter().all(plain) || digits_and_a_flag(d))
+        && (reading.doubt.iter())
+            .all(|d| d.classes.iter().all(|c| plain(c) || also.contains(c)) || digits_and_a_flag(d))
 }
 
 /// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
@@ -509,13 +541,10 @@ mod tests {
         assert_eq!(reading.doubt.len(), 1, "the digits stay in doubt");
     }
 
-    #[test]
-    fn flags_beside_a_cascade_stopped_short_are_a_lost_games_mines() {
-        // The board of `grey_squares_of_a_cascade_stopped_short_are_0s` with two tiles read
-        // as flags (`f`) among the navy ones, as the rounded clone's lost boards read (its red
-        // crossed mines a flag to the model): the grey squares hold as 0s of a cascade
-        // stopped short, so the flags are a lost game's mines, and the 0s are read.
-        let mut rows = vec!["ggggg1fn", "ggggg2nn", "ggggg1nf", "ggggg1nn", "ggggggnn"];
+    /// The board of `grey_squares_of_a_cascade_stopped_short_are_0s` with two of its navy
+    /// tiles red ones, read as `first` (look 4) and `second` (look 5, a shade apart).
+    fn stopped_short_beside(first: TileClass, second: TileClass) -> Reading {
+        let mut rows = vec!["ggggg1fn", "ggggg2nn", "ggggg1ns", "ggggg1nn", "ggggggnn"];
         rows.extend(["111111nn", "nnnnnnnn", "nnnnnnnn"]);
         let covered = TileClass::Unrevealed;
         let (one, two) = (TileClass::Number(1), TileClass::Number(2));
@@ -524,16 +553,43 @@ mod tests {
             (covered, NAVY),
             (one, DARK),
             (two, DARK),
-            (TileClass::Flag, [200, 20, 20]),
+            (first, [200, 20, 20]),
+            (second, [190, 30, 30]),
         ];
-        let reading = coloured_reading(&rows, "gn12f", &looks);
+        coloured_reading(&rows, "gn12fs", &looks)
+    }
+
+    #[test]
+    fn flags_beside_a_cascade_stopped_short_are_a_lost_games_mines() {
+        // The board of `grey_squares_of_a_cascade_stopped_short_are_0s` with two tiles read
+        // as flags (`f`) among the navy ones, as the rounded clone's lost boards read (its red
+        // crossed mines a flag to the model): the grey squares hold as 0s of a cascade
+        // stopped short, so the flags are a lost game's mines, and the 0s are read.
+        let reading = stopped_short_beside(TileClass::Flag, TileClass::Flag);
         let (mut reading, families, mut settled) = a_family_a_look(reading);
         settle_raised_zeros(&mut reading, &families, &mut settled);
         assert_eq!(settled[0], TileClass::Number(0));
         assert_eq!(settled[1], TileClass::Unrevealed);
-        assert_eq!(settled[4], TileClass::Mine);
+        assert_eq!(settled[4..], [TileClass::Mine; 2]);
         assert!(reading.doubt.is_empty());
         assert!(reading.board.shows_mines());
+    }
+
+    #[test]
+    fn a_lost_games_crosses_beside_a_cascade_stopped_short_leave_its_0s_read() {
+        // The same board with its two red tiles read as mines and wrong flags, one of them in
+        // doubt between a wrong flag, a mine and a flag (the rounded clone's crosses at 37 px):
+        // marks a lost board shows, beside which the grey squares hold as a cascade stopped
+        // short; the flag the doubt names is a lost game's mine too.
+        let mut reading = stopped_short_beside(TileClass::Mine, TileClass::WrongFlag);
+        let cross = [TileClass::WrongFlag, TileClass::Mine, TileClass::Flag];
+        doubt_look(&mut reading, 5, &cross);
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_raised_zeros(&mut reading, &families, &mut settled);
+        assert_eq!(settled[0], TileClass::Number(0));
+        assert_eq!(settled[1], TileClass::Unrevealed);
+        let doubts: Vec<&[TileClass]> = reading.doubt.iter().map(|d| &d.classes[..]).collect();
+        assert_eq!(doubts, [&[TileClass::WrongFlag, TileClass::Mine][..]]);
     }
 
     #[test]
