@@ -25,7 +25,7 @@ use super::flags_beside_strays::doubt_flags_beside_strays;
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
 use super::hidden_zeros::doubt_against_hidden_zeros;
-use super::lone_looks::{all_many_as_read, flipped, lone_looks, LONE_COST};
+use super::lone_looks::{all_many_as_read, flipped, lone_looks, side_by_side, LONE_COST};
 use super::lost_zeros::reopen_zeros_of_a_lost_board;
 use super::meanings::{meanings, with_cross_as_mine, Meaning};
 use super::mines_drawn_alike::settle_mines_drawn_alike;
@@ -146,23 +146,22 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // Crosses apart from each other may be a lost game's mines (`with_cross_as_mine`); crosses
     // side by side may as well be a tooltip's text over a board in play (JSMinesweeper's
     // "(6,4)" read surely as a crossed flag on four tiles), which `lone_looks` hides.
-    let crossed: Vec<bool> = (0..families.verdicts.len())
-        .map(|f| {
-            let kept = meanings(&families.verdicts[f], evidence[f], faces[f]);
-            kept.iter().any(|m| m.class == TileClass::WrongFlag)
+    let plain_as_read: Vec<Vec<Meaning>> = (0..families.verdicts.len())
+        .map(|f| meanings(&families.verdicts[f], evidence[f], faces[f]))
+        .collect();
+    let crossed: Vec<bool> = (reading.look_of.iter())
+        .map(|&look| {
+            (plain_as_read[families.of[look]].iter()).any(|m| m.class == TileClass::WrongFlag)
         })
         .collect();
-    let apart = crosses_apart(&reading.board, |i| crossed[families.of[reading.look_of[i]]]);
-    let meanings_of = |f: usize, evidence: Evidence| {
-        let mut kept = meanings(&families.verdicts[f], evidence, faces[f]);
+    let apart = side_by_side(&reading.board, &crossed).len() > 1;
+    let with_crosses = |mut kept: Vec<Meaning>| {
         if apart {
             with_cross_as_mine(&mut kept);
         }
         kept
     };
-    let options_as_read: Vec<Vec<Meaning>> = (0..families.verdicts.len())
-        .map(|f| meanings_of(f, evidence[f]))
-        .collect();
+    let options_as_read: Vec<Vec<Meaning>> = plain_as_read.into_iter().map(with_crosses).collect();
     for (f, verdict) in families.verdicts.iter().enumerate() {
         tracing::trace!(
             family = f,
@@ -327,7 +326,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
                     Evidence::NotEmpty => Evidence::None,
                     other => other,
                 };
-                meanings_of(f, evidence)
+                with_crosses(meanings(&families.verdicts[f], evidence, faces[f]))
             })
             .collect()
     };
@@ -523,36 +522,6 @@ pub fn settle(reading: &mut Reading) -> Settled {
 /// cascades: react-minesweeper's 0s read at 0.83 and more at 30 px; the emoji clone's lit "1",
 /// read as a question mark, at 0.58.
 const SURE_TILE: f32 = 0.7;
-
-/// Whether the tiles of `board` that `crossed` picks (by index) lie in two groups or more, no
-/// tile of one touching a tile of another: a lost game shows its mines all over the board, a
-/// tooltip's text over it lies on tiles side by side.
-fn crosses_apart(board: &Board, crossed: impl Fn(usize) -> bool) -> bool {
-    let mut seen = vec![false; board.rows() * board.cols()];
-    let mut groups = 0;
-    for start in board.positions() {
-        if !crossed(board.index(start)) || seen[board.index(start)] {
-            continue;
-        }
-        groups += 1;
-        if groups > 1 {
-            return true;
-        }
-        // Every tile of this group, neighbour by neighbour.
-        let mut stack = vec![start];
-        seen[board.index(start)] = true;
-        while let Some(p) = stack.pop() {
-            for q in board.neighbors(p) {
-                let i = board.index(q);
-                if crossed(i) && !seen[i] {
-                    seen[i] = true;
-                    stack.push(q);
-                }
-            }
-        }
-    }
-    false
-}
 
 /// `reading`'s board as the classifier read it, every tile it read less surely than
 /// [`SURE_TILE`], or as a player's mark, an open number: neither covered nor empty, so it shows
