@@ -1153,6 +1153,24 @@ fn empty_squares_the_numbers_cannot_count_as_flags_are_0s() {
     assert_read_exactly("emoji-dark-46px-opened");
 }
 
+/// The emoji clone in light at 45 px (device scale 1.2, zoom 90%), mid-game: its empty tiles,
+/// light grey squares with a rim, match the numbers' face, but the model read them as an "8" at
+/// 0.46, and a covered tile was nearly as likely: 43 tiles stayed in doubt. Walled in by numbers
+/// on a colour no covered tile shows, they are 0s whatever the numbers' face says.
+#[test]
+fn empty_squares_on_the_numbers_face_walled_in_by_numbers_are_0s() {
+    assert_read_exactly("emoji-light-45px-mid-white-squares-on-the-numbers-face-in-doubt");
+}
+
+/// The same clone in forced dark at 45 px: its white squares fall into two looks, sampled at
+/// two phases of the pitch. One, a flag to the model, was read as covered in doubt with a 0;
+/// the other read as 0s, then covered as tiles drawn pressed, since they touched the first.
+/// Both are the same square walled in by numbers: 0s.
+#[test]
+fn a_square_read_as_pressed_beside_its_twin_in_doubt_is_a_0_with_it() {
+    assert_read_exactly("emoji-dark-45px-mid-white-squares-at-two-phases-one-read-pressed");
+}
+
 /// react-minesweeper (the classic look in a page) at 56 px (device scale 1.5, zoom 125%), just
 /// opened: its cascade opens only a 0's four sides, so its 0s show covered tiles on their
 /// diagonals, which no game that opens all eight does. Read as "a 0 beside a covered tile",

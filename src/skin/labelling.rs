@@ -44,7 +44,7 @@ use super::text_runs::{many_at_their_likeliest, text_runs};
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use super::unsure_digits::{doubt_unsure_digits, sure_among_the_possible};
 use super::unsure_flags::doubt_unsure_flags;
-use super::walled_zeros::settle_walled_in_zeros;
+use super::walled_zeros::{settle_walled_in_zeros, ZeroFace};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass, Verdict};
 use std::cmp::Ordering;
@@ -370,7 +370,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     let Walk {
         found,
-        pressed,
+        mut pressed,
         checked,
     } = walk;
     reading.refuted = found.is_empty();
@@ -434,16 +434,24 @@ pub fn settle(reading: &mut Reading) -> Settled {
         );
         doubt_where_the_evidence_decided(reading, &families, &settled, free);
     }
-    // A face the evidence finds no empty tile of, or, where it says nothing, the face of sure
-    // digits: the pixel-art clone in Chromium's forced dark draws its "1"s on a dark grey face,
-    // its "2"s on a white one, so no background of the numbers was found, and a pocket of its
-    // dark grey 0s walled in by numbers stayed in doubt with covered tiles.
+    // A face the evidence finds an empty tile of or no empty tile of, or, where it says
+    // nothing, the face of sure digits: the pixel-art clone in Chromium's forced dark draws its
+    // "1"s on a dark grey face, its "2"s on a white one, so no background of the numbers was
+    // found, and a pocket of its dark grey 0s walled in by numbers stayed in doubt with covered
+    // tiles. (The emoji clone's light grey 0s at 45 px, on the numbers' face, were an "8" to
+    // the model, a covered tile nearly as likely.)
     let digits_face = on_a_sure_digits_face(&reading.pixels, &families);
-    let own_face: Vec<bool> = (evidence.iter().zip(&digits_face))
-        .map(|(&e, &digits)| e == Evidence::NotEmpty || (e == Evidence::None && digits))
+    let zero_faces: Vec<ZeroFace> = (evidence.iter().zip(&digits_face))
+        .map(|(&e, &digits)| match e {
+            Evidence::NotEmpty => ZeroFace::OfItsOwn,
+            Evidence::None if digits => ZeroFace::OfItsOwn,
+            Evidence::None => ZeroFace::Unmeasured,
+            Evidence::Empty => ZeroFace::TheNumbers,
+        })
         .collect();
     settle_plain_digits(reading, &families, &mut settled);
-    settle_walled_in_zeros(reading, &families, &own_face, &mut settled, &pressed);
+    let reopened = settle_walled_in_zeros(reading, &families, &zero_faces, &mut settled, &pressed);
+    pressed.retain(|index| !reopened.contains(index));
     settle_raised_zeros(reading, &families, &mut settled);
     // A look seen only on pressed tiles is read as covered whichever way it is labelled: a
     // doubt between an empty open tile and a covered one changes nothing there.

@@ -4,8 +4,10 @@
 //! The board's evidence that a look is no empty tile rests on a skin drawing its empty tile as
 //! the numbers' face without a digit. Where the classifier takes a look for a 0 against that
 //! evidence, or finds it nearly as likely covered, and the board holds either way, `labelling`
-//! leaves it in doubt with a covered tile, and no advice rests on the numbers around it. That
-//! doubt is settled as 0 where together:
+//! leaves it in doubt with a covered tile, and no advice rests on the numbers around it. So it
+//! does where the evidence finds the look on the numbers' face but the classifier reads it badly
+//! (the emoji clone's light grey squares at 45 px, an "8" to the model, a covered tile nearly as
+//! likely). That doubt is settled as 0 where together:
 //!
 //! - every tile of the look touches only sure numbers, tiles in the same doubt and the board's
 //!   edge: opened tiles all round it and no covered tile, as a cascade of 0s leaves them;
@@ -18,12 +20,18 @@
 //! colours, one of them only ever in pockets walled in by numbers: no game the project has seen
 //! draws one.
 //!
+//! The same square may show two looks, sampled at two phases of a fractional pitch: one in doubt
+//! and read as covered, the other read as 0s, then covered as drawn pressed (a 0 beside a
+//! covered tile is a tile under the pointer to `pressed`). A look whose every tile is such, of
+//! the colour of a look in doubt here, is walled in with it or not at all.
+//!
 //! The doubt may hold a flag as well (the emoji clone's white squares in forced dark are flags
 //! to the model). A player's flags on the mines of a pocket walled in by numbers are a real
 //! position, so such a look is settled only where, as flags, its tiles would give a number
 //! more flags than it counts.
 
 use super::colours::{apart, centre_median};
+use super::digit_inks::{ink, inks_differ};
 use super::families::Families;
 use super::rules::{is_possible, unsure_flags_over_count};
 use crate::board::{Board, Cell, Pos};
@@ -36,18 +44,33 @@ pub(super) const OTHER_COLOUR: i32 = 150;
 /// How many tiles must show the walled-in looks together.
 const MIN_TILES: usize = 2;
 
+/// What the board's evidence says of a family's face, as this rule weighs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ZeroFace {
+    /// Nothing measured: no candidate for the rule.
+    Unmeasured,
+    /// A face of its own: no empty tile of the numbers' face, or the face of sure digits where
+    /// the evidence says nothing.
+    OfItsOwn,
+    /// The numbers' face, read badly by the classifier: walled in by sure numbers alone, not by
+    /// a look in doubt between a number and a covered tile (a mark of another ink over a tile
+    /// beside 0s need not be the number it may be).
+    TheNumbers,
+}
+
 /// Settles as 0 each family in doubt only between a covered tile and a 0 (or a flag its
-/// numbers cannot count), on a face the board's evidence finds no empty tile of the numbers'
-/// face (`own_face`), that is walled in by numbers on a colour of its own (the module's rules);
+/// numbers cannot count), on a face the board's evidence has measured (`faces`, a [`ZeroFace`]
+/// per family), that is walled in by numbers on a colour of its own (the module's rules);
 /// `settled` follows. A family with a tile the labelling read as covered drawn pressed
-/// (`pressed`, row by row) is left as it is.
+/// (`pressed`, row by row) is left as it is, unless it is a twin of the walled-in looks (below):
+/// returns the pressed tiles read as 0s so.
 pub(super) fn settle_walled_in_zeros(
     reading: &mut Reading,
     families: &Families,
-    own_face: &[bool],
+    faces: &[ZeroFace],
     settled: &mut [TileClass],
     pressed: &[usize],
-) {
+) -> Vec<usize> {
     let doubted = families.in_doubt(reading);
     // A flag may be a third meaning (the emoji clone's white squares are flags to the model),
     // where the family's tiles as flags would give a number more flags than it counts: below.
@@ -68,10 +91,14 @@ pub(super) fn settle_walled_in_zeros(
             settled[family],
             TileClass::Unrevealed | TileClass::Number(0) | TileClass::Flag
         );
-        walled[family] = either && own_face[family] && zero_or_covered(&doubt.classes);
+        let measured = faces[family] != ZeroFace::Unmeasured;
+        walled[family] = either && measured && zero_or_covered(&doubt.classes);
     }
+    let mut pressed_tiles = vec![0usize; settled.len()];
     for &index in pressed {
-        walled[families.of[reading.look_of[index]]] = false;
+        let family = families.of[reading.look_of[index]];
+        walled[family] = false;
+        pressed_tiles[family] += 1;
     }
     let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
     // A family that may be flags stays in doubt unless as flags it is more than the numbers
@@ -109,11 +136,34 @@ pub(super) fn settle_walled_in_zeros(
             walled[families.of[doubt.look]] = false;
         }
     }
+    // A family the labelling read as 0s, every tile of it covered as drawn pressed, of the
+    // colour of a family in doubt here: the same square sampled at another phase of a
+    // fractional pitch, its 0s pressed only because they touch the squares read as covered.
+    // The emoji clone's white squares in forced dark at 45 px: one look a flag to the model
+    // (read covered, in doubt with a 0), the other a 0, and 22 tiles of a board in play stayed
+    // in doubt. It is walled in with them or not at all.
+    let mut tiles_of = vec![0usize; settled.len()];
+    for (look, cells) in reading.cells_of_each_look().into_iter().enumerate() {
+        tiles_of[families.of[look]] += cells;
+    }
+    let twins: Vec<bool> = (0..settled.len())
+        .map(|family| {
+            pressed_tiles[family] > 0
+                && pressed_tiles[family] == tiles_of[family]
+                && settled[family] == TileClass::Number(0)
+                && (0..settled.len()).any(|other| {
+                    walled[other] && apart(centre(family), centre(other)) < OTHER_COLOUR
+                })
+        })
+        .collect();
+    for (family, &twin) in twins.iter().enumerate() {
+        walled[family] |= twin;
+    }
     let covered: Vec<usize> = (0..settled.len())
         .filter(|&f| settled[f] == TileClass::Unrevealed && !doubted[f])
         .collect();
     if covered.is_empty() {
-        return;
+        return Vec::new();
     }
     for (family, walled) in walled.iter_mut().enumerate() {
         if *walled {
@@ -127,20 +177,35 @@ pub(super) fn settle_walled_in_zeros(
     // would: beside 0s a tile is open, so the look is that number wherever it shows. The emoji
     // clone lights the number under the pointer on a blue square (a question mark to the
     // model), and its small 1s at 25 px stayed in doubt with covered tiles at first.
+    // Beside 0s on the numbers' face, only one drawn in the ink of the board's sure looks of
+    // its number: a mark of another ink over the tile need not be that number.
     let numbers = numbers_or_covered(reading);
     let cols = reading.grid.cols;
-    let mut walls = vec![false; reading.look_of.len()];
+    let sure_ink = |number: u8| {
+        (0..settled.len())
+            .filter(|&f| settled[f] == TileClass::Number(number) && !doubted[f])
+            .find_map(|f| ink(&reading.pixels[families.first[f]]))
+    };
+    let mut walls = vec![Wall::None; reading.look_of.len()];
     for number in &numbers {
+        let own = ink(&reading.pixels[number.look]);
+        let inked = own.is_some()
+            && sure_ink(number.number).is_some_and(|sure| !inks_differ(own, Some(sure)));
         for &(row, col) in &number.cells {
-            walls[row * cols + col] = true;
+            walls[row * cols + col] = if inked { Wall::Inked } else { Wall::Unsure };
         }
     }
-    keep_walled_in(reading, families, &walls, &mut walled);
+    let leans = |family: usize, wall: Wall| match faces[family] {
+        ZeroFace::OfItsOwn => wall != Wall::None,
+        ZeroFace::TheNumbers => wall == Wall::Inked,
+        ZeroFace::Unmeasured => false,
+    };
+    keep_walled_in(reading, families, &walls, &leans, &mut walled);
     let tiles = (reading.look_of.iter())
         .filter(|&&look| walled[families.of[look]])
         .count();
     if tiles < MIN_TILES {
-        return;
+        return Vec::new();
     }
     // The looks of those beside the 0s, read as their numbers.
     let is_walled = |p: Pos| walled[families.of[reading.look_of[p.row * cols + p.col]]];
@@ -158,7 +223,7 @@ pub(super) fn settle_walled_in_zeros(
     }
     // The doubt's other labelling may have held only with other families changed too.
     if !is_possible(&board) {
-        return;
+        return Vec::new();
     }
     for number in &beside {
         tracing::debug!(
@@ -172,7 +237,7 @@ pub(super) fn settle_walled_in_zeros(
         .doubt
         .retain(|doubt| !beside.iter().any(|number| number.look == doubt.look));
     let zero = TileClass::Number(0);
-    let read_covered = |f: usize| walled[f] && settled[f] != zero;
+    let read_covered = |f: usize| walled[f] && (settled[f] != zero || twins[f]);
     for look in (0..reading.looks.len()).filter(|&l| read_covered(families.of[l])) {
         // As sure as the classifier was of the 0: the board named no likelier reading.
         let family = &families.verdicts[families.of[look]];
@@ -191,6 +256,20 @@ pub(super) fn settle_walled_in_zeros(
         tiles,
         "board-level reading: empty tiles on a face of their own, walled in by numbers, read as 0s"
     );
+    (pressed.iter().copied())
+        .filter(|&index| twins[families.of[reading.look_of[index]]])
+        .collect()
+}
+
+/// What a tile beside 0s shows of a look in doubt only between one number and a covered tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wall {
+    /// No such look.
+    None,
+    /// Such a look, drawn in the ink of the board's sure looks of its number.
+    Inked,
+    /// Such a look, in another ink or one not measured.
+    Unsure,
 }
 
 /// A look in doubt only between one number and a covered tile.
@@ -227,10 +306,16 @@ fn numbers_or_covered(reading: &Reading) -> Vec<NumberInDoubt> {
 }
 
 /// Drops from `walled` (a flag per family) each family one of whose tiles touches anything but
-/// a sure number (one in no doubt), a tile of `walls` (row by row: a look in doubt only between
-/// a number and a covered tile) or a tile of a family still in `walled`, until none
-/// is dropped: those left are walled in by numbers, as a cascade of 0s leaves its tiles.
-fn keep_walled_in(reading: &Reading, families: &Families, walls: &[bool], walled: &mut [bool]) {
+/// a sure number (one in no doubt), a tile of `walls` (row by row) the family `leans` on, or a
+/// tile of a family still in `walled`, until none is dropped: those left are walled in by
+/// numbers, as a cascade of 0s leaves them.
+fn keep_walled_in(
+    reading: &Reading,
+    families: &Families,
+    walls: &[Wall],
+    leans: &dyn Fn(usize, Wall) -> bool,
+    walled: &mut [bool],
+) {
     let cols = reading.grid.cols;
     let mut in_doubt_cells = vec![false; reading.look_of.len()];
     for (row, col) in reading.doubt_cells() {
@@ -247,7 +332,7 @@ fn keep_walled_in(reading: &Reading, families: &Families, walls: &[bool], walled
             let pos = Pos::new(index / cols, index % cols);
             let walled_in = reading.board.neighbors(pos).all(|q| {
                 walled[family_at(q)]
-                    || walls[q.row * cols + q.col]
+                    || leans(family, walls[q.row * cols + q.col])
                     || (matches!(reading.board.get(q), Cell::Number(_))
                         && !in_doubt_cells[q.row * cols + q.col])
             });
@@ -316,8 +401,13 @@ mod tests {
             classes: vec![TileClass::Unrevealed, TileClass::Flag, TileClass::Number(0)],
             cells,
         }];
-        let own_face = [false, false, false, true];
-        settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
+        let faces = [
+            ZeroFace::Unmeasured,
+            ZeroFace::Unmeasured,
+            ZeroFace::Unmeasured,
+            ZeroFace::OfItsOwn,
+        ];
+        settle_walled_in_zeros(&mut reading, &families, &faces, &mut settled, &[]);
         (settled[3], reading.doubt_of(3).is_some())
     }
 
@@ -332,15 +422,17 @@ mod tests {
     /// `middle` (`w` a white square, to the model a flag at 0.6, read as covered; any other
     /// letter a fourth look, read by the classifier as `fourth`, drawn as `fourth_tile`), each
     /// look of `doubts` in doubt between its classes; settled by the rule with the white
-    /// squares and the fourth look on a face of their own. Returns the reading and the classes
-    /// settled.
+    /// squares and the fourth look on a face of their own, the tiles of `pressed` (row by row)
+    /// read as covered drawn pressed. Returns the reading, the classes settled and the pressed
+    /// tiles read as 0s.
     fn settle_pocket(
         text: &str,
         middle: &str,
         fourth: Verdict,
         fourth_tile: TileImage,
         doubts: &[(usize, Vec<TileClass>)],
-    ) -> (Reading, Vec<TileClass>) {
+        pressed: &[usize],
+    ) -> (Reading, Vec<TileClass>, Vec<usize>) {
         let mut reading = Reading::of_board(parse_board(text).unwrap());
         let look = |c: char| match c {
             '.' => 0,
@@ -372,9 +464,15 @@ mod tests {
                 cells,
             });
         }
-        let own_face = [false, false, true, true];
-        settle_walled_in_zeros(&mut reading, &families, &own_face, &mut settled, &[]);
-        (reading, settled)
+        let faces = [
+            ZeroFace::Unmeasured,
+            ZeroFace::Unmeasured,
+            ZeroFace::OfItsOwn,
+            ZeroFace::OfItsOwn,
+        ];
+        let reopened =
+            settle_walled_in_zeros(&mut reading, &families, &faces, &mut settled, pressed);
+        (reading, settled, reopened)
     }
 
     /// A pocket of two looks, `w` (in doubt between a covered tile and a 0) and `x` (a flag
@@ -382,7 +480,7 @@ mod tests {
     /// `flag_face`). Returns the classes the two end with and whether any doubt is left.
     fn settle_two_looks_of_a_pocket(flag_face: [u8; 3]) -> ([TileClass; 2], bool) {
         let flag = Verdict::from_probs(&[(TileClass::Flag, 0.6), (TileClass::Number(0), 0.4)]);
-        let (reading, settled) = settle_pocket(
+        let (reading, settled, _) = settle_pocket(
             "......\n.1111.\n.1.F1.\n.1111.\n......\n",
             ".1wx1.",
             flag,
@@ -391,6 +489,7 @@ mod tests {
                 (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
                 (3, vec![TileClass::Flag, TileClass::Number(0)]),
             ],
+            &[],
         );
         ([settled[2], settled[3]], !reading.doubt.is_empty())
     }
@@ -413,13 +512,58 @@ mod tests {
         );
     }
 
+    /// A pocket of two looks, `w` (in doubt between a covered tile and a 0, read as covered)
+    /// and `x` (a 0 to the model, read as one, drawn `x_face`), the `x` tile covered as drawn
+    /// pressed: it touches a `w` read as covered. Returns the classes the two end with, the
+    /// board's cell at `x`, whether any doubt is left and the pressed tiles read as 0s.
+    fn settle_a_pressed_twin(x_face: [u8; 3]) -> ([TileClass; 2], Cell, bool, Vec<usize>) {
+        let zero = Verdict::from_probs(&[(TileClass::Number(0), 0.7), (TileClass::Flag, 0.3)]);
+        let (reading, settled, reopened) = settle_pocket(
+            "......\n.1111.\n.1..1.\n.1111.\n......\n",
+            ".1wx1.",
+            zero,
+            tile_with_ink(x_face, x_face),
+            &[(2, vec![TileClass::Unrevealed, TileClass::Number(0)])],
+            &[2 * 6 + 3],
+        );
+        let x = reading.board.get(Pos::new(2, 3));
+        (
+            [settled[2], settled[3]],
+            x,
+            !reading.doubt.is_empty(),
+            reopened,
+        )
+    }
+
+    #[test]
+    fn a_pressed_0_of_the_colour_of_squares_in_doubt_is_walled_in_with_them() {
+        // The emoji clone's white squares in forced dark at 45 px, sampled at two phases: one
+        // look a flag to the model (read as covered, in doubt with a 0), the other a 0, covered
+        // as drawn pressed because it touches the first. One square, one pocket: both 0s.
+        assert_eq!(
+            settle_a_pressed_twin(WHITE),
+            ([TileClass::Number(0); 2], Cell::Number(0), false, vec![15])
+        );
+        // Of another colour, the pressed tile is no twin: it stays covered, and the square
+        // beside it, walled in by no number there, stays in doubt.
+        assert_eq!(
+            settle_a_pressed_twin(GRASS),
+            (
+                [TileClass::Unrevealed, TileClass::Number(0)],
+                Cell::Unrevealed,
+                true,
+                vec![]
+            )
+        );
+    }
+
     #[test]
     fn a_number_in_doubt_with_a_covered_tile_walls_0s_in_and_is_read_beside_them() {
         // The emoji clone lights the number under the pointer on a blue square, a question
         // mark to the model: the "1" at (2, 4) in doubt between a 1 and a question mark. Beside
         // the pocket of white squares it is open, so it is a 1, and the pocket is 0s.
         let lit = Verdict::from_probs(&[(TileClass::Question, 0.6), (TileClass::Number(1), 0.4)]);
-        let (reading, settled) = settle_pocket(
+        let (reading, settled, _) = settle_pocket(
             "......\n.1111.\n.1..?.\n.1111.\n......\n",
             ".1wwl.",
             lit,
@@ -428,6 +572,7 @@ mod tests {
                 (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
                 (3, vec![TileClass::Question, TileClass::Number(1)]),
             ],
+            &[],
         );
         assert_eq!(settled[2], TileClass::Number(0));
         assert_eq!(reading.board.get(Pos::new(2, 4)), Cell::Number(1));
