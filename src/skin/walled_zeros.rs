@@ -281,7 +281,9 @@ struct NumberInDoubt {
     number: u8,
 }
 
-/// The looks in doubt only between one number 1 to 8 and a covered tile (or a question mark).
+/// The looks in doubt only between one number 1 to 8 and a covered tile, a question mark or a
+/// flag: marks on covered tiles, which no tile beside a 0 is (the emoji clone lights the "2"
+/// under the pointer on a blue square: a question mark or a flag to the model).
 fn numbers_or_covered(reading: &Reading) -> Vec<NumberInDoubt> {
     (reading.doubt.iter())
         .filter_map(|doubt| {
@@ -293,8 +295,10 @@ fn numbers_or_covered(reading: &Reading) -> Vec<NumberInDoubt> {
                 return None;
             };
             let rest_covered = (doubt.classes.iter()).all(|c| {
-                matches!(c, TileClass::Unrevealed | TileClass::Question)
-                    || *c == TileClass::Number(number)
+                matches!(
+                    c,
+                    TileClass::Unrevealed | TileClass::Question | TileClass::Flag
+                ) || *c == TileClass::Number(number)
             });
             rest_covered.then(|| NumberInDoubt {
                 look: doubt.look,
@@ -560,23 +564,29 @@ mod tests {
     #[test]
     fn a_number_in_doubt_with_a_covered_tile_walls_0s_in_and_is_read_beside_them() {
         // The emoji clone lights the number under the pointer on a blue square, a question
-        // mark to the model: the "1" at (2, 4) in doubt between a 1 and a question mark. Beside
-        // the pocket of white squares it is open, so it is a 1, and the pocket is 0s.
+        // mark to the model (or a flag, nearly as likely): the "1" at (2, 4) in doubt between
+        // a 1 and those marks. Beside the pocket of white squares it is open, so it is a 1, and
+        // the pocket is 0s.
         let lit = Verdict::from_probs(&[(TileClass::Question, 0.6), (TileClass::Number(1), 0.4)]);
-        let (reading, settled, _) = settle_pocket(
-            "......\n.1111.\n.1..?.\n.1111.\n......\n",
-            ".1wwl.",
-            lit,
-            tile_with_ink(BLUE, WHITE),
-            &[
-                (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
-                (3, vec![TileClass::Question, TileClass::Number(1)]),
-            ],
-            &[],
-        );
-        assert_eq!(settled[2], TileClass::Number(0));
-        assert_eq!(reading.board.get(Pos::new(2, 4)), Cell::Number(1));
-        assert!(reading.doubt.is_empty(), "{:?}", reading.doubt);
+        for marks in [
+            vec![TileClass::Question],
+            vec![TileClass::Question, TileClass::Flag],
+        ] {
+            let (reading, settled, _) = settle_pocket(
+                "......\n.1111.\n.1..?.\n.1111.\n......\n",
+                ".1wwl.",
+                lit,
+                tile_with_ink(BLUE, WHITE),
+                &[
+                    (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
+                    (3, [marks, vec![TileClass::Number(1)]].concat()),
+                ],
+                &[],
+            );
+            assert_eq!(settled[2], TileClass::Number(0));
+            assert_eq!(reading.board.get(Pos::new(2, 4)), Cell::Number(1));
+            assert!(reading.doubt.is_empty(), "{:?}", reading.doubt);
+        }
     }
 
     #[test]
