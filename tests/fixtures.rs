@@ -1325,6 +1325,28 @@ fn a_lost_games_crosses_are_its_mines_where_no_other_mine_shows() {
     assert!(doubt.len() <= 2, "{name}: in doubt: {doubt:?}");
 }
 
+/// The HTML-table clone lost, in the browser's dark mode at 13 px (device scale 1, zoom 67%,
+/// seed 482): its bomb emoji and its green "2"s fall into one look, a mine to the model at 0.40
+/// and a covered tile at under 0.001. No labelling holds with them as mines (the "2"s then
+/// count too many), so they were read as covered tiles, and the lost board as a game in play:
+/// a best guess on an open "2" until 2026-12-06. In doubt with a mine, the board gets no
+/// advice.
+#[test]
+fn a_mine_read_as_covered_against_the_classifier_keeps_a_lost_game_lost() {
+    read_as_a_lost_game("table-dark-13px-lost-bombs-and-2s-in-one-look-read-as-covered");
+}
+
+/// JSMinesweeper at 16 px (device scale 1, zoom 67%, seed 482), just opened on a lone "3", the
+/// pointer on a covered tile: its tooltip "(5,12)" read as a "7" and a "4" (0.998 and 0.99),
+/// its "(" and the box's top over the row above as covered tiles of looks of their own.
+/// Nothing was a piece to grow the cover from, and the "7" made seven covered tiles certain
+/// mines, 10 wrong calls, until 2026-12-06. A number no other tile shows, beside a covered
+/// tile the box reaches into along their side, is a piece: hidden, no wrong call.
+#[test]
+fn a_lone_number_beside_a_covered_tile_a_tooltip_crosses_is_hidden() {
+    read_whole_with_no_wrong_call("jsmines-dark-16px-opened-a-tooltip-read-as-a-7-and-a-4");
+}
+
 /// Reads fixture `name` and asserts that it gets no advice, as a game that may be over.
 fn read_as_a_lost_game(name: &str) -> (Reading, Label) {
     let (reading, label) = read_test_data(name);

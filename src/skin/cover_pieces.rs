@@ -185,20 +185,17 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
         .collect();
     let (rows, cols) = (reading.board.rows(), reading.board.cols());
     // Whether the tile across `side` of (row, col), a candidate's tile, is drawn over along the
-    // side they share.
-    // `blank_only`: only a covered or empty tile beside counts (a digit at another phase of a
-    // fractional pitch differs along its sides as a cover's edge does).
-    let drawn_over_beside = |cell: (usize, usize), side: Side, blank_only: bool| {
+    // side they share, the tile beside being one `beside` takes.
+    let drawn_over_beside = |cell: (usize, usize), side: Side, beside: Beside| {
         let Some((r, c)) = side.across(cell, rows, cols) else {
             return false;
         };
         let look = reading.look_of[r * cols + c];
         let family = families.of[look];
         let class = reading.looks[look].class;
-        let blank = matches!(class, TileClass::Unrevealed | TileClass::Number(0));
         let read_surely = !unsure[family]
             && matches!(class, TileClass::Unrevealed | TileClass::Number(_))
-            && (blank || !blank_only);
+            && beside.takes(class);
         if !read_surely || tiles[family] > FEW || look_tiles[look] > FEW {
             return false;
         }
@@ -251,31 +248,38 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     // "(9,3)" at 26 px over covered tiles left its ",3)" read as a flag at 0.82, the board's only
     // one, settled (a flag is a mine to the advice: a number beside it would have called its
     // other neighbours safe). A player's lone flag has the board's common covered look beside
-    // it, no look of its own drawn over along one side. Not a number: a board's only "3" beside
-    // a "2" lit under the pointer (the rounded clone) is the game's.
+    // it, no look of its own drawn over along one side. So does a number no other tile shows:
+    // the tooltip "(5,12)" at 16 px over covered tiles read as a "7" and a "4" (0.998 and
+    // 0.99), its "(" as a covered tile and the box's top, over the row above, as covered tiles
+    // of looks of their own; nothing else was a piece to grow from, and the "7" made its
+    // covered neighbours mines: 10 wrong calls.
     // The cover's edge is told by a covered or empty tile beside such a flag: a player's two
     // flags in the flat clone at 18.6 px, where the page at 67% drops some grid lines, had
-    // below one a "2" merged with the tile below it, a look of its own along their side.
-    let lone_flag =
-        |f: usize| reading.looks[families.first[f]].class == TileClass::Flag && unvouched(f);
-    // Whether family `f` may be a piece, and if so whether only a covered or empty tile beside
-    // it can show the cover's edge (`drawn_over_beside`'s `blank_only`: a lone flag) or any
-    // tile read surely can (a symbol that may be a mine, a mark unlike its class).
-    let candidate = |f: usize| -> Option<bool> {
+    // below one a "2" merged with the tile below it, a look of its own along their side. By a
+    // covered tile beside such a number: a board's only "3" beside a "2" lit under the pointer
+    // (the rounded clone) is the game's, and so is SVG Minesweeper's only "2" at 20.8 px in
+    // forced dark, above the one 0 whose top edge its own frame draws.
+    // Whether family `f` may be a piece, and if so which tiles beside it can show the cover's
+    // edge.
+    let candidate = |f: usize| -> Option<Beside> {
         if tiles[f] > FEW || exploded(f) {
             None
         } else if may_be_mines[f] || marked(f) {
-            Some(false)
+            Some(Beside::Any)
+        } else if !unvouched(f) {
+            None
+        } else if reading.looks[families.first[f]].class == TileClass::Flag {
+            Some(Beside::Blank)
         } else {
-            lone_flag(f).then_some(true)
+            Some(Beside::Covered)
         }
     };
-    for (family, blank_only) in (0..count).filter_map(|f| candidate(f).map(|b| (f, b))) {
+    for (family, beside) in (0..count).filter_map(|f| candidate(f).map(|b| (f, b))) {
         let cells = reading.cells_showing(|l| families.of[l] == family);
         let crossed = (cells.iter()).find_map(|&cell| {
             Side::ALL
                 .into_iter()
-                .find(|&s| drawn_over_beside(cell, s, blank_only))
+                .find(|&s| drawn_over_beside(cell, s, beside))
                 .map(|s| (cell, s))
         });
         if let Some((cell, side)) = crossed {
@@ -336,6 +340,31 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
         pieces.fill(false);
     }
     pieces
+}
+
+/// Which tiles beside a candidate piece may show a cover's edge along their shared side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Beside {
+    /// Any tile read surely as covered or open: beside a symbol that may be a mine, or a mark
+    /// unlike the board's own of its class.
+    Any,
+    /// A covered or empty tile only: beside a flag no other tile shows. A digit at another
+    /// phase of a fractional pitch differs along its sides as a cover's edge does.
+    Blank,
+    /// A covered tile only: beside a number no other tile shows. An open tile's frame may be
+    /// drawn by the number beside it.
+    Covered,
+}
+
+impl Beside {
+    /// Whether a tile read as `class` beside a candidate is one this takes.
+    fn takes(self, class: TileClass) -> bool {
+        match self {
+            Beside::Any => true,
+            Beside::Blank => matches!(class, TileClass::Unrevealed | TileClass::Number(0)),
+            Beside::Covered => class == TileClass::Unrevealed,
+        }
+    }
 }
 
 /// Whether `cells` (row, column) are no more than one cover takes: [`MOST_PIECES`] tiles at
@@ -540,6 +569,35 @@ mod tests {
         );
         // A player's lone flag among the common covered tiles is the game's.
         assert_eq!(with_flag(tile_with_ink(GREY, GREY)), vec![false; 3]);
+    }
+
+    #[test]
+    fn a_number_no_other_tile_shows_beside_a_covered_tile_the_cover_crosses_is_a_piece() {
+        // A tooltip's "5," read as a "7" at 0.998 among covered tiles, the board's only "7",
+        // the box reaching into the covered tile on its right. Among open 0s, beside one so
+        // drawn (an open tile whose frame the number's own tile draws), or beside a plain
+        // covered tile, the lone number is the game's.
+        let seven = Verdict::from_probs(&[(TileClass::Number(7), 0.998), (TileClass::Flag, 0.002)]);
+        let with_seven = |beside: TileImage, ground: TileClass| {
+            let (mut reading, _) = board_with(beside);
+            reading.doubt.clear();
+            reading.looks[0] = Verdict::certain(ground);
+            reading.looks[1] = seven;
+            reading.pixels[1] = tile_with_ink(BOX, WHITE);
+            reading.looks[2] = Verdict::certain(ground);
+            let (reading, families, _) = a_family_a_look(reading);
+            cover_pieces(&reading, &families, &none_hidden(&families))
+        };
+        let box_edge = || washed(5, |s| s == Side::Left);
+        assert_eq!(
+            with_seven(box_edge(), TileClass::Unrevealed),
+            vec![false, true, false]
+        );
+        assert_eq!(with_seven(box_edge(), TileClass::Number(0)), vec![false; 3]);
+        assert_eq!(
+            with_seven(tile_with_ink(GREY, GREY), TileClass::Unrevealed),
+            vec![false; 3]
+        );
     }
 
     #[test]

@@ -109,6 +109,16 @@ pub fn read_symbols(
     let may_be: Vec<bool> = (0..settled.len())
         .map(|f| unnamed[f] && may_be_shown_mines(reading, |l| families.of[l] == f))
         .collect();
+    // Read as covered against a classifier that saw a lost game's sign there, and no symbol
+    // the reading could not name (below).
+    let mixed: Vec<bool> = (0..settled.len())
+        .map(|f| {
+            settled[f].cell() == Cell::Unrevealed
+                && !unnamed[f]
+                && !hidden[f]
+                && mine_read_as_covered(&families.verdicts[f])
+        })
+        .collect();
     for family in (0..settled.len()).filter(|&f| unnamed[f]) {
         if !may_be[family] {
             tracing::debug!(family, "a symbol the board cannot hold as a shown mine");
@@ -163,6 +173,22 @@ pub fn read_symbols(
         );
         add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
     }
+    // A look the classifier took for a lost game's sign and all but ruled out as a covered
+    // tile, read as covered only because the board holds no other way, even as shown mines,
+    // and faint beside its face (no symbol to the pixels, so none of the above): one family
+    // may hold two symbols at a small pitch (the table clone's grey bombs and green "2"s in
+    // the browser's dark mode at 13 px, a mine to the model at 0.40, a covered tile at under
+    // 0.001). Read as covered, its lost board stood as a game in play and got a best guess.
+    // In doubt with a mine, it gets none: a board in play so misread loses its advice, never
+    // gets a wrong call. (A symbol the pixels show that the board cannot hold as mines is the
+    // covered tiles of a skin drawing them as a shape, as above.)
+    for family in (0..settled.len()).filter(|&f| mixed[f]) {
+        tracing::debug!(
+            family,
+            "a lost game's sign read as covered against the classifier: in doubt, maybe a mine"
+        );
+        add_family_doubt(reading, families, family, settled[family], TileClass::Mine);
+    }
     for family in flags_the_classifier_saw_otherwise(families, settled) {
         // A sign only a lost game shows, seen surely, is in doubt whether or not the board
         // holds with it as mines: where other tiles are misread too (a lost game's mine read
@@ -210,6 +236,25 @@ fn flags_the_classifier_saw_otherwise<'a>(
             && ((saw_otherwise && flag * FLAG_ODDS < v.prob(v.class))
                 || flag * LOST_SIGN_ODDS < lost_signs(v))
     })
+}
+
+/// The classifier's probability of a lost game's signs ([`lost_signs`]) from which a look it
+/// all but ruled out as a covered tile ([`NO_COVERED_TILE`]) and the board reads as covered is
+/// in doubt with a mine, wherever the board holds with it as mines or not; or where its look
+/// reads first as such a sign.
+const MINE_READ_AS_COVERED: f32 = 0.25;
+/// The classifier's probability of a covered tile under which it all but ruled one out.
+const NO_COVERED_TILE: f32 = 0.01;
+
+/// Whether the classifier took a look for a lost game's sign (read it first as one, or gave the
+/// signs [`MINE_READ_AS_COVERED`]) and all but ruled out a covered tile ([`NO_COVERED_TILE`]).
+fn mine_read_as_covered(verdict: &Verdict) -> bool {
+    let sign_first = matches!(
+        verdict.class,
+        TileClass::Mine | TileClass::Exploded | TileClass::WrongFlag
+    );
+    (sign_first || lost_signs(verdict) >= MINE_READ_AS_COVERED)
+        && verdict.prob(TileClass::Unrevealed) < NO_COVERED_TILE
 }
 
 /// The classifier's probability of the signs only a lost game shows: a shown mine, the exploded
@@ -635,6 +680,54 @@ mod tests {
             classes[2] = TileClass::Flag;
             read(&mut reading, &families, &classes);
             assert_eq!(reading.doubt_cells(), doubted, "{verdict:?}");
+        }
+    }
+
+    #[test]
+    fn a_mine_the_classifier_all_but_ruled_out_as_covered_is_in_doubt_wherever_it_stands() {
+        // A faint look (`,`), a mine first to the classifier, a covered tile at under 0.001
+        // (the table clone's grey bombs and green 2s at 13 px in dark mode, one family), on
+        // more tiles than the game has mines: no labelling holds with it as mines, so it was
+        // read as covered, and a lost board as a game in play.
+        let looks = |mixed: Verdict| {
+            vec![
+                (
+                    '1',
+                    Verdict::certain(TileClass::Number(1)),
+                    tile(GREY, BLUE),
+                ),
+                (',', mixed, tile(DARK, DARK)),
+                (
+                    '.',
+                    Verdict::certain(TileClass::Unrevealed),
+                    tile(WHITE, WHITE),
+                ),
+            ]
+        };
+        let read_with = |mixed: Verdict| {
+            let (mut reading, families) = reading_of("1,1.\n...,\n....\n", &looks(mixed));
+            reading.mines = Some(1);
+            let classes = settled(&reading);
+            read(&mut reading, &families, &classes);
+            reading
+        };
+        let mine_first = Verdict::from_probs(&[
+            (TileClass::Mine, 0.40),
+            (TileClass::Number(2), 0.39),
+            (TileClass::Number(8), 0.2),
+            (TileClass::Unrevealed, 0.0005),
+        ])
+        .settled(TileClass::Unrevealed);
+        let reading = read_with(mine_first);
+        assert!(crate::pipeline::may_show_mines(&reading));
+        assert_eq!(reading.doubt_cells(), vec![(0, 1), (1, 3)]);
+        // A digit to the classifier, or a look it finds may well be covered, is no such sign.
+        for verdict in [
+            Verdict::from_probs(&[(TileClass::Number(2), 0.9), (TileClass::Mine, 0.1)]),
+            Verdict::from_probs(&[(TileClass::Mine, 0.6), (TileClass::Unrevealed, 0.4)]),
+        ] {
+            let reading = read_with(verdict.settled(TileClass::Unrevealed));
+            assert!(reading.doubt.is_empty(), "{verdict:?} {:?}", reading.doubt);
         }
     }
 
