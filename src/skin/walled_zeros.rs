@@ -136,26 +136,7 @@ pub(super) fn settle_walled_in_zeros(
             walled[families.of[doubt.look]] = false;
         }
     }
-    // A family the labelling read as 0s, every tile of it covered as drawn pressed, of the
-    // colour of a family in doubt here: the same square sampled at another phase of a
-    // fractional pitch, its 0s pressed only because they touch the squares read as covered.
-    // The emoji clone's white squares in forced dark at 45 px: one look a flag to the model
-    // (read covered, in doubt with a 0), the other a 0, and 22 tiles of a board in play stayed
-    // in doubt. It is walled in with them or not at all.
-    let mut tiles_of = vec![0usize; settled.len()];
-    for (look, cells) in reading.cells_of_each_look().into_iter().enumerate() {
-        tiles_of[families.of[look]] += cells;
-    }
-    let twins: Vec<bool> = (0..settled.len())
-        .map(|family| {
-            pressed_tiles[family] > 0
-                && pressed_tiles[family] == tiles_of[family]
-                && settled[family] == TileClass::Number(0)
-                && (0..settled.len()).any(|other| {
-                    walled[other] && apart(centre(family), centre(other)) < OTHER_COLOUR
-                })
-        })
-        .collect();
+    let twins = pressed_twins(reading, families, settled, &pressed_tiles, &walled);
     for (family, &twin) in twins.iter().enumerate() {
         walled[family] |= twin;
     }
@@ -181,20 +162,7 @@ pub(super) fn settle_walled_in_zeros(
     // its number: a mark of another ink over the tile need not be that number.
     let numbers = numbers_or_covered(reading);
     let cols = reading.grid.cols;
-    let sure_ink = |number: u8| {
-        (0..settled.len())
-            .filter(|&f| settled[f] == TileClass::Number(number) && !doubted[f])
-            .find_map(|f| ink(&reading.pixels[families.first[f]]))
-    };
-    let mut walls = vec![Wall::None; reading.look_of.len()];
-    for number in &numbers {
-        let own = ink(&reading.pixels[number.look]);
-        let inked = own.is_some()
-            && sure_ink(number.number).is_some_and(|sure| !inks_differ(own, Some(sure)));
-        for &(row, col) in &number.cells {
-            walls[row * cols + col] = if inked { Wall::Inked } else { Wall::Unsure };
-        }
-    }
+    let walls = walls_of(reading, families, settled, &doubted, &numbers);
     let leans = |family: usize, wall: Wall| match faces[family] {
         ZeroFace::OfItsOwn => wall != Wall::None,
         ZeroFace::TheNumbers => wall == Wall::Inked,
@@ -259,6 +227,61 @@ pub(super) fn settle_walled_in_zeros(
     (pressed.iter().copied())
         .filter(|&index| twins[families.of[reading.look_of[index]]])
         .collect()
+}
+
+/// For each family, whether the labelling read it as 0s and covered every tile of it as drawn
+/// pressed (`pressed_tiles`, a count per family), while it is of the colour of a family still
+/// `walled`: the same square sampled at another phase of a fractional pitch, its 0s pressed only
+/// because they touch the squares read as covered. The emoji clone's white squares in forced
+/// dark at 45 px: one look a flag to the model (read covered, in doubt with a 0), the other a 0,
+/// and 22 tiles of a board in play stayed in doubt. Such a twin is walled in with them or not at
+/// all.
+fn pressed_twins(
+    reading: &Reading,
+    families: &Families,
+    settled: &[TileClass],
+    pressed_tiles: &[usize],
+    walled: &[bool],
+) -> Vec<bool> {
+    let tiles = families.cells(reading);
+    let centre = |family: usize| centre_median(&reading.pixels[families.first[family]]);
+    (0..settled.len())
+        .map(|family| {
+            pressed_tiles[family] > 0
+                && pressed_tiles[family] == tiles[family]
+                && settled[family] == TileClass::Number(0)
+                && (0..settled.len()).any(|other| {
+                    walled[other] && apart(centre(family), centre(other)) < OTHER_COLOUR
+                })
+        })
+        .collect()
+}
+
+/// Each tile's [`Wall`] (row by row): whether it shows one of `numbers`, and if so whether in
+/// the ink of the board's sure looks (`settled` and not `doubted`) of its number.
+fn walls_of(
+    reading: &Reading,
+    families: &Families,
+    settled: &[TileClass],
+    doubted: &[bool],
+    numbers: &[NumberInDoubt],
+) -> Vec<Wall> {
+    let cols = reading.grid.cols;
+    let sure_ink = |number: u8| {
+        (0..settled.len())
+            .filter(|&f| settled[f] == TileClass::Number(number) && !doubted[f])
+            .find_map(|f| ink(&reading.pixels[families.first[f]]))
+    };
+    let mut walls = vec![Wall::None; reading.look_of.len()];
+    for number in numbers {
+        let own = ink(&reading.pixels[number.look]);
+        let inked = own.is_some()
+            && sure_ink(number.number).is_some_and(|sure| !inks_differ(own, Some(sure)));
+        for &(row, col) in &number.cells {
+            walls[row * cols + col] = if inked { Wall::Inked } else { Wall::Unsure };
+        }
+    }
+    walls
 }
 
 /// What a tile beside 0s shows of a look in doubt only between one number and a covered tile.
