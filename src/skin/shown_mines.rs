@@ -44,6 +44,9 @@ const SURE_LOST_SIGN: f32 = 0.99;
 ///   shown mine: a shown mine if it sits on the open face (`on_open_face`), else in doubt
 ///   between a covered tile and a mine, unless its picture is, up to noise, that of symbols the
 ///   board cannot hold as shown mines (the same covered tile at another sampling phase);
+/// - a look read as covered, showing no such symbol, that the classifier read as a lost game's
+///   sign and all but ruled out as covered (`mine_read_as_covered`): in doubt between the two,
+///   whether the board holds with it as shown mines or not;
 /// - on a board that shows mines, a look read as a digit that the classifier found about as
 ///   likely a mine (`MINE_LIKE`): in doubt between the two. A lost game gets no advice either
 ///   way, but a mine is never read as a number for sure;
