@@ -112,16 +112,6 @@ pub fn read_symbols(
     let may_be: Vec<bool> = (0..settled.len())
         .map(|f| unnamed[f] && may_be_shown_mines(reading, |l| families.of[l] == f))
         .collect();
-    // Read as covered against a classifier that saw a lost game's sign there, and no symbol
-    // the reading could not name (below).
-    let mixed: Vec<bool> = (0..settled.len())
-        .map(|f| {
-            settled[f].cell() == Cell::Unrevealed
-                && !unnamed[f]
-                && !hidden[f]
-                && mine_read_as_covered(&families.verdicts[f])
-        })
-        .collect();
     for family in (0..settled.len()).filter(|&f| unnamed[f]) {
         if !may_be[family] {
             tracing::debug!(family, "a symbol the board cannot hold as a shown mine");
@@ -185,7 +175,13 @@ pub fn read_symbols(
     // In doubt with a mine, it gets none: a board in play so misread loses its advice, never
     // gets a wrong call. (A symbol the pixels show that the board cannot hold as mines is the
     // covered tiles of a skin drawing them as a shape, as above.)
-    for family in (0..settled.len()).filter(|&f| mixed[f]) {
+    let faint_sign = |f: usize| {
+        settled[f].cell() == Cell::Unrevealed
+            && !unnamed[f]
+            && !hidden[f]
+            && mine_read_as_covered(&families.verdicts[f])
+    };
+    for family in (0..settled.len()).filter(|&f| faint_sign(f)) {
         tracing::debug!(
             family,
             "a lost game's sign read as covered against the classifier: in doubt, maybe a mine"
