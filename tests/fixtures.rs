@@ -2481,3 +2481,52 @@ fn a_flag_lit_under_the_pointer_drawn_as_the_boards_flag_is_a_flag() {
         "gnome-default-23px-mid-the-pointer-lights-a-flag-like-the-open-tiles",
     );
 }
+
+/// The rounded clone in a light page at 41.7 px (device scale 1.25, zoom 150%, a 1680×1050
+/// window), just opened: its cascade stopped short along the grey 0s' side, 20 covered tiles and
+/// 21 numbers round its 94 0s. The rule that reads such a cascade asked 1.5 numbers for each
+/// covered tile round it, and all 94 0s were read as covered (seed 483). A cascade's edge is
+/// numbers in the main: as many numbers as covered tiles now do.
+#[test]
+fn the_0s_of_a_cascade_stopped_shorter_are_read() {
+    assert_read_exactly_with_moves(
+        "rounded-light-42px-opened-a-cascade-stopped-shorter-beside-20-covered-tiles",
+    );
+}
+
+/// winemine.html in Chromium's forced dark at 20.5 px (device scale 1.25, zoom 100%), just
+/// opened: a column of pale "1"s whose edge ring, a dark line between tiles at that phase,
+/// matched the covered tiles' bevel, so they were read as question marks on covered tiles
+/// beside 0s; no labelling held, and the repair read every 0 of the opening as covered, sure
+/// (seed 483). Their glyph is the board's sure 1s' (0.995): no mark on a cover. The 0s whose
+/// samples hold that line at another phase are in doubt with covered tiles now; the rest of
+/// the board reads as labelled, the 1s among it.
+#[test]
+fn digits_drawn_as_the_boards_sure_ones_are_no_marks_on_covered_tiles() {
+    let name = "winmine-dark-21px-opened-1s-whose-edge-passes-for-a-covered-bevel";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    for cell in [(12, 10), (13, 10), (14, 10)] {
+        assert_eq!(
+            reading.class(cell.0, cell.1),
+            TileClass::Number(1),
+            "{cell:?}"
+        );
+        assert!(!reading.doubt_cells().contains(&cell), "{cell:?} in doubt");
+    }
+}
+
+/// JSMinesweeper in Chromium's forced dark at 30 px (device scale 1.25, zoom 100%), mid-game,
+/// the pointer resting on an open 0: its tooltip "(0,10)" over open 0s and 1s, whose pieces
+/// left no labelling as read. The repair read the board's 33 other 0s as covered, at the same
+/// cost as hiding the tooltip's pieces, and kept them (seed 483). A labelling that hides lone
+/// looks and needs no repair now beats a repaired one: the six tiles under the tooltip are
+/// hidden, every other tile read.
+#[test]
+fn hiding_a_tooltips_pieces_beats_a_repair_that_covers_the_0s() {
+    let under = (11..13).flat_map(|row| (2..5).map(move |col| (row, col)));
+    assert_hidden_exactly(
+        "jsmines-dark-30px-mid-tooltip-over-0s-a-repair-read-as-covered",
+        under.collect(),
+    );
+}
