@@ -2494,7 +2494,7 @@ fn the_0s_of_a_cascade_stopped_shorter_are_read() {
     );
 }
 
-/// winemine.html in Chromium's forced dark at 20.5 px (device scale 1.25, zoom 100%), just
+/// winmine.html in Chromium's forced dark at 20.5 px (device scale 1.25, zoom 100%), just
 /// opened: a column of pale "1"s whose edge ring, a dark line between tiles at that phase,
 /// matched the covered tiles' bevel, so they were read as question marks on covered tiles
 /// beside 0s; no labelling held, and the repair read every 0 of the opening as covered, sure

@@ -152,7 +152,7 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
     let near = side_difference(tile, common, side);
     let far = side_difference(tile, common, side.opposite());
     // The common look a sample off along that side is the board's own face at another phase
-    // of a fractional pitch, not a cover: winemine.html in forced dark at 18 px lays some
+    // of a fractional pitch, not a cover: winmine.html in forced dark at 18 px lays some
     // columns a pixel off the others, and a "2" there, its top edge a sample away from the
     // common 2s', made the board's only "3" of its phase above it a piece of a cover.
     let shifted = shifted_difference(tile, common, |x, y| side.holds(x, y));

@@ -145,7 +145,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     }
     // Nor is a digit a mark on a covered tile where its glyph is the one the board's sure looks
     // of its number show, in their ink: an edge at another phase of the pitch passes for a
-    // covered tile's bevel. winemine.html's pale "1"s in Chromium's forced dark at 20.5 px
+    // covered tile's bevel. winmine.html's pale "1"s in Chromium's forced dark at 20.5 px
     // (seed 483) came within 0.995 of the board's sure 1s, their edge ring within the covered
     // tiles' of the dark lines between tiles: read as question marks beside 0s, they left no
     // labelling with the 0s open, and the 57 0s of an opened board were read as covered.

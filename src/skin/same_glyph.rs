@@ -195,10 +195,11 @@ pub fn settle_drawn_as_named(
 
 /// Whether a glyph may settle `doubt`: one between numbers (`forced::between_numbers`), or
 /// between numbers and what shows no digit (a covered tile, a shown mine, a crossed-out flag):
-/// a digit's glyph in the digit's ink is neither. winemine's red "3" under Chromium's forced
-/// dark at 29 px was a wrong flag to the model at 0.03 beside the board's sure 3s in its ink. Not a doubt between a digit and the player's marks off the open
-/// face (a flag, in some skins drawn much as a "1" is), nor one that hides its tiles (under a
-/// note: what shows through it is not read).
+/// a digit's glyph in the digit's ink is neither (winmine.html's red "3" in Chromium's forced
+/// dark at 29 px, a crossed flag to the model at 0.03, beside the board's sure 3s in its ink).
+/// Not a doubt between a digit and the player's marks off the open face (a flag, in some skins
+/// drawn much as a "1" is), nor one that hides its tiles (under a note: what shows through it
+/// is not read).
 fn may_be_settled(doubt: &Doubt, on_open_face: &dyn Fn(&Doubt) -> bool) -> bool {
     let no_digit = |c: &TileClass| {
         matches!(
