@@ -2530,3 +2530,12 @@ fn hiding_a_tooltips_pieces_beats_a_repair_that_covers_the_0s() {
         under.collect(),
     );
 }
+
+/// The checkerboard clone's dark theme at 32.4 px (seed 479): its one "4", purple on tan and as
+/// bright as the tan, was in doubt with an "8" (the model 0.91, its closer looks 0.96 and 0.87),
+/// and the glyph matcher, reading brightness alone, found no digit to settle it. Read again as
+/// its distance in colour from the tile's face, the "4" agrees with the model.
+#[test]
+fn a_digit_as_bright_as_its_tile_is_settled_by_its_shape_in_colour() {
+    assert_read_exactly_with_moves("checker-dark-32px-mid-a-purple-4-as-bright-as-its-tile");
+}

@@ -19,7 +19,7 @@ use super::classify::Verdict;
 use super::second_look::maybe_number;
 use super::tiles::{inner_pixels, SampledGrid};
 use crate::vision::counter::glyphs::{glyphs, luma, recognise};
-use image::RgbImage;
+use image::{GrayImage, RgbImage};
 
 /// Looks the model is at least this sure of are left alone: the board-level reading leaves a
 /// number in doubt while its runner-up has a twentieth of its odds, and settles it below that.
@@ -134,12 +134,21 @@ fn with_rival(verdict: &Verdict, rival: u8) -> Verdict {
 }
 
 /// The one digit from 1 to 8 the glyph matcher reads in `cell` (`(x0, y0, x1, y1)` in whole
-/// pixels), if it finds exactly one patch of ink of a digit's height there and reads it.
+/// pixels), by its brightness, or where that finds none, by its colour: a digit as bright as its
+/// tile (the checkerboard clone's purple "4" on tan in its dark theme, luma 158 on 165) is no
+/// patch of ink in luma, and is one as its distance in colour from the tile's face
+/// ([`apart_from_face`]).
 fn digit_shown(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Option<u8> {
-    let gray = luma(image, inner_pixels(cell, INSET))?;
+    let area = inner_pixels(cell, INSET);
+    digit_in(&luma(image, area)?).or_else(|| digit_in(&apart_from_face(image, area)?))
+}
+
+/// The one digit from 1 to 8 the glyph matcher reads in `gray`, if it finds exactly one patch
+/// of ink of a digit's height there and reads it closely.
+fn digit_in(gray: &GrayImage) -> Option<u8> {
     let height = gray.height();
     let min_height = (f64::from(height) * MIN_HEIGHT_SHARE).ceil() as u32;
-    let [glyph] = glyphs(&gray, min_height, height).try_into().ok()?;
+    let [glyph] = glyphs(gray, min_height, height).try_into().ok()?;
     let (char, distance) = recognise(&glyph)?;
     if distance > CLOSE {
         return None;
@@ -147,6 +156,44 @@ fn digit_shown(image: &RgbImage, cell: (f64, f64, f64, f64)) -> Option<u8> {
     char.to_digit(10)
         .and_then(|d| u8::try_from(d).ok())
         .filter(|d| (1..=8).contains(d))
+}
+
+/// Colours within this many levels in each channel count as one when the face is sought.
+const FACE_LEVELS: u8 = 8;
+
+/// How far in colour each pixel of `(x0, y0, x1, y1)` of `image` lies from the commonest colour
+/// there (the tile's face, colours [`FACE_LEVELS`] apart counted as one), as brightness: the face
+/// white, a pixel 255 or more apart (its channels' differences summed) black. `None` where the area is not inside the
+/// image. Anti-aliased edges mix the ink with the face linearly in each channel, so a digit
+/// keeps its shape here as it does in luma.
+fn apart_from_face(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option<GrayImage> {
+    if x1 <= x0 || y1 <= y0 || x1 > image.width() || y1 > image.height() {
+        return None;
+    }
+    let pixels = || (y0..y1).flat_map(move |y| (x0..x1).map(move |x| image.get_pixel(x, y).0));
+    let bucket = |p: [u8; 3]| p.map(|c| c / FACE_LEVELS);
+    let mut counts = std::collections::HashMap::new();
+    for p in pixels() {
+        *counts.entry(bucket(p)).or_insert(0u32) += 1;
+    }
+    // The commonest bucket, its lowest colour first among equals, so the face does not depend
+    // on the map's order.
+    let face_bucket = (counts.into_iter())
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?
+        .0;
+    let (mut sum, mut n) = ([0u32; 3], 0u32);
+    for p in pixels().filter(|&p| bucket(p) == face_bucket) {
+        (0..3).for_each(|c| sum[c] += u32::from(p[c]));
+        n += 1;
+    }
+    let face = sum.map(|s| (s / n.max(1)) as i32);
+    let apart: Vec<u8> = pixels()
+        .map(|p| {
+            let d: i32 = (0..3).map(|c| (i32::from(p[c]) - face[c]).abs()).sum();
+            255 - d.min(255) as u8
+        })
+        .collect();
+    GrayImage::from_raw(x1 - x0, y1 - y0, apart)
 }
 
 /// `verdict` with every other class's probability cut to [`LEFT`] of itself, then normalised.
@@ -284,5 +331,30 @@ mod tests {
         let mut verdicts = vec![covered];
         read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
         assert_eq!(verdicts, vec![covered]);
+    }
+
+    #[test]
+    fn a_digit_as_bright_as_its_tile_is_read_by_its_colour() {
+        // A violet "1" on tan, of the tan's brightness (luma 164 and 165): no ink in luma.
+        let (tan, violet) = (Rgb([188, 160, 131]), Rgb([200, 136, 208]));
+        let image = RgbImage::from_fn(80, 40, |x, y| {
+            let u = x % 40;
+            if u < 2 || y < 2 || u >= 38 || y >= 38 {
+                Rgb([120, 120, 120])
+            } else if one(u, y) {
+                violet
+            } else {
+                tan
+            }
+        });
+        let mut verdicts = vec![unsure(1, TileClass::Number(7))];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts[0].class, TileClass::Number(1));
+        assert!(verdicts[0].confidence > 0.999, "{:?}", verdicts[0]);
+        // The face is the commonest colour, the ink what lies apart from it.
+        let apart = apart_from_face(&image, (5, 5, 35, 35)).unwrap();
+        assert_eq!(apart.get_pixel(0, 0).0[0], 255);
+        assert_eq!(apart.get_pixel(19 - 5, 20 - 5).0[0], 255 - 12 - 24 - 77);
+        assert!(apart_from_face(&image, (5, 5, 90, 35)).is_none());
     }
 }
