@@ -345,7 +345,13 @@ pub fn evidence_from(
             })
         })
         .collect();
-    other_face_than_the_exact(&nearest, &median_apart, &one_edge, &mut found);
+    let moved: Vec<bool> = (0..found.len())
+        .map(|family| {
+            best[family].is_some_and(|r| lines_moved(tile(family), &pixels[r.look], &r.background))
+        })
+        .collect();
+    let set_apart = |family: usize| one_edge[family] || moved[family];
+    other_face_than_the_exact(&nearest, &median_apart, &set_apart, &mut found);
     found
 }
 
@@ -405,6 +411,71 @@ fn off_along_one_edge(
     })
 }
 
+/// How far (channels' differences summed) a sample of a plain face may lie from the face, or a
+/// sample of a line between tiles from the mix of the face and the line's colour.
+const LINE_SLACK: i32 = 12;
+
+/// Whether `tile` is the face of `number` (its `background` samples) with the lines between
+/// tiles on other outer samples: the face alone inside its outermost ring of samples, and on that
+/// ring nothing but the face, the colour of a line `number`'s own ring shows, or a mix of the two.
+/// At a fractional pitch each row and column of tiles is sampled at its own phase, and the
+/// one-pixel lines an open tile is drawn with fall on other outer samples, or on none:
+/// winmine.html's 0s in forced dark at 20.6 px, the dark line across their top and down their
+/// right instead of along their bottom, lie 12 from the numbers' background on the whole and
+/// match it exactly at the median. A covered tile drawn flat with a raised edge is lighter on
+/// one side and darker on the other: not one line's colour.
+fn lines_moved(tile: &TileImage, number: &TileImage, background: &[bool]) -> bool {
+    let sample = |t: &TileImage, i: usize| colours::colour(&t[i * 3..i * 3 + 3]);
+    let on_ring = |i: usize| {
+        let (x, y) = (i % TILE, i / TILE);
+        x == 0 || y == 0 || x == TILE - 1 || y == TILE - 1
+    };
+    let face_samples: Vec<[i32; 3]> = (0..TILE * TILE)
+        .filter(|&i| background[i])
+        .map(|i| sample(number, i))
+        .collect();
+    if face_samples.is_empty() {
+        return false;
+    }
+    let count = face_samples.len() as i32;
+    let face: [i32; 3] =
+        std::array::from_fn(|c| face_samples.iter().map(|p| p[c]).sum::<i32>() / count);
+    // The line: the ring sample of the number farthest from its face, where the number's ring
+    // holds a line's worth of samples off the face (a whole side of the tile).
+    let off_face: Vec<[i32; 3]> = (0..TILE * TILE)
+        .filter(|&i| on_ring(i) && !background[i])
+        .map(|i| sample(number, i))
+        .collect();
+    if off_face.len() < TILE {
+        return false;
+    }
+    let Some(line) = off_face.into_iter().max_by_key(|&p| apart(p, face)) else {
+        return false;
+    };
+    let towards: [i32; 3] = std::array::from_fn(|c| line[c] - face[c]);
+    let length: i32 = towards.iter().map(|d| d * d).sum();
+    if length == 0 {
+        return false;
+    }
+    // How far a colour lies from the nearest mix of the face and the line.
+    let off_the_mix = |p: [i32; 3]| {
+        let from: [i32; 3] = std::array::from_fn(|c| p[c] - face[c]);
+        let along = (0..3).map(|c| from[c] * towards[c]).sum::<i32>();
+        let t = f64::from(along.clamp(0, length)) / f64::from(length);
+        (0..3)
+            .map(|c| (f64::from(from[c]) - t * f64::from(towards[c])).abs())
+            .sum::<f64>()
+    };
+    (0..TILE * TILE).all(|i| {
+        let p = sample(tile, i);
+        if on_ring(i) {
+            off_the_mix(p) <= f64::from(LINE_SLACK)
+        } else {
+            apart(p, face) <= LINE_SLACK
+        }
+    })
+}
+
 /// Gives the evidence of no empty tile to each look between [`EMPTY_NEAR`] and [`EMPTY_FAR`]
 /// from the numbers' background (`nearest`, per family) that shows that background exactly on
 /// most of it (`median_apart`: the median sample's difference, within [`EMPTY_EXACT`]), while
@@ -415,11 +486,13 @@ fn off_along_one_edge(
 /// Chromium's forced dark mode draws the table clone's covered tiles flat on the open tiles'
 /// grey, with a raised edge one pixel wide: 8 to 17 from its background, taken for 0s, where
 /// its real 0s match within 0.06. A look that differs along one outer line of samples alone
-/// (`one_edge`, [`off_along_one_edge`]) is left as it was: the board's frame bled into it.
+/// (`set_apart`: [`off_along_one_edge`]) is left as it was: the board's frame bled into it; so is
+/// a look that is the face with the lines between tiles on other outer samples
+/// ([`lines_moved`]).
 fn other_face_than_the_exact(
     nearest: &[f64],
     median_apart: &[f64],
-    one_edge: &[bool],
+    set_apart: &dyn Fn(usize) -> bool,
     found: &mut [Evidence],
 ) {
     let exact = (0..found.len()).any(|f| found[f] == Evidence::Empty && nearest[f] <= EMPTY_EXACT);
@@ -428,7 +501,7 @@ fn other_face_than_the_exact(
     }
     for (family, evidence) in found.iter_mut().enumerate() {
         let d = nearest[family];
-        let drawn_otherwise = median_apart[family] <= EMPTY_EXACT && !one_edge[family];
+        let drawn_otherwise = median_apart[family] <= EMPTY_EXACT && !set_apart(family);
         if *evidence == Evidence::None && d > EMPTY_NEAR && d < EMPTY_FAR && drawn_otherwise {
             tracing::trace!(family, nearest = d, "a look off the exact empty face");
             *evidence = Evidence::NotEmpty;
@@ -1006,6 +1079,59 @@ mod tests {
             &background,
             corner
         ));
+    }
+
+    /// `tile` with one-sample lines of `line` along the sides `which` (top, bottom, left, right).
+    fn with_lines(mut tile: TileImage, line: u8, which: [bool; 4]) -> TileImage {
+        let last = TILE - 1;
+        for y in 0..TILE {
+            for x in 0..TILE {
+                let on = [y == 0, y == last, x == 0, x == last];
+                if (on.iter().zip(which)).any(|(&on, side)| on && side) {
+                    let i = (y * TILE + x) * 3;
+                    tile[i..i + 3].copy_from_slice(&[line; 3]);
+                }
+            }
+        }
+        tile
+    }
+
+    #[test]
+    fn the_lines_between_tiles_on_other_outer_samples_are_no_other_face() {
+        // winmine.html's open tiles in forced dark at 20.6 px: a grey face, a darker line down
+        // the left and along the bottom at one phase, across the top and down both sides at
+        // another: 12 from the numbers' background on the whole, exact at the median.
+        let one = with_lines(number(192), 100, [false, true, true, false]);
+        let exact = with_lines(flat(192), 100, [false, true, true, false]);
+        let moved = with_lines(flat(192), 100, [true, false, true, true]);
+        let found = two_zeros_beside_a_one([one, exact, moved]);
+        assert_eq!(found[1], Evidence::Empty);
+        assert_eq!(found[2], Evidence::None);
+        // A line half in a sample is a mix of the face and the line: the same.
+        let half = with_lines(moved, 146, [false, false, false, true]);
+        assert_eq!(
+            two_zeros_beside_a_one([one, exact, half])[2],
+            Evidence::None
+        );
+        // A raised edge, lighter on top and darker below, is drawn otherwise.
+        let raised = with_lines(
+            with_lines(flat(192), 230, [true, false, true, false]),
+            100,
+            [false, true, false, true],
+        );
+        assert_eq!(
+            two_zeros_beside_a_one([one, exact, raised])[2],
+            Evidence::NotEmpty
+        );
+        // So is anything inside the ring, and a line where the numbers show none.
+        let mut inside = moved;
+        inside[(5 * TILE + 5) * 3..(5 * TILE + 6) * 3].fill(120);
+        let background = background_mask(&one, Around::Tile);
+        assert!(lines_moved(&moved, &one, &background));
+        assert!(!lines_moved(&inside, &one, &background));
+        let unlined = number(192);
+        let background = background_mask(&unlined, Around::Tile);
+        assert!(!lines_moved(&moved, &unlined, &background));
     }
 
     #[test]

@@ -150,6 +150,7 @@ fn digit_in(gray: &GrayImage) -> Option<u8> {
     let min_height = (f64::from(height) * MIN_HEIGHT_SHARE).ceil() as u32;
     let [glyph] = glyphs(gray, min_height, height).try_into().ok()?;
     let (char, distance) = recognise(&glyph)?;
+    tracing::trace!(%char, distance, "a digit's shape matched");
     if distance > CLOSE {
         return None;
     }
