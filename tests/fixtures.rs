@@ -2550,3 +2550,13 @@ fn hiding_a_tooltips_pieces_beats_a_repair_that_covers_the_0s() {
 fn a_digit_as_bright_as_its_tile_is_settled_by_its_shape_in_colour() {
     assert_read_exactly_with_moves("checker-dark-32px-mid-a-purple-4-as-bright-as-its-tile");
 }
+
+/// "Modern Minesweeper" in its dark theme at 30.75 px (seed 487): three looks of its small white
+/// "1"s were "3"s to the model at 0.63, a "1" its runner-up, and "1"s to the glyph matcher; the
+/// two readings parted, so none of the board's digits was settled by its shape, and all 41 "1"s
+/// stayed in doubt with "3"s. A look whose shape is the runner-up of a model that only leans to
+/// its first digit parts from nothing: settled as read, the board reads exactly.
+#[test]
+fn a_shape_read_as_the_runner_up_of_a_leaning_model_is_that_digit() {
+    assert_read_exactly_with_moves("modern-dark-31px-mid-1s-the-model-leans-to-read-as-3s");
+}

@@ -12,7 +12,9 @@
 //! Where it reads none (a pixel font, an emoji, digits too large for its templates), nothing
 //! changes: the look stays as unsure as the model left it. Where it reads any digit of the board
 //! otherwise than the model, nothing on the board is settled, and an unsure look it reads so
-//! gets its digit as a rival the board-level reading weighs ([`read_shapes`]).
+//! gets its digit as a rival the board-level reading weighs ([`read_shapes`]); but a look the
+//! model only leans on, whose every cell reads as the model's own runner-up, is no such
+//! disagreement, and is settled as that runner-up where the rest of the board agrees.
 
 use super::classes::{TileClass, CLASS_COUNT};
 use super::classify::Verdict;
@@ -52,7 +54,10 @@ const LEFT: f32 = 0.001;
 /// the two readings part there, and a look the model reads as a "2" that is a "3" looks much
 /// like the "2"s, which the board-level reading takes as one family with them (Modern
 /// Minesweeper's dark theme at 33 px: settling the "2"s made its "3"s sure "2"s). Each such
-/// look among the unsure candidates gets the matcher's digit as a rival ([`with_rival`]).
+/// look among the unsure candidates gets the matcher's digit as a rival ([`with_rival`]). A
+/// look whose every cell reads as the model's runner-up while the model leans to its first
+/// digit ([`runner_up_read`]) parts from nothing: it is settled as that runner-up where no
+/// other look parts, and given it as a rival where one does.
 pub fn read_shapes(
     image: &RgbImage,
     sampled: &SampledGrid,
@@ -82,6 +87,9 @@ pub fn read_shapes(
     // of which reads as another digit, with that digit.
     let mut agreeing = Vec::new();
     let mut otherwise = Vec::new();
+    // The unsure looks every cell of which reads as the model's runner-up, where the model
+    // only leans to its first digit ([`runner_up_read`]).
+    let mut leaning = Vec::new();
     let mut parted = false;
     let mut cells_read = 0;
     for (look, verdict) in verdicts.iter().enumerate() {
@@ -95,6 +103,16 @@ pub fn read_shapes(
             return;
         }
         if let Some(&other) = shown.iter().flatten().find(|&&d| d != digit) {
+            if unsure.contains(&look) && runner_up_read(verdict, other, &shown) {
+                tracing::debug!(
+                    look,
+                    digit,
+                    other,
+                    "a digit's shape reads the model's runner-up"
+                );
+                leaning.push((look, other));
+                continue;
+            }
             tracing::debug!(look, digit, other, "a digit's shape reads otherwise");
             parted = true;
             if unsure.contains(&look) {
@@ -108,6 +126,11 @@ pub fn read_shapes(
     // board-level reading weighs (in doubt, or settled by the board's rules). The rounded
     // clone's thin serif "3" at 39 px, a "4" to the model at 0.988 and a "3" to the glyph
     // matcher, was read as a sure "4", and the extra mine it asked for made 55 calls wrong.
+    // Where the readings part elsewhere on the board, a look read as the model's runner-up is
+    // a look read otherwise too.
+    if parted {
+        otherwise.append(&mut leaning);
+    }
     for &(look, other) in &otherwise {
         verdicts[look] = with_rival(&verdicts[look], other);
     }
@@ -118,6 +141,43 @@ pub fn read_shapes(
         verdicts[look] = settled(&verdicts[look]);
         tracing::debug!(look, "a digit's shape agrees with the model");
     }
+    // Every digit look of the board read without a disagreement but these, whose shape is the
+    // digit the model put second while it leaned to its first: the model's second look, the
+    // glyph matcher and the rest of the board agree. "Modern Minesweeper" in its dark theme at
+    // 30.75 px: three looks of its small white "1"s were "3"s to the model at 0.63 with a "1"
+    // next, "1"s to the glyph matcher within 0.03, like every other "1" of the board; parted,
+    // the board left all 41 of its "1"s in doubt with "3"s.
+    for (look, other) in leaning {
+        verdicts[look] = settled(&as_first(&verdicts[look], other));
+        tracing::debug!(
+            look,
+            digit = other,
+            "a digit's shape settles the model's runner-up"
+        );
+    }
+}
+
+/// The model's first choice up to which a look whose shape reads as its runner-up is taken
+/// for that runner-up: it leans to its first digit, no more.
+const LEANS: f32 = 0.8;
+
+/// Whether every cell `shown` of a look reads as `digit`, the runner-up of the model's
+/// `verdict`, while the model is less than [`LEANS`] sure of its first digit.
+fn runner_up_read(verdict: &Verdict, digit: u8, shown: &[Option<u8>]) -> bool {
+    verdict.confidence < LEANS
+        && verdict.runner_up() == Some(TileClass::Number(digit))
+        && shown.iter().all(|&d| d == Some(digit))
+}
+
+/// `verdict` with the probabilities of its first class and of the digit `digit` swapped.
+fn as_first(verdict: &Verdict, digit: u8) -> Verdict {
+    let (Some(first), Some(other)) = (verdict.class.index(), TileClass::Number(digit).index())
+    else {
+        return *verdict;
+    };
+    let mut probs = verdict.probs;
+    probs.swap(first, other);
+    normalised(probs)
 }
 
 /// `verdict` with the digit `rival` made at least half as likely as its first class, then
@@ -332,6 +392,31 @@ mod tests {
         let mut verdicts = vec![covered];
         read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
         assert_eq!(verdicts, vec![covered]);
+    }
+
+    #[test]
+    fn a_shape_read_as_the_runner_up_of_a_leaning_model_settles_it() {
+        // "1"s the model leans to read as "7"s (0.7, a "1" next): read as the runner-up.
+        let image = two_tiles(|u, v, _| one(u, v));
+        let leaning = Verdict::from_probs(&[
+            (TileClass::Number(7), 0.7),
+            (TileClass::Number(1), 0.25),
+            (TileClass::Number(4), 0.05),
+        ]);
+        let mut verdicts = vec![leaning];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts[0].class, TileClass::Number(1));
+        assert!(verdicts[0].confidence > 0.999, "{:?}", verdicts[0]);
+        // Surer of its first digit, the model keeps it, with the shape's as a rival.
+        let mut verdicts = vec![unsure(7, TileClass::Number(1))];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts[0].class, TileClass::Number(7));
+        // Where another look parts, a leaning look gets its rival only.
+        let image = tiles_in_a_row(3, |u, v, _| one(u, v));
+        let mut verdicts = vec![leaning, unsure(4, TileClass::Number(7))];
+        read_shapes(&image, &sampling(vec![0, 0, 1]), &mut verdicts, [0, 1]);
+        assert_eq!(verdicts[0].class, TileClass::Number(7));
+        assert!(verdicts[0].prob(TileClass::Number(1)) >= verdicts[0].confidence / 2.0 - 1e-6);
     }
 
     #[test]
