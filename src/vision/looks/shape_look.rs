@@ -142,8 +142,8 @@ pub fn read_shapes(
         tracing::debug!(look, "a digit's shape agrees with the model");
     }
     // Every digit look of the board read without a disagreement but these, whose shape is the
-    // digit the model put second while it leaned to its first: the model's second look, the
-    // glyph matcher and the rest of the board agree. "Modern Minesweeper" in its dark theme at
+    // digit the model put second while it leaned to its first: the model's own second choice,
+    // the glyph matcher and the rest of the board agree. "Modern Minesweeper" in its dark theme at
     // 30.75 px: three looks of its small white "1"s were "3"s to the model at 0.63 with a "1"
     // next, "1"s to the glyph matcher within 0.03, like every other "1" of the board; parted,
     // the board left all 41 of its "1"s in doubt with "3"s.
@@ -224,9 +224,9 @@ const FACE_LEVELS: u8 = 8;
 
 /// How far in colour each pixel of `(x0, y0, x1, y1)` of `image` lies from the commonest colour
 /// there (the tile's face, colours [`FACE_LEVELS`] apart counted as one), as brightness: the face
-/// white, a pixel 255 or more apart (its channels' differences summed) black. `None` where the area is not inside the
-/// image. Anti-aliased edges mix the ink with the face linearly in each channel, so a digit
-/// keeps its shape here as it does in luma.
+/// white, a pixel 255 or more apart (its channels' differences summed) black. `None` where the
+/// area is not inside the image. Anti-aliased edges mix the ink with the face linearly in each
+/// channel, so a digit keeps its shape here as it does in luma.
 fn apart_from_face(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Option<GrayImage> {
     if x1 <= x0 || y1 <= y0 || x1 > image.width() || y1 > image.height() {
         return None;
