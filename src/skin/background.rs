@@ -338,19 +338,16 @@ pub fn evidence_from(
             })
         })
         .collect();
-    let one_edge: Vec<bool> = (0..found.len())
-        .map(|family| {
-            best[family].is_some_and(|r| {
-                off_along_one_edge(tile(family), &pixels[r.look], &r.background, sides[family])
-            })
+    // Whether a look differs from its nearest reference only where the board's frame bled
+    // into it or where the lines between tiles fall at another phase; asked only of the looks
+    // the rule would otherwise set apart.
+    let set_apart = |family: usize| {
+        best[family].is_some_and(|r| {
+            let number = &pixels[r.look];
+            off_along_one_edge(tile(family), number, &r.background, sides[family])
+                || lines_moved(tile(family), number, &r.background)
         })
-        .collect();
-    let moved: Vec<bool> = (0..found.len())
-        .map(|family| {
-            best[family].is_some_and(|r| lines_moved(tile(family), &pixels[r.look], &r.background))
-        })
-        .collect();
-    let set_apart = |family: usize| one_edge[family] || moved[family];
+    };
     other_face_than_the_exact(&nearest, &median_apart, &set_apart, &mut found);
     found
 }
@@ -501,8 +498,8 @@ fn other_face_than_the_exact(
     }
     for (family, evidence) in found.iter_mut().enumerate() {
         let d = nearest[family];
-        let drawn_otherwise = median_apart[family] <= EMPTY_EXACT && !set_apart(family);
-        if *evidence == Evidence::None && d > EMPTY_NEAR && d < EMPTY_FAR && drawn_otherwise {
+        let in_the_band = *evidence == Evidence::None && d > EMPTY_NEAR && d < EMPTY_FAR;
+        if in_the_band && median_apart[family] <= EMPTY_EXACT && !set_apart(family) {
             tracing::trace!(family, nearest = d, "a look off the exact empty face");
             *evidence = Evidence::NotEmpty;
         }

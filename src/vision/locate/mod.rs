@@ -339,7 +339,7 @@ fn check_region(image: &RgbImage, region: Rect) -> Result<Rect, VisionError> {
 }
 
 /// Two colours' channel differences summed (0-765).
-fn colour_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+pub(crate) fn colour_distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     a.iter()
         .zip(&b)
         .map(|(&p, &q)| u32::from(p.abs_diff(q)))

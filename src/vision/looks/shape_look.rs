@@ -21,6 +21,7 @@ use super::classify::Verdict;
 use super::second_look::maybe_number;
 use super::tiles::{inner_pixels, SampledGrid};
 use crate::vision::counter::glyphs::{glyphs, luma, recognise};
+use crate::vision::locate::colour_distance;
 use image::{GrayImage, RgbImage};
 
 /// Looks the model is at least this sure of are left alone: the board-level reading leaves a
@@ -247,12 +248,10 @@ fn apart_from_face(image: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> 
         (0..3).for_each(|c| sum[c] += u32::from(p[c]));
         n += 1;
     }
-    let face = sum.map(|s| (s / n.max(1)) as i32);
+    // A mean of bytes is a byte.
+    let face = sum.map(|s| (s / n.max(1)) as u8);
     let apart: Vec<u8> = pixels()
-        .map(|p| {
-            let d: i32 = (0..3).map(|c| (i32::from(p[c]) - face[c]).abs()).sum();
-            255 - d.min(255) as u8
-        })
+        .map(|p| 255 - colour_distance(p, face).min(255) as u8)
         .collect();
     GrayImage::from_raw(x1 - x0, y1 - y0, apart)
 }
