@@ -571,6 +571,19 @@ fn squares_of_another_colour_than_the_covered_ones_are_0s_where_only_so_the_boar
     assert_read_exactly("rounded-41px-mid");
 }
 
+/// The rounded-tile clone, light, at 29.25 px (device scale 1.1, zoom 90% in a 1366x768 window;
+/// seed 488's web sweep), just opened: one row of it sampled at another phase, where one "2"
+/// was a "4" to the model at 0.88 with a flag next. No "4" held there, the flag did (beside 0s
+/// of a cascade stopped short, a lost game's mine), and the game in play was taken for lost
+/// until 2026-12-06. The glyph matcher reads the "2", and that digit is a rival the board's
+/// rules settle now.
+#[test]
+fn a_digit_read_as_another_with_a_flag_next_is_read_by_its_shape() {
+    assert_read_exactly_with_moves(
+        "rounded-light-29px-opened-a-2-at-another-phase-read-as-a-4-or-a-flag",
+    );
+}
+
 /// The rounded-tile clone at 30 px, mid-game: its cascade stops short (it clicks a 0's
 /// neighbours from inside its own click handler, and the browser gives up deep in the
 /// recursion), so six of its grey 0s touch navy covered tiles, which no finished cascade
@@ -928,6 +941,23 @@ fn a_tooltips_text_read_as_a_crossed_flag_is_hidden_too() {
     assert_hidden_exactly(
         "jsmines-light-30px-mid-tooltip-read-as-a-crossed-flag",
         vec![(10, 6), (10, 7), (10, 8)],
+    );
+}
+
+/// JSMinesweeper, light, at 24 px (device scale 1.5, zoom 67%; seed 487's web sweep), mid-game,
+/// the pointer on the board: its tooltip "(12,1)" over the right half of the board's last two
+/// columns. Its "12,1" (in doubt, beside the box's top, a piece of the cover) was hidden, but
+/// its "(" was a symbol that may be a mine with only tiles of the common covered look beside
+/// it, and a symbol that may be a mine ends all advice: the board in play got none until
+/// 2026-12-06. Such a symbol beside a piece is the cover's next piece now.
+#[test]
+fn a_tooltips_bracket_beside_its_text_is_hidden_with_it() {
+    let name = "jsmines-light-24px-mid-tooltip-its-bracket-beside-its-text";
+    assert_hidden_exactly(name, vec![(3, 14), (3, 15)]);
+    let (reading, label) = read_test_data(name);
+    assert!(
+        !advice_on(name, &reading, &label).moves.is_empty(),
+        "{name}: no certain move"
     );
 }
 
@@ -1357,6 +1387,17 @@ fn read_as_a_lost_game(name: &str) -> (Reading, Label) {
         reading.board.to_text()
     );
     (reading, label)
+}
+
+/// "Modern Minesweeper" in its dark theme at 51 px (device scale 1.25, zoom 100%; seed 483's web
+/// sweep), lost: its mines read as covered tiles all over the board but round its "Game Over"
+/// note, where five are symbols in doubt with a mine beside the tiles the note hides. Those five
+/// are all that shows the game lost. Taken for pieces of a cover beside the hidden tiles (a
+/// rule tried on 2026-12-06 and dropped), the board got 59 safe calls, 68 wrong ones with the
+/// mine calls. A symbol that may be a mine beside a tile hidden under a note stays one.
+#[test]
+fn mines_round_a_note_keep_the_game_lost() {
+    read_as_a_lost_game("modern-dark-51px-lost-mines-drawn-covered-but-round-its-note");
 }
 
 /// A web clone never trained on or tuned to (RaminduA/Minesweeper-JS, `training/web/clones.py`

@@ -180,7 +180,8 @@ fn drawn_over_at(tile: &TileImage, common: &TileImage, whole: f64, side: Side) -
 /// the families on more tiles, not in doubt. A number or a flag unlike the board's own beside
 /// a piece, across a side, is a piece too (the cover's text runs on), and so is one of a class
 /// no other tile shows; so is such a number or flag beside a tile `hidden` already (under a
-/// note, a lone look). Never a family the classifier read as the exploded mine, and none at all
+/// note, a lone look), and a symbol that may be a mine beside a piece (not beside a hidden
+/// tile only). Never a family the classifier read as the exploded mine, and none at all
 /// where the board shows a mine on any other tile, or where the pieces are more than one cover
 /// takes ([`within_one_cover`]).
 pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> Vec<bool> {
@@ -316,13 +317,25 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
     // a piece, and the "7" made its covered neighbours mines: 15 wrong calls on that frame, 9
     // on the one with a button held. A game's own lone "7" beside the box is hidden too: less
     // advice, never wrong.
+    // A symbol that may be a mine runs on from a piece too, but from a piece only, never from
+    // a tile hidden already: the tooltip "(12,1)" at 24 px, its box over the right half of the
+    // board's last two columns, left its "(" in doubt as maybe a mine, beside covered tiles of
+    // the common look (the box's edge too thin there to tell), and its "12,1" in doubt beside
+    // the box's top, a piece; the "(" alone kept boards in play unadvised. A lost game shows
+    // its mines strewn over the board, and those not beside the cover keep it lost. Beside
+    // hidden tiles it stays what it may be: Modern Minesweeper's lost board at 51 px, its
+    // mines drawn as covered tiles but round its "Game Over" note (seven tiles hidden), had
+    // only those round the note to show the game lost, and hidden they left 68 wrong calls.
     let mut grown = true;
     while grown {
         grown = false;
         // Each family judged against the pieces as they stand when its turn comes: the text
         // found a piece a moment ago is no longer one of the board's own looks of its class.
         for family in (0..count).filter(|&f| tiles[f] <= FEW) {
-            if pieces[family] || !(marked_apart_from(family, &pieces) || unvouched(family)) {
+            let symbol = may_be_mines[family] && !exploded(family) && !hidden[family];
+            if pieces[family]
+                || !(symbol || marked_apart_from(family, &pieces) || unvouched(family))
+            {
                 continue;
             }
             let cells = reading.cells_showing(|l| families.of[l] == family);
@@ -330,7 +343,7 @@ pub fn cover_pieces(reading: &Reading, families: &Families, hidden: &[bool]) -> 
                 (Side::ALL.into_iter())
                     .filter_map(|side| side.across(cell, rows, cols))
                     .map(|(r, c)| families.of[reading.look_of[r * cols + c]])
-                    .any(|f| pieces[f] || hidden[f])
+                    .any(|f| pieces[f] || (hidden[f] && !symbol))
             });
             if beside_a_piece {
                 tracing::debug!(family, "a look beside a piece of a cover: its next piece");
@@ -785,6 +798,41 @@ mod tests {
             cover_pieces(&reading, &families, &none_hidden(&families)),
             vec![false, true, false, true, true]
         );
+    }
+
+    #[test]
+    fn a_symbol_that_may_be_a_mine_beside_a_piece_is_the_covers_next_piece() {
+        // The tooltip "(12,1)" at 24 px: its "12,1" at (0, 1) in doubt as maybe a mine, the
+        // box's edge across its right side on (0, 2), a piece; its "(" at (1, 1), below it,
+        // in doubt too, beside tiles of the common covered look only. `hidden`: whether the
+        // text at (0, 1) is no piece but hidden already (under a note, or ink the game draws on
+        // no face).
+        let symbols = |hidden: bool| {
+            let (mut reading, _) = board_with(tile_with_ink(GREY, GREY));
+            reading.looks.push(Verdict::certain(TileClass::Unrevealed));
+            reading.pixels.push(tile_with_ink(GREY, BLUE));
+            reading.looks.push(Verdict::certain(TileClass::Unrevealed));
+            reading.pixels.push(if hidden {
+                tile_with_ink(GREY, GREY)
+            } else {
+                washed(5, |s| s == Side::Left)
+            });
+            reading.look_of[1] = 3;
+            reading.look_of[2] = 4;
+            reading.doubt.push(Doubt {
+                look: 3,
+                classes: vec![TileClass::Unrevealed, TileClass::Mine],
+                cells: vec![(0, 1)],
+            });
+            let (reading, families, _) = a_family_a_look(reading);
+            let mut hidden_already = vec![false; families.first.len()];
+            hidden_already[3] = hidden;
+            cover_pieces(&reading, &families, &hidden_already)
+        };
+        assert_eq!(symbols(false), vec![false, true, false, true, false]);
+        // Beside tiles hidden already only, a symbol that may be a mine stays: a lost game's
+        // mine may lie beside the note that says so, however few tiles the note hides.
+        assert_eq!(symbols(true), vec![false; 5]);
     }
 
     #[test]

@@ -55,10 +55,12 @@ const LEFT: f32 = 0.001;
 /// the two readings part there, and a look the model reads as a "2" that is a "3" looks much
 /// like the "2"s, which the board-level reading takes as one family with them (Modern
 /// Minesweeper's dark theme at 33 px: settling the "2"s made its "3"s sure "2"s). Each such
-/// look among the unsure candidates gets the matcher's digit as a rival ([`with_rival`]). A
-/// look whose every cell reads as the model's runner-up while the model leans to its first
-/// digit ([`runner_up_read`]) parts from nothing: it is settled as that runner-up where no
-/// other look parts, and given it as a rival where one does.
+/// look among the unsure candidates gets the matcher's digit as a rival ([`with_rival`]), and
+/// so does a look the model reads as a digit less than [`SURE`]ly with a runner-up of another
+/// kind (a flag, a covered tile), which the shape never settles. A look whose every cell reads
+/// as the model's runner-up while the model leans to its first digit ([`runner_up_read`])
+/// parts from nothing: it is settled as that runner-up where no other look parts, and given it
+/// as a rival where one does.
 pub fn read_shapes(
     image: &RgbImage,
     sampled: &SampledGrid,
@@ -69,15 +71,22 @@ pub fn read_shapes(
         TileClass::Number(digit @ 1..=8) => Some(digit),
         _ => None,
     };
+    // The unsure digits, and among them those the shape may settle: between two digits, or a
+    // digit and a question mark. Between a digit and a flag or a covered tile the board-level
+    // reading weighs the tile's face and the rules, and the shape only offers its digit as a
+    // rival there: the rounded clone's "2" at 29.25 px, sampled at another phase on one row,
+    // was a "4" to the model at 0.88 with a flag next; no "4" held there, and the flag made
+    // the game in play a lost one.
     let unsure: Vec<usize> = (candidates.into_iter())
         .filter(|&look| {
             let verdict = &verdicts[look];
-            digit_of(verdict).is_some() && verdict.confidence < SURE && maybe_number(verdict)
+            digit_of(verdict).is_some() && verdict.confidence < SURE
         })
         .collect();
     if unsure.is_empty() {
         return;
     }
+    let settles = |look: usize| unsure.contains(&look) && maybe_number(&verdicts[look]);
     let shapes = |look: usize| -> Vec<Option<u8>> {
         (sampled.cells_showing(look).take(CELLS))
             .map(|cell| digit_shown(image, cell))
@@ -104,7 +113,7 @@ pub fn read_shapes(
             return;
         }
         if let Some(&other) = shown.iter().flatten().find(|&&d| d != digit) {
-            if unsure.contains(&look) && runner_up_read(verdict, other, &shown) {
+            if settles(look) && runner_up_read(verdict, other, &shown) {
                 tracing::debug!(
                     look,
                     digit,
@@ -119,7 +128,7 @@ pub fn read_shapes(
             if unsure.contains(&look) {
                 otherwise.push((look, other));
             }
-        } else if unsure.contains(&look) && shown.iter().all(Option::is_some) {
+        } else if settles(look) && shown.iter().all(Option::is_some) {
             agreeing.push(look);
         }
     }
@@ -391,6 +400,26 @@ mod tests {
         let mut verdicts = vec![covered];
         read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
         assert_eq!(verdicts, vec![covered]);
+    }
+
+    #[test]
+    fn a_digit_with_a_runner_up_of_another_kind_gets_the_shapes_digit_as_a_rival_only() {
+        // A "1" the model reads as a "4" at 0.9 with a flag next: the shape's "1" is a rival,
+        // the model's "4" stays first, the flag keeps its odds.
+        let image = two_tiles(|u, v, _| one(u, v));
+        let flagged = unsure(4, TileClass::Flag);
+        let mut verdicts = vec![flagged];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        let after = verdicts[0];
+        assert_eq!(after.class, TileClass::Number(4));
+        let rival = after.prob(TileClass::Number(1));
+        assert!((rival - after.confidence / 2.0).abs() < 1e-6, "{after:?}");
+        assert!(after.prob(TileClass::Flag) > 0.05, "{after:?}");
+        // Read alike by its shape, such a look is not settled: the flag stays a meaning.
+        let flagged_one = unsure(1, TileClass::Flag);
+        let mut verdicts = vec![flagged_one];
+        read_shapes(&image, &sampling(vec![0, 0]), &mut verdicts, [0]);
+        assert_eq!(verdicts, vec![flagged_one]);
     }
 
     #[test]
