@@ -424,6 +424,22 @@ fn a_first_row_laid_narrower_than_the_others_is_board() {
     assert_certain_moves(name, &reading, &label);
 }
 
+/// The emoji clone (every tile a colour emoji), light, at 23 px (device scale 1.1, zoom 50%;
+/// seed 489's web sweep), a fresh board with the pointer on it: its blue squares at four phases
+/// of the sampling, one of them read as covered at 0.54 with a flag next. A fresh board holds a
+/// flag anywhere, so that phase's 42 tiles were in doubt with a flag and a mine, and the board
+/// got no first click until 2026-12-06. Their middle is the sure covered squares' own, which
+/// no flag or mine has: they read as covered tiles now (only the two tiles the pointer lights
+/// are hidden).
+#[test]
+fn covered_squares_at_another_phase_are_no_flags_on_a_fresh_board() {
+    let name = "emoji-light-23px-fresh-blue-squares-at-four-phases-one-unsure";
+    assert_hidden_exactly(name, vec![(4, 1), (5, 1)]);
+    let (reading, label) = read_test_data(name);
+    let advice = advice_on(name, &reading, &label);
+    assert!(advice.best_guess.is_some(), "{name}: no first click");
+}
+
 /// SVG Minesweeper in forced dark at 36 px (device scale 1.75, zoom 67%), a fresh board: its
 /// top left tile reads in doubt between a covered tile and a 0. The first click, which the
 /// safe-first-click rule puts in that corner, rested on the doubt and was dropped, and the
@@ -974,7 +990,10 @@ fn a_tooltip_read_as_a_crossed_flag_on_a_fresh_board_is_hidden_not_a_lost_game()
     let (reading, label) = read_test_data(name);
     assert!(!reading.board.shows_mines(), "{name}: mines shown");
     let advice = advice_on(name, &reading, &label);
-    assert!(advice.best_guess.is_some(), "{name}: no first click");
+    assert!(
+        advice.best_guess.is_some(),
+        "{name}: no first click: {advice:?}"
+    );
 }
 
 /// Reads fixture `name` of `tests/data` as [`read_whole_with_no_wrong_call`] does, asserting
