@@ -93,10 +93,32 @@ fn run(program: &Path, prefix: &[&Path], args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("the program runs")
 }
 
+/// Times the Windows build is run again where Wine gave up on it: it failed without a word.
+const WINE_RETRIES: usize = 2;
+
 /// Runs `args` through both builds and checks they agree; returns the Linux output.
+///
+/// minehint never fails silently (every error is a line on stderr), so a Windows run that
+/// fails with nothing on stdout or stderr where the Linux one did not is Wine's own failure to
+/// run the program (seen once in CI on 2026-12-06: exit status 1, no output, on a GIF both
+/// builds read on every other run), retried up to [`WINE_RETRIES`] times with a note.
 fn same(exe: &Path, wine: &Path, args: &[&str], input: &str) -> Output {
     let linux = run(Path::new(env!("CARGO_BIN_EXE_minehint")), &[], args, input);
-    let windows = run(wine, &[exe], args, input);
+    let mut windows = run(wine, &[exe], args, input);
+    for retry in 1..=WINE_RETRIES {
+        let silent_failure = !windows.status.success()
+            && windows.stdout.is_empty()
+            && windows.stderr.is_empty()
+            && windows.status.code() != linux.status.code();
+        if !silent_failure {
+            break;
+        }
+        eprintln!(
+            "windows_wine: {args:?} under Wine failed with {:?} and no output; run again ({retry} of {WINE_RETRIES})",
+            windows.status.code()
+        );
+        windows = run(wine, &[exe], args, input);
+    }
     let text = |o: &Output| String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(
         linux.status.code(),
