@@ -77,14 +77,14 @@ pub fn read_symbols(
         settled,
         &families.in_doubt(reading),
     );
-    let covered_or_mine = |d: &Doubt| {
+    let covered_mine_or_flag = |d: &Doubt| {
         d.classes[0] == TileClass::Unrevealed
             && (d.classes.iter())
                 .all(|c| matches!(c.cell(), Cell::Unrevealed | Cell::Mine | Cell::Flag))
     };
     reading
         .doubt
-        .retain(|d| !(plain[families.of[d.look]] && covered_or_mine(d)));
+        .retain(|d| !(plain[families.of[d.look]] && covered_mine_or_flag(d)));
     let cells = families.cells(reading);
     let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
     let overruled = overruled_symbols(&reading.pixels, families, settled);
