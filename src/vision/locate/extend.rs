@@ -130,8 +130,9 @@ impl Look {
     /// them (a first row "1", a covered tile, a "1" and six 0s was left off, the covered tile
     /// with it). Alone this says little (the inside of an empty tile is any flat page, and a
     /// strip of page has no marks, but a grid line of the board's may cross it): a line is
-    /// board by such cells only where it also shows the board's symbols and a look more than
-    /// one of its tiles show ([`line_matches`]).
+    /// board by such cells only where it also shows a look more than one of its tiles show, and
+    /// the board's symbols or, in the cell, an edge between one tile and the next
+    /// ([`line_matches`]).
     fn plain_inside(&self, cell: &Look) -> bool {
         self.contrast >= MARKED
             && cell.contrast >= MARKED
@@ -472,9 +473,19 @@ fn line_matches(image: &RgbImage, grid: &Grid, side: usize, looks: &Known) -> bo
         }
     }
     // Plain faces shown inside borders of their own are board on a line that shows the board's
-    // symbols and a common look ([`Look::plain_inside`]); else they are new looks.
+    // symbols and a common look ([`Look::plain_inside`]), and on a line that shows a common
+    // look where an edge between one tile and the next crosses them: "Modern Minesweeper" at
+    // 22.5 px draws its covered tiles' one-pixel lines between every other row and column only,
+    // and a row of covered tiles without the line the outer rows had above them was a new look
+    // at every tile; the grid stopped four rows short and the board was refused as cut. A
+    // strip of page crossed by the board's last line has no edge across it. Else they are new
+    // looks.
     if !(common && symbols > 0) {
         for cell in plain_inside {
+            if common && cell.edges[across] >= EDGED {
+                tracing::trace!(side, "a plain face crossed by a tile's edge along the line");
+                continue;
+            }
             if !new_cell(cell, &mut new_cells, &mut new_looks) {
                 return false;
             }
