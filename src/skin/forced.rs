@@ -209,7 +209,7 @@ pub(super) fn weakened_except(reading: &Reading, cells: &[(usize, usize)]) -> Bo
 /// position: its numbers can all hold, and a 0 touches no tile `read` shows covered (games open
 /// every neighbour of a 0; a weakened cell there may be an open number, so only the tiles read
 /// as covered count).
-fn holds(board: &Board, read: &Board, cells: &[(usize, usize)], number: u8) -> bool {
+pub(super) fn holds(board: &Board, read: &Board, cells: &[(usize, usize)], number: u8) -> bool {
     let beside_covered = |&(row, col): &(usize, usize)| {
         read.neighbors(Pos::new(row, col))
             .any(|q| read.get(q).is_unrevealed())

@@ -24,6 +24,7 @@ use super::families::{families, families_apart, Families};
 use super::flags_beside_strays::doubt_flags_beside_strays;
 use super::forced::settle_forced_numbers;
 use super::foreign_face::doubt_numbers_on_a_face_of_their_own;
+use super::glyph_named::settle_glyphs_the_board_names;
 use super::hidden_zeros::doubt_against_hidden_zeros;
 use super::lone_looks::{all_many_as_read, flipped, lone_looks, side_by_side, LONE_COST};
 use super::lost_zeros::reopen_zeros_of_a_lost_board;
@@ -525,7 +526,11 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // settled look can name more.
     let mut named = settle_forced_numbers(reading, &on_open_face);
     loop {
-        let drawn = settle_drawn_as_named(reading, &named, &on_open_face);
+        let mut drawn = settle_drawn_as_named(reading, &named, &on_open_face);
+        if drawn.is_empty() {
+            // The looks of one glyph tried together, where none was named alone.
+            drawn = settle_glyphs_the_board_names(reading, &on_open_face);
+        }
         if drawn.is_empty() {
             break;
         }

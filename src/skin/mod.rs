@@ -79,6 +79,7 @@ pub mod families;
 pub mod flags_beside_strays;
 pub mod forced;
 pub mod foreign_face;
+pub mod glyph_named;
 pub mod hidden_zeros;
 pub mod labelling;
 pub mod lone_looks;
