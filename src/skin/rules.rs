@@ -8,7 +8,7 @@ use crate::solver::is_consistent;
 /// - it holds a mine somewhere: a covered tile, a flag or a shown mine (a board of open tiles
 ///   only, such as a fresh game's covered tiles read as empty 0s, is no game);
 /// - and a tile that is not: a board of shown mines only (a fresh game's covered tiles read as
-///   mines) is no game either;
+///   mines) is no game either, nor one that shows mines on most of its tiles;
 /// - no 0 touches a covered tile: games open every neighbour of a 0 at once;
 /// - a wrong flag (the only look read as an open tile without a number) shows only on a lost
 ///   board, which shows its mines too: a flag read as a wrong flag mid-game is a misreading;
@@ -123,6 +123,16 @@ fn first_broken(board: &Board, cascade: bool) -> Option<&'static str> {
     // mines) is none.
     if board.positions().all(|p| board.get(p).is_shown_mine()) {
         return Some("every tile reads as a mine");
+    }
+    // Nor is a board whose mines outnumber its other tiles a game a player plays (Expert hides
+    // mines under a fifth of its tiles), so no lost board shows that many: the table clone's
+    // dark covered tiles at 26 px, read as 0s, left a labelling with all but one row of them
+    // shown mines, and a fresh board kept a doubt with a mine, which ends all advice.
+    let shown = (board.positions())
+        .filter(|&p| board.get(p).is_shown_mine())
+        .count();
+    if 2 * shown > board.rows() * board.cols() {
+        return Some("most tiles read as mines");
     }
     if cascade && zeros_beside_covered(board).next().is_some() {
         return Some("an empty open tile reads as touching a covered one");
@@ -338,6 +348,11 @@ mod tests {
         assert!(!possible("3.\n.1\n"));
         // Mines only: a fresh board's covered tiles, all one look, read as shown mines.
         assert!(!possible("**\n**\n"));
+        // Mines on most tiles: a fresh board's covered tiles, at two phases, one of them read as
+        // shown mines.
+        assert!(!possible("***\n...\n***\n"));
+        // A lost board's mines on half its tiles at most are a game's.
+        assert!(possible("**.\n..!\n*..\n"));
     }
 
     #[test]
