@@ -184,8 +184,27 @@ const SURE: f32 = 0.5;
 fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
     let numbers = |v: &Verdict| matches!(v.class.cell(), Cell::Number(1..));
     let apart = a.class.cell() != b.class.cell();
-    apart && ((a.confidence >= SURE && b.confidence >= SURE) || (numbers(a) && numbers(b)))
+    // A digit `v` gives nearly the odds of its first, that `other` all but rules out.
+    let rivalled = |v: &Verdict, other: &Verdict| {
+        v.runner_up().is_some_and(|r| {
+            matches!(r.cell(), Cell::Number(1..))
+                && v.prob(r) >= RIVAL * v.prob(v.class)
+                && other.prob(r) < RULED_OUT * v.prob(r)
+        })
+    };
+    (apart && ((a.confidence >= SURE && b.confidence >= SURE) || (numbers(a) && numbers(b))))
+        || (numbers(a) && numbers(b) && (rivalled(a, b) || rivalled(b, a)))
 }
+
+/// How likely, against a number look's first digit, a second digit makes it a look of its own
+/// ([`surely_apart`]): the odds the glyph matcher gives the digit it reads where the model read
+/// another (`vision::shape_look`), half. "Modern Minesweeper" in its dark theme at 25.7 px:
+/// a "5", a "3" to the model at 0.64 and a "5" to the glyph matcher, joined the family of a
+/// "3" beside it; the family was labelled once, as 3s, and its mines were called safe.
+const RIVAL: f32 = 0.499;
+/// How much less likely than a look that a digit rivals ([`RIVAL`]) the other look must find
+/// it: one glyph at two phases of the sampling is unsure the same way.
+const RULED_OUT: f32 = 0.1;
 
 /// ...nor where one shows colour in its middle and the other none: the spread of the channels
 /// (the largest less the smallest) summed over a 2x2 block of samples (0-1020), at its largest
@@ -441,6 +460,38 @@ mod tests {
         // A covered look and an unsure 0 that look alike are one family, as before.
         let found = families(&[plain, near], &[verdict(0.45), number(0, 0.4)], &[5, 1]);
         assert_eq!(found.of, vec![0, 0]);
+    }
+
+    #[test]
+    fn a_number_rivalled_by_a_digit_the_other_rules_out_stays_apart() {
+        let plain = [120u8; TILE_BYTES];
+        let mut near = plain;
+        near[0] = 125;
+        let number = |odds: &[(u8, f32)]| {
+            let mut probs = [0f32; CLASS_COUNT];
+            for &(digit, p) in odds {
+                probs[TileClass::Number(digit).index().unwrap()] = p;
+            }
+            Verdict {
+                class: TileClass::Number(odds[0].0),
+                confidence: odds[0].1,
+                probs,
+            }
+        };
+        // A "5" the model read as a "3", the glyph matcher's "5" its rival at half the odds,
+        // beside a "3" that gives a 5 none: two families.
+        let five = number(&[(3, 0.6), (5, 0.3), (2, 0.1)]);
+        let three = number(&[(3, 0.9), (2, 0.1)]);
+        assert_eq!(
+            families(&[plain, near], &[three, five], &[5, 1]).of,
+            vec![0, 1]
+        );
+        // One glyph at two phases, unsure the same way: one family.
+        let other_phase = number(&[(3, 0.55), (5, 0.35), (2, 0.1)]);
+        assert_eq!(
+            families(&[plain, near], &[five, other_phase], &[5, 1]).of,
+            vec![0, 0]
+        );
     }
 
     #[test]
