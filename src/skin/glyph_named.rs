@@ -19,7 +19,7 @@
 
 use super::forced::{between_numbers, holds, looks_of, settle, weakened_except};
 use super::same_glyph::{ink_picture, likeness, same_ink, PLAUSIBLE, SAME};
-use crate::board::{Cell, Pos};
+use crate::board::Cell;
 use crate::vision::{Doubt, Reading, TileClass};
 
 /// One look of a doubt between numbers, with its ink picture.
@@ -47,11 +47,8 @@ pub fn settle_glyphs_the_board_names(
             number,
             "board-level reading: a glyph the board names"
         );
-        let mut doubts: Vec<usize> = group.iter().map(|m| m.doubt).collect();
-        doubts.sort_unstable();
-        doubts.dedup();
         // Highest index first, so that the others stay where they are.
-        for &index in doubts.iter().rev() {
+        for &index in doubts_of(&group).iter().rev() {
             let doubt = reading.doubt.remove(index);
             settled.extend(settle(reading, &doubt, number, "the board names its glyph"));
         }
@@ -108,19 +105,25 @@ fn glyphs(reading: &Reading, on_open_face: &dyn Fn(&Doubt) -> bool) -> Vec<Vec<M
     groups
 }
 
-/// The one number from 1 to 8 under which the board holds with every cell of `group` showing
-/// it and every other doubt weakened, where each look could show it.
-fn named_number(reading: &Reading, group: &[Member]) -> Option<u8> {
+/// The indices of the doubts `group`'s looks come from, each once, in order.
+fn doubts_of(group: &[Member]) -> Vec<usize> {
     let mut doubts: Vec<usize> = group.iter().map(|m| m.doubt).collect();
     doubts.sort_unstable();
     doubts.dedup();
+    doubts
+}
+
+/// The one number from 1 to 8 under which the board holds with every cell of `group` showing
+/// it and every other doubt weakened, where each look could show it.
+fn named_number(reading: &Reading, group: &[Member]) -> Option<u8> {
+    let doubts = doubts_of(group);
     let cells: Vec<(usize, usize)> = (doubts.iter())
         .flat_map(|&d| reading.doubt[d].cells.iter().copied())
         .collect();
     let mut board = weakened_except(reading, &cells);
     let mut fits = (1..=8u8).filter(|&n| {
-        for &(row, col) in &cells {
-            board.set(Pos::new(row, col), Cell::Number(n));
+        for &d in &doubts {
+            reading.doubt[d].set_cells(&mut board, Cell::Number(n));
         }
         holds(&board, &reading.board, &cells, n)
     });
