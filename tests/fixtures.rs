@@ -2673,3 +2673,35 @@ fn a_digit_as_bright_as_its_tile_is_settled_by_its_shape_in_colour() {
 fn a_shape_read_as_the_runner_up_of_a_leaning_model_is_that_digit() {
     assert_read_exactly_with_moves("modern-dark-31px-mid-1s-the-model-leans-to-read-as-3s");
 }
+
+/// The table clone in Chromium's dark mode at 25.9 px (seed 494), just opened: one column of
+/// its covered tiles, at another sampling phase, was an open "0" to the model, and in doubt
+/// between a 0, a covered tile and a mine; a doubt with a mine is a lost game's sign, and the
+/// board got no advice. Its middle is a plain covered tile's, which no mine or flag shows: in
+/// doubt between a 0 and a covered tile only, the board gets its certain moves.
+#[test]
+fn covered_tiles_read_as_0s_at_another_phase_are_no_mines() {
+    let name = "table-dark-26px-opened-a-column-of-covered-tiles-read-as-0s";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    let mines = |d: &&minehint::vision::Doubt| d.classes.contains(&TileClass::Mine);
+    let with_mines: Vec<_> = reading.doubt.iter().filter(mines).collect();
+    assert!(
+        with_mines.is_empty(),
+        "{name}: in doubt with a mine: {with_mines:?}"
+    );
+    assert_certain_moves(name, &reading, &label);
+}
+
+/// winmine.html in Chromium's dark mode at 16.5 px (seed 491), mid-game: the page lays its
+/// tiles at two widths, and the grid's even pitch put the last column's own line inside its
+/// tiles' middle. Those covered tiles were taken for symbols the reading could not name, maybe
+/// a lost game's mines, and the game in play got no advice. A straight line across the middle
+/// is no symbol: the board gets certain moves, none wrong.
+#[test]
+fn a_grid_line_across_a_covered_tiles_middle_is_no_mine() {
+    let name = "winmine-dark-16px-mid-last-column-narrower";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}

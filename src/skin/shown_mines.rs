@@ -77,14 +77,7 @@ pub fn read_symbols(
         settled,
         &families.in_doubt(reading),
     );
-    let covered_mine_or_flag = |d: &Doubt| {
-        d.classes[0] == TileClass::Unrevealed
-            && (d.classes.iter())
-                .all(|c| matches!(c.cell(), Cell::Unrevealed | Cell::Mine | Cell::Flag))
-    };
-    reading
-        .doubt
-        .retain(|d| !(plain[families.of[d.look]] && covered_mine_or_flag(d)));
+    drop_symbols_from_plain_doubts(reading, |look| plain[families.of[look]]);
     let cells = families.cells(reading);
     let mut unnamed = unnamed_symbols(&reading.pixels, families, settled, &cells);
     let overruled = overruled_symbols(&reading.pixels, families, settled);
@@ -211,6 +204,49 @@ pub fn read_symbols(
         settle_plain_mines_beside_the_exploded_one(reading);
         doubt_mine_like_digits(reading, families);
     }
+}
+
+/// Drops a shown mine and a flag from each doubt on a look with a plain covered middle (`plain`)
+/// between covered tiles, empty open tiles, mines and flags, where the board does not show it
+/// as either: a mine shows a symbol in its middle, and so does a flag. The doubt ends where one
+/// class is left, the one the board shows.
+///
+/// The table clone in the browser's dark mode at 25.9 px (device scale 1.33), just opened: one
+/// column of its covered tiles, at another phase, was an open "0" to the model and in doubt
+/// between a 0, a covered tile and a mine (a board in play holds mines on covered tiles
+/// anywhere); a doubt with a mine is a lost game's sign, and the board got no advice.
+fn drop_symbols_from_plain_doubts(reading: &mut Reading, plain: impl Fn(usize) -> bool) {
+    let plain_kind = |c: &TileClass| {
+        matches!(
+            c.cell(),
+            Cell::Unrevealed | Cell::Mine | Cell::Flag | Cell::Number(0)
+        )
+    };
+    let board = &reading.board;
+    let symbol = |cell: Cell| matches!(cell, Cell::Mine | Cell::Flag);
+    let shows_symbol =
+        |d: &Doubt| (d.cells.iter()).any(|&(r, c)| symbol(board.get(Pos::new(r, c))));
+    let mut kept = Vec::with_capacity(reading.doubt.len());
+    for mut doubt in std::mem::take(&mut reading.doubt) {
+        let applies = plain(doubt.look)
+            && !doubt.hides_the_tiles()
+            && doubt.classes.iter().all(plain_kind)
+            && !shows_symbol(&doubt);
+        if applies {
+            let mut left = doubt.classes.clone();
+            left.retain(|c| !symbol(c.cell()));
+            let shown = |c: &TileClass| {
+                (doubt.cells.iter()).all(|&(r, col)| board.get(Pos::new(r, col)) == c.cell())
+            };
+            match left.as_slice() {
+                [only] if shown(only) => continue,
+                [_, _, ..] => doubt.classes = left,
+                _ => {}
+            }
+        }
+        kept.push(doubt);
+    }
+    reading.doubt = kept;
 }
 
 /// The families settled as flags (`settled`) that the classifier read as a digit or as a sign
@@ -801,46 +837,73 @@ mod tests {
         assert!(in_doubt(tile(WHITE, BLUE)));
     }
 
+    /// A blue covered square with the page's white along its left side (and its top, with
+    /// `top`): the emoji or table clone's covered tile at another sampling phase.
+    fn edged(top: bool) -> TileImage {
+        let mut t = tile(BLUE, BLUE);
+        for (i, pixel) in t.chunks_exact_mut(3).enumerate() {
+            if i % TILE < 2 || (top && i / TILE < 2) {
+                pixel.copy_from_slice(&WHITE);
+            }
+        }
+        t
+    }
+
+    /// The classes left in doubt, after `read`, on a look `symbol` shown on two tiles of a board
+    /// in play and in doubt between `odds`' classes (likeliest first), beside plain covered
+    /// tiles: `None` where the doubt ended.
+    fn left_in_doubt(symbol: TileImage, odds: &[(TileClass, f32)]) -> Option<Vec<TileClass>> {
+        let looks = vec![
+            (
+                '.',
+                Verdict::certain(TileClass::Unrevealed),
+                tile(BLUE, BLUE),
+            ),
+            (',', Verdict::from_probs(odds), symbol),
+        ];
+        let (mut reading, families) = reading_of(".,....\n......\n.,....\n......\n", &looks);
+        reading.doubt.push(Doubt {
+            look: 1,
+            classes: odds.iter().map(|&(class, _)| class).collect(),
+            cells: vec![(0, 1), (2, 1)],
+        });
+        read(&mut reading, &families, &[TileClass::Unrevealed; 2]);
+        reading.doubt_of(1).map(|d| d.classes.clone())
+    }
+
     #[test]
     fn a_doubt_with_a_flag_and_a_mine_on_a_plain_covered_middle_is_dropped() {
         // The emoji clone's blue squares on a white panel at another phase: the panel's white
         // along two sides, the square's plain middle. In doubt with a flag and a mine (which a
         // fresh board holds anywhere), it is a covered tile; a look with a symbol in its middle
         // keeps the doubt.
-        let edged = {
-            let mut t = tile(BLUE, BLUE);
-            for (i, pixel) in t.chunks_exact_mut(3).enumerate() {
-                if i % TILE < 2 || i / TILE < 2 {
-                    pixel.copy_from_slice(&WHITE);
-                }
-            }
-            t
-        };
-        let in_doubt = |symbol: TileImage| {
-            let unsure = Verdict::from_probs(&[
-                (TileClass::Unrevealed, 0.55),
-                (TileClass::Flag, 0.3),
-                (TileClass::Mine, 0.15),
-            ]);
-            let looks = vec![
-                (
-                    '.',
-                    Verdict::certain(TileClass::Unrevealed),
-                    tile(BLUE, BLUE),
-                ),
-                (',', unsure, symbol),
-            ];
-            let (mut reading, families) = reading_of(".,....\n......\n.,....\n......\n", &looks);
-            reading.doubt.push(Doubt {
-                look: 1,
-                classes: vec![TileClass::Unrevealed, TileClass::Flag, TileClass::Mine],
-                cells: vec![(0, 1), (2, 1)],
-            });
-            read(&mut reading, &families, &[TileClass::Unrevealed; 2]);
-            reading.doubt_of(1).is_some()
-        };
-        assert!(!in_doubt(edged));
-        assert!(in_doubt(tile(BLUE, WHITE)));
+        let odds = [
+            (TileClass::Unrevealed, 0.55),
+            (TileClass::Flag, 0.3),
+            (TileClass::Mine, 0.15),
+        ];
+        assert_eq!(left_in_doubt(edged(true), &odds), None);
+        assert!(left_in_doubt(tile(BLUE, WHITE), &odds).is_some());
+    }
+
+    #[test]
+    fn a_plain_covered_middle_in_doubt_with_a_0_keeps_the_0_and_loses_the_mine() {
+        // The table clone's covered tiles at another phase, an open "0" to the model: in doubt
+        // between a 0, a covered tile and a mine, it keeps the first two; with a symbol in its
+        // middle it keeps all three.
+        let odds = [
+            (TileClass::Number(0), 0.6),
+            (TileClass::Unrevealed, 0.3),
+            (TileClass::Mine, 0.1),
+        ];
+        assert_eq!(
+            left_in_doubt(edged(false), &odds),
+            Some(vec![TileClass::Number(0), TileClass::Unrevealed])
+        );
+        assert_eq!(
+            left_in_doubt(tile(BLUE, WHITE), &odds).map(|c| c.len()),
+            Some(3)
+        );
     }
 
     #[test]
