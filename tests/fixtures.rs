@@ -2705,3 +2705,17 @@ fn a_grid_line_across_a_covered_tiles_middle_is_no_mine() {
     assert_read_as_labelled_but_for_doubts(name, &reading, &label);
     assert_certain_moves(name, &reading, &label);
 }
+
+/// The rounded clone at 38.75 px (device scale 1.33, zoom 67%; seed 494), dark page, just
+/// opened: its cascade stopped short and left 20 numbers and 23 covered tiles round its 111
+/// grey 0s, fewer numbers than the one for each covered tile the rule on such cascades asked,
+/// and every 0 stayed covered. Three numbers for each four covered tiles read them: every 0
+/// read, certain moves, none wrong.
+#[test]
+fn a_cascade_stopped_short_with_fewer_numbers_than_covered_tiles_round_it_is_read() {
+    let name = "rounded-dark-39px-opened-cascade-edged-by-fewer-numbers-than-covered-tiles";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_zeros_read(name, &reading, &label, &[]);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}

@@ -63,13 +63,14 @@ const LOST_MARKS: [TileClass; 4] = [
     TileClass::Exploded,
     TileClass::WrongFlag,
 ];
-/// How many numbers at least for each two covered tiles round its tiles: a cascade's edge is
+/// How many numbers at least for each four covered tiles round its tiles: a cascade's edge is
 /// numbers in the main, even where it stopped short. The 24 positions first swept gave 1.75
 /// numbers for each covered tile at the fewest; just-opened boards stop shorter (41.7 px, 150%
 /// on a 1.25 screen, seed 483: 21 numbers and 20 covered tiles round 94 0s; 44.9 px, seed 482:
-/// 37 and 30), and a band of covered tiles of a second shade, edged by the covered tiles
+/// 37 and 30; 38.75 px, zoom 67% on a 1.33 screen, seed 494: 20 numbers and 23 covered tiles
+/// round 111 0s), and a band of covered tiles of a second shade, edged by the covered tiles
 /// beside it, still has far fewer numbers than covered tiles round it.
-const NUMBERS_PER_TWO_COVERED: usize = 2;
+const NUMBERS_PER_FOUR_COVERED: usize = 3;
 
 /// Reads as 0s the families of one colour settled as covered (`settled`, each family's class),
 /// in no doubt or in doubt only with a 0, whose centres lie far from every other such family's,
@@ -319,7 +320,7 @@ fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[Ti
 /// whose cascade stopped short of some of their neighbours: its numbers hold and keep every
 /// other rule, the 0s touching covered tiles are among the `own` ones and at most one in
 /// [`STOPPED_SHORT_SHARE`] of them, and round the `own` tiles lie at least
-/// [`NUMBERS_PER_TWO_COVERED`] numbers for each two covered tiles. A cascade that stopped
+/// [`NUMBERS_PER_FOUR_COVERED`] numbers for each four covered tiles. A cascade that stopped
 /// short still leaves its 0s walled in by numbers in the main; covered tiles of a second
 /// colour taken for 0s lie among covered tiles (a checkerboard's other shade, a dimmed part
 /// of the board) or leave the numbers round them no room for their mines.
@@ -351,7 +352,7 @@ fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize)
             _ => {}
         }
     }
-    numbers * 2 >= covered * NUMBERS_PER_TWO_COVERED && holds_but_for_the_cascade(board)
+    numbers * 4 >= covered * NUMBERS_PER_FOUR_COVERED && holds_but_for_the_cascade(board)
 }
 
 #[cfg(test)]
@@ -473,6 +474,26 @@ mod tests {
         assert_eq!(
             settle(&board, NAVY),
             (TileClass::Number(0), TileClass::Unrevealed)
+        );
+    }
+
+    #[test]
+    fn a_cascade_edged_by_three_numbers_for_four_covered_tiles_is_0s_and_by_fewer_is_not() {
+        // The rounded clone just opened at 38.75 px (seed 494): 20 numbers and 23 covered
+        // tiles round its 111 0s. Here seven numbers and eight covered tiles round 48 grey
+        // squares: 0s. With one number fewer (six and nine) they stay covered. (The "1" in the
+        // corner, beside navy squares only, keeps them from holding as 0s.)
+        let mut board = vec!["gggggggg1n"; 2];
+        board.extend(["ggggggggnn"; 4]);
+        board.extend(["11111nnnnn", "nnnnnnnnn1"]);
+        assert_eq!(
+            settle(&board, NAVY),
+            (TileClass::Number(0), TileClass::Unrevealed)
+        );
+        board[6] = "1111nnnnnn";
+        assert_eq!(
+            settle(&board, NAVY),
+            (TileClass::Unrevealed, TileClass::Unrevealed)
         );
     }
 
