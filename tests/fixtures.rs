@@ -655,11 +655,7 @@ fn a_thin_3_is_not_settled_as_the_boards_1s() {
 /// mined safe.
 #[test]
 fn zeros_at_two_phases_of_one_grey_are_read() {
-    let name = "rounded-dark-28px-mid-zeros-at-two-phases";
-    let (reading, label) = read_whole_with_no_wrong_call(name);
-    assert_zeros_read(name, &reading, &label, &[]);
-    assert_no_wrong_or_useless_calls(name, &reading, &label);
-    assert_certain_moves(name, &reading, &label);
+    assert_zeros_read_with_moves("rounded-dark-28px-mid-zeros-at-two-phases");
 }
 
 /// The rounded clone at 39 px (device scale 1.25, 80% zoom), dark page, just opened: its 0s are
@@ -895,11 +891,7 @@ fn a_1_read_as_a_4_at_091_is_in_doubt_with_the_1s_it_draws() {
 /// 0 read, no wrong or useless call.
 #[test]
 fn a_digit_in_doubt_between_numbers_leaves_the_zeros_round_it_read() {
-    let name = "rounded-light-36px-mid-a-thin-3-in-one-look-with-the-2s";
-    let (reading, label) = read_whole_with_no_wrong_call(name);
-    assert_zeros_read(name, &reading, &label, &[]);
-    assert_no_wrong_or_useless_calls(name, &reading, &label);
-    assert_certain_moves(name, &reading, &label);
+    assert_zeros_read_with_moves("rounded-light-36px-mid-a-thin-3-in-one-look-with-the-2s");
 }
 
 /// JSMinesweeper in Chromium's dark mode at 67% (16 px tiles), mid-game, the pointer on a
@@ -1823,6 +1815,15 @@ fn assert_zeros_read(name: &str, reading: &Reading, label: &Label, except: &[(us
     }
 }
 
+/// Reads fixture `name` whole with every 0 read, and advice with certain moves, no call wrong or
+/// useless.
+fn assert_zeros_read_with_moves(name: &str) {
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_zeros_read(name, &reading, &label, &[]);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// Asserts that `reading` (of fixture `name`, labelled `label`) gets advice with a certain move.
 fn assert_certain_moves(name: &str, reading: &Reading, label: &Label) {
     let advice = advice_on(name, reading, label);
@@ -2713,9 +2714,7 @@ fn a_grid_line_across_a_covered_tiles_middle_is_no_mine() {
 /// read, certain moves, none wrong.
 #[test]
 fn a_cascade_stopped_short_with_fewer_numbers_than_covered_tiles_round_it_is_read() {
-    let name = "rounded-dark-39px-opened-cascade-edged-by-fewer-numbers-than-covered-tiles";
-    let (reading, label) = read_whole_with_no_wrong_call(name);
-    assert_zeros_read(name, &reading, &label, &[]);
-    assert_no_wrong_or_useless_calls(name, &reading, &label);
-    assert_certain_moves(name, &reading, &label);
+    assert_zeros_read_with_moves(
+        "rounded-dark-39px-opened-cascade-edged-by-fewer-numbers-than-covered-tiles",
+    );
 }
