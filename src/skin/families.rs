@@ -7,6 +7,7 @@ use super::digit_inks::{strongest_ink, symbol_and_plain};
 use super::lone_looks::MANY;
 use crate::board::{Cell, Pos};
 use crate::vision::classes::CLASS_COUNT;
+use crate::vision::shape_look::RIVAL_SHARE;
 use crate::vision::tiles::{mean_difference, TileImage, TILE};
 use crate::vision::{Reading, TileClass, Verdict};
 
@@ -198,10 +199,11 @@ fn surely_apart(a: &Verdict, b: &Verdict) -> bool {
 
 /// How likely, against a number look's first digit, a second digit makes it a look of its own
 /// ([`surely_apart`]): the odds the glyph matcher gives the digit it reads where the model read
-/// another (`vision::shape_look`), half. "Modern Minesweeper" in its dark theme at 25.7 px:
-/// a "5", a "3" to the model at 0.64 and a "5" to the glyph matcher, joined the family of a
-/// "3" beside it; the family was labelled once, as 3s, and its mines were called safe.
-const RIVAL: f32 = 0.499;
+/// another ([`RIVAL_SHARE`]), less a hair for the rounding of the odds once normalised.
+/// "Modern Minesweeper" in its dark theme at 25.7 px: a "5", a "3" to the model at 0.64 and a
+/// "5" to the glyph matcher, joined the family of a "3" beside it; the family was labelled
+/// once, as 3s, and its mines were called safe.
+const RIVAL: f32 = RIVAL_SHARE - 0.001;
 /// How much less likely than a look that a digit rivals ([`RIVAL`]) the other look must find
 /// it: one glyph at two phases of the sampling is unsure the same way.
 const RULED_OUT: f32 = 0.1;

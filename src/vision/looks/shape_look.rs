@@ -190,16 +190,20 @@ fn as_first(verdict: &Verdict, digit: u8) -> Verdict {
     normalised(probs)
 }
 
-/// `verdict` with the digit `rival` made at least half as likely as its first class, then
-/// normalised: a runner-up the board-level reading leaves in doubt unless the board's rules
-/// decide, while the model's first choice stays first.
+/// How likely, against the model's first class, the glyph matcher's digit is made where the two
+/// part ([`with_rival`]): half.
+pub const RIVAL_SHARE: f32 = 0.5;
+
+/// `verdict` with the digit `rival` made at least [`RIVAL_SHARE`] as likely as its first class,
+/// then normalised: a runner-up the board-level reading leaves in doubt unless the board's
+/// rules decide, while the model's first choice stays first.
 fn with_rival(verdict: &Verdict, rival: u8) -> Verdict {
     let (Some(first), Some(other)) = (verdict.class.index(), TileClass::Number(rival).index())
     else {
         return *verdict;
     };
     let mut probs = verdict.probs;
-    probs[other] = probs[other].max(probs[first] / 2.0);
+    probs[other] = probs[other].max(probs[first] * RIVAL_SHARE);
     normalised(probs)
 }
 
