@@ -201,35 +201,43 @@ fn has_symbol(tile: &TileImage) -> bool {
     // and an empty tile read as covered was taken for a symbol on the open face, a shown mine,
     // on a game in play.
     let own = colours::median_colour(tile, |x, y| MIDDLE.contains(&x) && MIDDLE.contains(&y));
-    share_off(median) >= SYMBOL && share_off(own) > 0.0 && !only_a_line_across(&middle, median)
+    share_off(median) >= SYMBOL && share_off(own) > 0.0 && !only_a_line_across(&middle, own)
 }
 
-/// Whether the ink of `middle` (the [`MIDDLE`] square, row by row) against the face colour
-/// `face` is one straight line across it, one or two samples thick, and nothing else: a grid
-/// line, not a symbol. winmine.html in the browser's dark mode at 16.5 px lays its tiles at two
-/// widths; where the grid's even pitch cut its last column, that column's own line fell
-/// inside the middle, and its covered tiles were taken for unnamed symbols, maybe a lost
-/// game's mines: a board in play got no advice. No mine, flag or digit is drawn as a straight
-/// line from one side of the middle to the other alone.
-fn only_a_line_across(middle: &[[i32; 3]], face: [i32; 3]) -> bool {
+/// Whether the ink of `middle` (the [`MIDDLE`] square, row by row) against its own colour
+/// `own` is only straight lines from one side of it to the other, one or two samples thick,
+/// each along its border (in its outer two rows or columns), at most one across and one down:
+/// a tile's own grid lines sampled inside its middle, not a symbol. winmine.html in the
+/// browser's dark mode at 16.5 px lays its tiles at two widths and two heights; where the
+/// grid's even pitch cut its last column, that column's line, and on its last row the row's
+/// line too, fell inside the middle, and its covered tiles were taken for unnamed symbols,
+/// maybe a lost game's mines: a board in play got no advice. No mine, flag or digit is drawn
+/// as lines along the middle's border alone (a digit's stroke or a flag's pole stands inside).
+fn only_a_line_across(middle: &[[i32; 3]], own: [i32; 3]) -> bool {
     let side = MIDDLE.len();
     let ink: Vec<bool> = (middle.iter())
-        .map(|p| (0..3).map(|c| (p[c] - face[c]).abs()).sum::<i32>() > INK)
+        .map(|p| (0..3).map(|c| (p[c] - own[c]).abs()).sum::<i32>() > INK)
         .collect();
     let at = |x: usize, y: usize| ink[y * side + x];
-    let one_line = |full: &dyn Fn(usize) -> bool, on: &dyn Fn(usize, usize) -> bool| {
+    let column = |x: usize| (0..side).all(|y| at(x, y));
+    let row = |y: usize| (0..side).all(|x| at(x, y));
+    // The full lines one way: none, or one or two side by side along one border.
+    let border_lines = |full: &dyn Fn(usize) -> bool| -> Option<Vec<usize>> {
         let lines: Vec<usize> = (0..side).filter(|&i| full(i)).collect();
+        let on_border = |i: &usize| *i < 2 || *i >= side - 2;
         let thin = match lines.as_slice() {
-            [_] => true,
+            [] | [_] => true,
             [a, b] => b - a == 1,
             _ => false,
         };
-        let all_on = (0..side).all(|y| (0..side).all(|x| !at(x, y) || on(x, y)));
-        thin && all_on
+        (thin && lines.iter().all(on_border)).then_some(lines)
     };
-    let column = |x: usize| (0..side).all(|y| at(x, y));
-    let row = |y: usize| (0..side).all(|x| at(x, y));
-    one_line(&column, &|x, _| column(x)) || one_line(&row, &|_, y| row(y))
+    let (Some(columns), Some(rows)) = (border_lines(&column), border_lines(&row)) else {
+        return false;
+    };
+    let on_a_line = |x: usize, y: usize| columns.contains(&x) || rows.contains(&y);
+    let all_on = (0..side).all(|y| (0..side).all(|x| !at(x, y) || on_a_line(x, y)));
+    !(columns.is_empty() && rows.is_empty()) && all_on
 }
 
 /// The median of `pixels`, channel by channel (reordering them). The edge's samples are a list,
@@ -306,36 +314,35 @@ mod tests {
     }
 
     #[test]
-    fn a_grid_line_across_the_middle_is_no_symbol_and_a_bar_or_cross_is() {
-        // A grey covered face whose own line, dark, runs down its middle (a tile narrower than
-        // the grid's even pitch), one sample thick or two: no symbol.
-        let lined = |columns: &[usize]| {
+    fn grid_lines_along_the_middles_border_are_no_symbol_and_a_stroke_inside_is() {
+        // A grey covered face whose own dark line runs down the middle's last column (a tile
+        // narrower than the grid's even pitch), one sample thick or two, and with the row's line
+        // along its last row too: no symbol.
+        let lined = |columns: &[usize], rows: &[usize]| {
             let mut tile = flat(192);
             for (i, pixel) in tile.chunks_exact_mut(3).enumerate() {
-                if columns.contains(&(i % TILE)) {
+                if columns.contains(&(i % TILE)) || rows.contains(&(i / TILE)) {
                     pixel.fill(51);
                 }
             }
             tile
         };
-        assert!(!has_symbol(&lined(&[11])));
-        assert!(!has_symbol(&lined(&[10, 11])));
-        // Three samples thick, or two lines apart: a symbol as before.
-        assert!(has_symbol(&lined(&[9, 10, 11])));
-        assert!(has_symbol(&lined(&[5, 10])));
-        // A line with anything more on it (a cross): a symbol.
-        let mut cross = lined(&[7]);
-        for x in 4..12 {
-            let k = (8 * TILE + x) * 3;
-            cross[k..k + 3].fill(51);
-        }
-        assert!(has_symbol(&cross));
+        assert!(!has_symbol(&lined(&[11], &[])));
+        assert!(!has_symbol(&lined(&[10, 11], &[])));
+        assert!(!has_symbol(&lined(&[11], &[11])));
+        assert!(!has_symbol(&lined(&[], &[4])));
+        // Three samples thick, two lines apart, or a line through the inside (a digit's
+        // stroke, a flag's pole), alone or crossed: a symbol as before.
+        assert!(has_symbol(&lined(&[9, 10, 11], &[])));
+        assert!(has_symbol(&lined(&[4, 11], &[])));
+        assert!(has_symbol(&lined(&[7], &[])));
+        assert!(has_symbol(&lined(&[7], &[8])));
+        assert!(has_symbol(&lined(&[11], &[8])));
         // A stroke short of one side of the middle is no line across.
         let mut stroke = flat(192);
         for y in 5..TILE {
-            let k = (y * TILE + 7) * 3;
-            stroke[k..k + 3].fill(51);
-            stroke[k + 3..k + 6].fill(51);
+            let k = (y * TILE + 10) * 3;
+            stroke[k..k + 6].fill(51);
         }
         assert!(has_symbol(&stroke));
     }
