@@ -118,20 +118,21 @@ fn first_broken(board: &Board, cascade: bool) -> Option<&'static str> {
     if !may_hold_mines {
         return Some("every tile reads as open and none as a mine or covered");
     }
+    let shown = (board.positions())
+        .filter(|&p| board.get(p).is_shown_mine())
+        .count();
+    let tiles = board.rows() * board.cols();
     // Every game has fewer mines than tiles, so every board has a tile that is no mine: a
     // board of shown mines alone (a fresh board's covered tiles, all one look, taken for
     // mines) is none.
-    if board.positions().all(|p| board.get(p).is_shown_mine()) {
+    if shown == tiles {
         return Some("every tile reads as a mine");
     }
     // Nor is a board whose mines outnumber its other tiles a game a player plays (Expert hides
     // mines under a fifth of its tiles), so no lost board shows that many: the table clone's
     // dark covered tiles at 26 px, read as 0s, left a labelling with all but one row of them
     // shown mines, and a fresh board kept a doubt with a mine, which ends all advice.
-    let shown = (board.positions())
-        .filter(|&p| board.get(p).is_shown_mine())
-        .count();
-    if 2 * shown > board.rows() * board.cols() {
+    if 2 * shown > tiles {
         return Some("most tiles read as mines");
     }
     if cascade && zeros_beside_covered(board).next().is_some() {

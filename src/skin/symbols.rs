@@ -191,9 +191,7 @@ fn has_symbol(tile: &TileImage) -> bool {
         .map(|(x, y)| pixel(x, y))
         .collect();
     let share_off = |from: [i32; 3]| {
-        let off = (middle.iter())
-            .filter(|p| (0..3).map(|c| (p[c] - from[c]).abs()).sum::<i32>() > INK)
-            .count();
+        let off = middle.iter().filter(|&&p| is_ink(p, from)).count();
         off as f64 / middle.len() as f64
     };
     // A middle of one colour shows no symbol, however unlike the edge: SVG Minesweeper at 34
@@ -215,9 +213,7 @@ fn has_symbol(tile: &TileImage) -> bool {
 /// as lines along the middle's border alone (a digit's stroke or a flag's pole stands inside).
 fn only_a_line_across(middle: &[[i32; 3]], own: [i32; 3]) -> bool {
     let side = MIDDLE.len();
-    let ink: Vec<bool> = (middle.iter())
-        .map(|p| (0..3).map(|c| (p[c] - own[c]).abs()).sum::<i32>() > INK)
-        .collect();
+    let ink: Vec<bool> = middle.iter().map(|&p| is_ink(p, own)).collect();
     let at = |x: usize, y: usize| ink[y * side + x];
     let column = |x: usize| (0..side).all(|y| at(x, y));
     let row = |y: usize| (0..side).all(|x| at(x, y));
@@ -238,6 +234,12 @@ fn only_a_line_across(middle: &[[i32; 3]], own: [i32; 3]) -> bool {
     let on_a_line = |x: usize, y: usize| columns.contains(&x) || rows.contains(&y);
     let all_on = (0..side).all(|y| (0..side).all(|x| !at(x, y) || on_a_line(x, y)));
     !(columns.is_empty() && rows.is_empty()) && all_on
+}
+
+/// Whether `pixel` is ink against the colour `face`: farther from it than [`INK`], summed over
+/// the channels.
+fn is_ink(pixel: [i32; 3], face: [i32; 3]) -> bool {
+    (0..3).map(|c| (pixel[c] - face[c]).abs()).sum::<i32>() > INK
 }
 
 /// The median of `pixels`, channel by channel (reordering them). The edge's samples are a list,
