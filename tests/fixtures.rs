@@ -1265,6 +1265,16 @@ fn a_square_read_as_pressed_beside_its_twin_in_doubt_is_a_0_with_it() {
     assert_read_exactly("emoji-dark-45px-mid-white-squares-at-two-phases-one-read-pressed");
 }
 
+/// The same clone in forced dark at 50 px (device scale 1.6, zoom 75%), just opened, the
+/// pointer on a covered tile: its white squares at one phase of the pitch were read as "2"s
+/// (a flag to the model, too many for the 1s beside them; a 2 nearly as likely) beside the
+/// board's sure green 2s, in doubt with 0s, and all 42 0s stayed in doubt. Each number in one
+/// ink: the grey shading of a white square is no 2, and the squares are 0s with their twins.
+#[test]
+fn a_square_read_as_a_digit_in_another_ink_than_the_sure_ones_is_a_0_with_its_twin() {
+    assert_read_exactly("emoji-dark-50px-opened-hover-white-squares-at-one-phase-read-as-2s");
+}
+
 /// react-minesweeper (the classic look in a page) at 56 px (device scale 1.5, zoom 125%), just
 /// opened: its cascade opens only a 0's four sides, so its 0s show covered tiles on their
 /// diagonals, which no game that opens all eight does. Read as "a 0 beside a covered tile",

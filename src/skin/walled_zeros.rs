@@ -31,7 +31,7 @@
 //! more flags than it counts.
 
 use super::colours::{apart, centre_median};
-use super::digit_inks::{ink, inks_differ};
+use super::digit_inks::{ink, inks_differ, other_ink_on_one_face};
 use super::families::Families;
 use super::rules::{is_possible, unsure_flags_over_count};
 use crate::board::{Board, Cell, Pos};
@@ -140,6 +140,10 @@ pub(super) fn settle_walled_in_zeros(
     for (family, &twin) in twins.iter().enumerate() {
         walled[family] |= twin;
     }
+    let digit_twins = digit_twins(reading, families, settled, &doubted, &walled);
+    for (family, &twin) in digit_twins.iter().enumerate() {
+        walled[family] |= twin;
+    }
     let covered: Vec<usize> = (0..settled.len())
         .filter(|&f| settled[f] == TileClass::Unrevealed && !doubted[f])
         .collect();
@@ -205,7 +209,7 @@ pub(super) fn settle_walled_in_zeros(
         .doubt
         .retain(|doubt| !beside.iter().any(|number| number.look == doubt.look));
     let zero = TileClass::Number(0);
-    let read_covered = |f: usize| walled[f] && (settled[f] != zero || twins[f]);
+    let read_covered = |f: usize| walled[f] && (settled[f] != zero || twins[f] || digit_twins[f]);
     for look in (0..reading.looks.len()).filter(|&l| read_covered(families.of[l])) {
         // As sure as the classifier was of the 0: the board named no likelier reading.
         let family = &families.verdicts[families.of[look]];
@@ -255,6 +259,66 @@ fn pressed_twins(
                 })
         })
         .collect()
+}
+
+/// For each family, whether it is in doubt only between one number and a 0 (or a covered
+/// tile as well), read as that
+/// number by the labelling but not by the classifier, in an ink clearly unlike the board's sure
+/// looks of that number (`digit_inks`), while it is of the colour of a family still `walled`:
+/// the same square sampled at another phase of a fractional pitch, its shading taken for a
+/// digit. The emoji clone's white squares in Chromium's forced dark at 50 px: one look a "2" to
+/// the labelling (a flag to the model, too many for the 1s beside it; a 2 nearly as likely)
+/// beside the board's sure green 2s, the other in doubt between a covered tile and a 0, and the
+/// board's 42 0s stayed in doubt. Each number in one ink, such a look is no number; it is
+/// walled in with the squares of its colour or not at all, and the board must hold with it 0s.
+fn digit_twins(
+    reading: &Reading,
+    families: &Families,
+    settled: &[TileClass],
+    doubted: &[bool],
+    walled: &[bool],
+) -> Vec<bool> {
+    let tile = |family: usize| &reading.pixels[families.first[family]];
+    let centre = |family: usize| centre_median(tile(family));
+    // One number and a 0, and perhaps a covered tile: the same squares lit under the pointer.
+    let number_or_zero = |classes: &[TileClass]| {
+        let mut numbers = (classes.iter()).filter_map(|c| match c {
+            TileClass::Number(n @ 1..=8) => Some(*n),
+            _ => None,
+        });
+        let (Some(number), None) = (numbers.next(), numbers.next()) else {
+            return None;
+        };
+        let rest =
+            (classes.iter()).all(|c| matches!(c, TileClass::Unrevealed | TileClass::Number(_)));
+        (rest && classes.contains(&TileClass::Number(0))).then_some(number)
+    };
+    let sure_of = |number: u8| {
+        (0..settled.len()).filter(move |&f| {
+            settled[f] == TileClass::Number(number)
+                && !doubted[f]
+                && families.verdicts[f].class == TileClass::Number(number)
+        })
+    };
+    let mut twins = vec![false; settled.len()];
+    for doubt in &reading.doubt {
+        let family = families.of[doubt.look];
+        let Some(number) = number_or_zero(&doubt.classes) else {
+            continue;
+        };
+        let own_ink = ink(tile(family));
+        let unlike_the_sure = sure_of(number).next().is_some()
+            && sure_of(number).all(|sure| {
+                inks_differ(own_ink, ink(tile(sure)))
+                    || other_ink_on_one_face(tile(family), tile(sure))
+            });
+        twins[family] = settled[family] == TileClass::Number(number)
+            && families.verdicts[family].class != TileClass::Number(number)
+            && unlike_the_sure
+            && (0..settled.len())
+                .any(|other| walled[other] && apart(centre(family), centre(other)) < OTHER_COLOUR);
+    }
+    twins
 }
 
 /// Each tile's [`Wall`] (row by row): whether it shows one of `numbers`, and if so whether in
@@ -389,7 +453,9 @@ pub(super) fn as_zeros(reading: &Reading, families: &Families, zeros: &[bool]) -
 mod tests {
     use super::*;
     use crate::board::parse_board;
-    use crate::skin::testing::{a_family_a_look, tile_with_ink, BLUE, GRASS, SAND, WHITE};
+    use crate::skin::testing::{
+        a_family_a_look, drawn, tile_with_ink, two, BLUE, GRASS, SAND, WHITE,
+    };
     use crate::vision::tiles::TileImage;
     use crate::vision::{Doubt, Verdict};
 
@@ -460,6 +526,27 @@ mod tests {
         doubts: &[(usize, Vec<TileClass>)],
         pressed: &[usize],
     ) -> (Reading, Vec<TileClass>, Vec<usize>) {
+        settle_pocket_labelled(
+            text,
+            middle,
+            (fourth, fourth.class),
+            fourth_tile,
+            doubts,
+            pressed,
+        )
+    }
+
+    /// [`settle_pocket`] with the fourth look labelled by the board (`fourth.1`) otherwise
+    /// than the classifier read it (`fourth.0`).
+    fn settle_pocket_labelled(
+        text: &str,
+        middle: &str,
+        fourth: (Verdict, TileClass),
+        fourth_tile: TileImage,
+        doubts: &[(usize, Vec<TileClass>)],
+        pressed: &[usize],
+    ) -> (Reading, Vec<TileClass>, Vec<usize>) {
+        let (fourth, labelled) = fourth;
         let mut reading = Reading::of_board(parse_board(text).unwrap());
         let look = |c: char| match c {
             '.' => 0,
@@ -483,6 +570,7 @@ mod tests {
             fourth_tile,
         ];
         let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settled[3] = labelled;
         for (look, classes) in doubts {
             let cells = reading.cells_showing(|l| l == *look);
             reading.doubt.push(Doubt {
@@ -610,6 +698,46 @@ mod tests {
             assert_eq!(reading.board.get(Pos::new(2, 4)), Cell::Number(1));
             assert!(reading.doubt.is_empty(), "{:?}", reading.doubt);
         }
+    }
+
+    /// A pocket of two looks, `w` (in doubt between a covered tile and a 0) and `x` (a flag to
+    /// the model, read as a 1 by the labelling, in doubt between a 1 and a 0: a white square
+    /// with `ink` drawn on it). Returns the classes the two end with and whether any doubt is
+    /// left.
+    fn settle_a_square_read_as_a_one(ink: [u8; 3]) -> ([TileClass; 2], bool) {
+        let flag = Verdict::from_probs(&[
+            (TileClass::Flag, 0.6),
+            (TileClass::Number(1), 0.3),
+            (TileClass::Number(0), 0.1),
+        ]);
+        let (reading, settled, _) = settle_pocket_labelled(
+            "......\n.1111.\n.1.11.\n.1111.\n......\n",
+            ".1wx1.",
+            (flag, TileClass::Number(1)),
+            drawn(WHITE, ink, two),
+            &[
+                (2, vec![TileClass::Unrevealed, TileClass::Number(0)]),
+                (3, vec![TileClass::Number(1), TileClass::Number(0)]),
+            ],
+            &[],
+        );
+        ([settled[2], settled[3]], !reading.doubt.is_empty())
+    }
+
+    #[test]
+    fn a_square_read_as_a_number_in_another_ink_than_its_sure_looks_is_a_0_with_its_twin() {
+        // The emoji clone's white squares in forced dark at 50 px, sampled at two phases: one
+        // look in doubt between a covered tile and a 0, the other read as a "2" beside the
+        // board's sure green 2s, its grey shading the only "ink". Each number in one ink: no
+        // number, the same square as the first, both 0s.
+        assert_eq!(
+            settle_a_square_read_as_a_one([150; 3]),
+            ([TileClass::Number(0); 2], false)
+        );
+        // Drawn in the ink of the board's sure 1s, it may be a 1: both stay in doubt.
+        let (classes, in_doubt) = settle_a_square_read_as_a_one(BLUE);
+        assert_eq!(classes[1], TileClass::Number(1));
+        assert!(in_doubt);
     }
 
     #[test]
