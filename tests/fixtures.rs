@@ -765,6 +765,26 @@ fn a_first_row_of_0s_and_covered_tiles_against_the_frame_is_board() {
     read_whole_with_no_wrong_call("winemine-wine-16px-mid-first-row-of-0s-and-a-covered-tile");
 }
 
+/// The emoji clone in Chromium's forced dark at 33.6 px (device scale 1, zoom 80%), an Expert
+/// board just opened: one 0 (a white square) and the eight numbers round it. The model reads
+/// the white square as a flag at 0.61, the rules allow a player's flag amid opened tiles, and
+/// the 1s beside it "already touched their mine": the covered tiles beside them were called
+/// safe, eight wrong calls, mines among them. A flag read less than surely amid numbers is in
+/// doubt with a 0 now, and no call rests on it.
+#[test]
+fn a_flag_read_unsurely_amid_numbers_is_in_doubt_and_no_call_rests_on_it() {
+    let name = "emoji-dark-34px-expert-opened-a-lone-0-read-as-a-flag";
+    let (reading, label) = read_test_data(name);
+    assert!(
+        (reading.doubt.iter())
+            .any(|d| d.cells == [(12, 19)] && d.classes.contains(&TileClass::Number(0))),
+        "{name}: {:?}",
+        reading.doubt
+    );
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+}
+
 /// Winemine under Wine at 16 px, mid-game, a fresh sweep's frame: its white "2" at (1, 7), in
 /// one-pixel strokes, read as a flag at 0.997, beside three open 0s that make it a wrong flag;
 /// its "2"s at (4, 2) and (5, 2) read as 3s with too little room. The repair read those as

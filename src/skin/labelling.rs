@@ -44,7 +44,7 @@ use super::symbols::on_open_face;
 use super::text_runs::{many_at_their_likeliest, text_runs};
 use super::unknown_skin::doubt_digits_of_an_unknown_skin;
 use super::unsure_digits::{doubt_unsure_digits, sure_among_the_possible};
-use super::unsure_flags::doubt_unsure_flags;
+use super::unsure_flags::{doubt_flags_walled_in_by_numbers, doubt_unsure_flags};
 use super::walled_zeros::{settle_walled_in_zeros, ZeroFace};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass, Verdict};
@@ -494,6 +494,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_unsure_digits(reading, &families.of, &open_face);
     doubt_digits_of_an_unknown_skin(reading, &open_face);
     doubt_unsure_flags(reading);
+    doubt_flags_walled_in_by_numbers(reading);
     // Tiles under something drawn over the board are covered tiles to the rules that follow.
     cover_hidden(reading, &families, &hidden);
     for family in (0..settled.len()).filter(|&f| hidden[f]) {
