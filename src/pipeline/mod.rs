@@ -24,13 +24,65 @@ use crate::vision::{self, Classifier, Grid, Hints, Reading, TileClass, VisionErr
 use image::RgbImage;
 
 /// Reads the board in `image`: the grid, each look classified, then the looks' classes settled
-/// together under the rules of the game (`crate::skin`).
+/// together under the rules of the game (`crate::skin`). A board refused or refuted is read
+/// again on the grid moved onto the tiles' own edges (`vision::on_the_tiles_edges`), and that
+/// reading taken where it is better ([`better`]).
 pub fn read_board(
     image: &RgbImage,
     hints: Hints,
     classifier: &Classifier,
 ) -> Result<Reading, VisionError> {
-    read_grid(image, vision::locate(image, hints)?, classifier)
+    let grid = vision::locate(image, hints)?;
+    let first = read_grid(image, grid, classifier);
+    let unsure = match &first {
+        Ok(reading) => reading.refuted,
+        Err(VisionError::Unreadable(_)) => true,
+        Err(_) => false,
+    };
+    if !unsure {
+        return first;
+    }
+    let moved = vision::on_the_tiles_edges(image, grid);
+    let rect = moved.rect();
+    let inside = moved.x >= 0.0
+        && moved.y >= 0.0
+        && rect.x + rect.width <= image.width()
+        && rect.y + rect.height <= image.height();
+    if moved == grid || !inside {
+        return first;
+    }
+    let second = read_grid(image, moved, classifier);
+    if better(&second, &first) {
+        tracing::debug!(?moved, "read again on the tiles' own edges, and better");
+        second
+    } else {
+        first
+    }
+}
+
+/// Whether reading `a` is better than `b`: read where `b` was refused, or holding where `b`
+/// was refuted; and `a` a board the solver can analyse with the game's mine total (a reading a
+/// pixel off may read every covered tile of a fresh board as a flag, which the rules allow and
+/// the count of mines does not). Never where `b` shows a lost game's mines, or may, and `a`
+/// does not: a reading that drops a sign of a lost game is the worse (the HTML-table clone in
+/// forced dark at 13 px, its lost board's bombs read in doubt, read as a game in play a pixel
+/// off). Fewer doubts alone are no reason: they may be fewer because a look is misread surely.
+fn better(a: &Result<Reading, VisionError>, b: &Result<Reading, VisionError>) -> bool {
+    let lost = |r: &Reading| r.board.shows_mines() || may_show_mines(r);
+    let analysable = |r: &Reading| {
+        !matches!(
+            outcome(r, r.mines, &GuessPolicy::default()),
+            Outcome::Impossible { .. }
+        )
+    };
+    match (a, b) {
+        (Ok(a), Err(_)) => !a.refuted && analysable(a),
+        (Ok(a), Ok(b)) => {
+            let keeps_a_loss = lost(a) || !lost(b);
+            b.refuted && !a.refuted && keeps_a_loss && analysable(a)
+        }
+        _ => false,
+    }
 }
 
 /// [`read_board`] for a board whose grid is already found.

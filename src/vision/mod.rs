@@ -40,7 +40,7 @@ pub use classify::{Classifier, Verdict};
 pub use error::VisionError;
 pub use grid::{Grid, Rect};
 pub use load::{decode_image, load_image, MAX_PIXELS, MAX_SIDE};
-pub use locate::{locate, Hints};
+pub use locate::{locate, on_the_tiles_edges, Hints};
 pub use read::{read_grid, standard_mines, Doubt, Reading};
 
 /// Builds now what reading otherwise builds on first need: the glyph templates that read mine
