@@ -3,11 +3,14 @@
 //! The lattice is fitted to the centres of the squares the tiles show, and a square is not
 //! always its tile: a covered tile's face inside a bevel that is light on two sides and dark on
 //! the others, an open tile's inside its grid line drawn on one side only. Where the board is
-//! mostly one kind, the lattice sits off by that kind's bias. SVG Minesweeper at 16.7 px
-//! (device scale 1, zoom 100%) draws 2-pixel lines along its open tiles' top and left: its
-//! lattice lay 2.2 px left of its board, each tile was sampled with the line of the next, and
-//! the opened board's "1"s read as mines. winmine.html in Chromium's forced dark at 23.7 px sat
-//! 3.4 px off, and the board was refused.
+//! mostly one kind, the lattice sits off by that kind's bias. The SVG custom element
+//! (mine-sweeper-tag) at 16.7 px (device scale 1, zoom 100%, 30×30) draws 2-pixel lines along
+//! its open tiles' top and left; its lattice lay half a pixel left of them and a hair narrow, a
+//! pixel short at the far side, and its opened board did not read (a "1" read as a mine).
+//! winmine.html in Chromium's forced dark at 23.7 px, its tiles laid at two widths, sat 1.4 px
+//! off at its left, and the board was refused. A board refused or refuted is read again on
+//! the lines moved (`crate::pipeline::read_board`); the classifier learnt its tiles as the
+//! squares' lattice samples them, so a board read well stays on it.
 //!
 //! Every skin marks the line between two tiles: the step from one tile's dark bevel to the
 //! next one's light one, a grid line, the gap between rounded faces. So the lines are taken
