@@ -27,7 +27,7 @@ const REACH: f64 = 0.3;
 const PHASE_STEP: f64 = 0.25;
 /// The pitches tried: the squares' own, and this many steps of [`PITCH_STEP`] either side.
 const PITCH_STEPS: i32 = 4;
-/// A step of pitch, as a share of it: the board's width off by a pixel at most over 30 tiles.
+/// A step of pitch, as a share of it: over 30 tiles of 17 px, 0.4 px at the far side.
 const PITCH_STEP: f64 = 0.0008;
 /// How much more the lines must gather at the best phase than at the squares' own for it to
 /// be taken: a skin whose lines the squares already meet gains nothing but noise.
