@@ -70,17 +70,12 @@ pub(super) fn doubt_flags_walled_in_by_numbers(reading: &mut Reading) {
     if reading.board.shows_mines() {
         return;
     }
-    let covered_faces: Vec<[i32; 3]> = (0..reading.looks.len())
-        .filter(|&l| reading.looks[l].class == TileClass::Unrevealed)
-        .map(|l| digit_background(&reading.pixels[l]).0)
-        .collect();
+    // The covered looks' faces, measured only once a flag amid numbers asks (on most frames
+    // none does).
+    let mut covered_faces: Option<Vec<[i32; 3]>> = None;
     for look in 0..reading.looks.len() {
         let verdict = reading.looks[look];
         if verdict.class != TileClass::Flag || verdict.prob(TileClass::Flag) >= SURE_WALLED_FLAG {
-            continue;
-        }
-        let face = digit_background(&reading.pixels[look]).0;
-        if (covered_faces.iter()).any(|&covered| apart(face, covered) <= COVERED_FACE) {
             continue;
         }
         let board = &reading.board;
@@ -91,6 +86,16 @@ pub(super) fn doubt_flags_walled_in_by_numbers(reading: &mut Reading) {
             .filter(walled)
             .collect();
         if cells.is_empty() {
+            continue;
+        }
+        let covered = covered_faces.get_or_insert_with(|| {
+            (0..reading.looks.len())
+                .filter(|&l| reading.looks[l].class == TileClass::Unrevealed)
+                .map(|l| digit_background(&reading.pixels[l]).0)
+                .collect()
+        });
+        let face = digit_background(&reading.pixels[look]).0;
+        if (covered.iter()).any(|&c| apart(face, c) <= COVERED_FACE) {
             continue;
         }
         tracing::debug!(
