@@ -48,7 +48,10 @@ pub fn on_the_tiles_edges(image: &RgbImage, grid: Grid) -> Grid {
     // Across: the change from each column of pixels to the next, summed down the board; down:
     // from each row to the next, summed across it.
     let lines = |axis: Axis, span: (f64, f64), start: f64, pitch: f64, count: usize| {
-        let moved = best_lines(&profile(image, axis, span), start, pitch, count);
+        // The lines are looked for within a pitch of the board's extent (a reach of 0.3 of
+        // one, and the pitch's own steps, move its far line less than that).
+        let along = (start - pitch, start + pitch * (count + 1) as f64);
+        let moved = best_lines(&profile(image, axis, span, along), start, pitch, count);
         if let Some((to, pitch)) = moved {
             tracing::debug!(
                 ?axis,
@@ -92,9 +95,9 @@ enum Axis {
 }
 
 /// For each boundary between pixel `i - 1` and pixel `i` along `axis` (index `i`, at position
-/// `i` in the picture's coordinates), the change in brightness across it, summed over the
-/// pixels from `span.0` to `span.1` the other way.
-fn profile(image: &RgbImage, axis: Axis, span: (f64, f64)) -> Vec<f64> {
+/// `i` in the picture's coordinates) from `along.0` to `along.1` (0 elsewhere), the change in
+/// brightness across it, summed over the pixels from `span.0` to `span.1` the other way.
+fn profile(image: &RgbImage, axis: Axis, span: (f64, f64), along: (f64, f64)) -> Vec<f64> {
     let (w, h) = image.dimensions();
     let (length, other) = match axis {
         Axis::Across => (w, h),
@@ -110,8 +113,10 @@ fn profile(image: &RgbImage, axis: Axis, span: (f64, f64)) -> Vec<f64> {
         p.0.iter().map(|&c| i32::from(c)).sum()
     };
     let mut out = vec![0.0; length as usize + 1];
+    let first = (along.0.floor().max(1.0) as u32).min(length);
+    let last = (along.1.ceil() as u32 + 2).min(length);
     for at in from..to {
-        for i in 1..length {
+        for i in first..last {
             out[i as usize] += f64::from((bright(i, at) - bright(i - 1, at)).abs());
         }
     }
