@@ -2759,3 +2759,16 @@ fn a_cascade_stopped_short_with_fewer_numbers_than_covered_tiles_round_it_is_rea
         "rounded-dark-39px-opened-cascade-edged-by-fewer-numbers-than-covered-tiles",
     );
 }
+
+/// Modern Minesweeper in its light theme at 67 px (device scale 1.3, zoom 125%), the first
+/// click opening four tiles in a corner: its covered and open tiles share one flat grey, the
+/// open ones edged with a dark line, so the classifier reads the covered tiles as 0s. Tried as
+/// the game's own opening, every tile round the four was an "open 0", no number had a covered
+/// tile beside it, and the four were hidden as a note over the board. The board's evidence,
+/// that the covered face is no empty tile's, reads those as covered and the opening holds.
+#[test]
+fn a_first_opening_on_the_covered_tiles_face_is_no_note() {
+    assert_read_exactly_with_moves(
+        "modern-light-67px-opened-in-a-corner-on-the-covered-tiles-grey",
+    );
+}

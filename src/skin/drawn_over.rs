@@ -258,13 +258,19 @@ struct Opening<'a> {
 
 impl Opening<'_> {
     /// The digit a cell shows as an open tile: a number read surely ([`SURE_NUMBER`]), or an
-    /// empty tile (read as one, or with the board's evidence that its face is the numbers'
-    /// background); none for anything else.
+    /// empty tile (read as one where the board's evidence does not find its face unlike the
+    /// numbers' background, or with the evidence that it is that background); none for anything
+    /// else. Modern Minesweeper draws its covered and open tiles on one flat grey, the open ones
+    /// edged with a dark line: its covered tiles read as 0s to the classifier, and a first
+    /// opening of four tiles in a corner at 66 px, every tile around it an "open 0", was no
+    /// opening and was hidden as a note. The evidence, which finds the covered face no empty
+    /// tile's, reads those as covered.
     fn digit(&self, cell: usize) -> Option<u8> {
         let family = self.families.of[self.reading.look_of[cell]];
         let verdict = &self.families.verdicts[family];
         match self.classes[family] {
-            TileClass::Number(0) => Some(0),
+            TileClass::Number(0) if self.evidence[family] != Evidence::NotEmpty => Some(0),
+            TileClass::Number(0) => None,
             TileClass::Number(digit) if verdict.confidence >= SURE_NUMBER => Some(digit),
             _ => (self.evidence[family] == Evidence::Empty).then_some(0),
         }
