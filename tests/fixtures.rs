@@ -2772,3 +2772,12 @@ fn a_first_opening_on_the_covered_tiles_face_is_no_note() {
         "modern-light-67px-opened-in-a-corner-on-the-covered-tiles-grey",
     );
 }
+
+/// The SVG custom element (held out of training) at 65 px, a lost game: its thin "3"s were "1"s
+/// to the model with a "2" its runner-up, though the closer looks at their digits read "3"s at
+/// 0.99999; read as "1"s, no labelling held with the emoji mines beside them, the repair read
+/// them as "2"s and most of the board as covered. Read exactly now, mines and all.
+#[test]
+fn a_digit_the_closer_looks_read_certainly_is_taken_though_the_model_put_it_third() {
+    assert_read_exactly("svgtag-light-65px-lost-thin-3s-read-as-1s");
+}

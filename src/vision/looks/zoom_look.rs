@@ -11,7 +11,8 @@
 //! to two times the digit's height, the same digits read right at 97–100%. The square keeps no
 //! frame or bevel of the tile, so it tells which digit the look shows, never whether it is one:
 //! only looks the model already reads as a digit (or a digit against a question mark) are
-//! looked at, and only a digit among the model's first two choices is taken from it.
+//! looked at, and only a digit among the model's first two choices is taken from it (or, where
+//! the model put a digit first, any digit every view reads all but certainly).
 
 use super::classes::TileClass;
 use super::classify::{Classifier, Verdict};
@@ -40,12 +41,16 @@ const DIGIT_SHARES: [f64; 2] = [0.55, 0.65];
 const INK_STEP: u8 = 48;
 /// How sure the views must be of the digit they read, on average.
 const VIEWS_SURE: f32 = 0.9;
+/// How sure each view must be of a digit the model put neither first nor second, where it put
+/// a digit first: the look is surely a digit, the views say which.
+const VIEWS_CERTAIN: f32 = 0.999;
 
 /// Gives each look among `candidates` that the model reads as a digit from 1 to 8, or as a
 /// digit against a question mark (`second_look::maybe_number`), less than [`SURE`]ly, and whose
 /// digit is small in its cell ([`SMALL`]), the mean of the model's verdicts on squares around
 /// the digit's ink ([`DIGIT_SHARES`]), where every view reads the same digit, at [`VIEWS_SURE`]
-/// on average or more, and that digit is the look's first or second choice. `sampled` says
+/// on average or more, and that digit is the look's first or second choice (or any digit, read
+/// certainly, where the look's first is a digit: [`closer_verdict`]). `sampled` says
 /// where each look is shown (its first cell is looked at).
 pub fn look_closer(
     image: &RgbImage,
@@ -149,14 +154,20 @@ fn small_ink(
 }
 
 /// The mean of the `views` where all read the same digit from 1 to 8, at [`VIEWS_SURE`] on
-/// average, and that digit is `first`'s own choice or its runner-up.
+/// average, and that digit is `first`'s own choice or its runner-up, or, where `first` is a
+/// digit from 1 to 8, any digit every view reads at [`VIEWS_CERTAIN`]. SVG Minesweeper's thin
+/// "3" at 65 px was a "1" to the model (54%), a "2" its runner-up; both closer views read a
+/// "3" at 0.99999, the glyph matcher a "3" too, and the look stayed in doubt among the three.
 fn closer_verdict(first: &Verdict, views: &[Verdict]) -> Option<Verdict> {
     let (first_view, others) = views.split_first()?;
     let digit = first_view.class;
     let same = views.iter().all(|view| view.class == digit);
     let sure = views.iter().map(|view| view.confidence).sum::<f32>() / views.len() as f32;
     let a_digit = matches!(digit, TileClass::Number(1..=8));
-    let chosen = first.class == digit || first.runner_up() == Some(digit);
+    let certain = views.iter().all(|view| view.confidence >= VIEWS_CERTAIN);
+    let chosen = first.class == digit
+        || first.runner_up() == Some(digit)
+        || (matches!(first.class, TileClass::Number(1..=8)) && certain);
     if !(same && sure >= VIEWS_SURE && a_digit && chosen) {
         return None;
     }
@@ -253,6 +264,26 @@ mod tests {
     }
 
     #[test]
+    fn views_certain_of_a_third_digit_decide_where_the_model_read_a_digit() {
+        let (one, two, three) = (
+            TileClass::Number(1),
+            TileClass::Number(2),
+            TileClass::Number(3),
+        );
+        // SVG Minesweeper's "3" at 65 px: a "1" to the model, a "2" its runner-up.
+        let first = verdict(&[(one, 0.54), (two, 0.3), (three, 0.16)]);
+        let certain = verdict(&[(three, 0.99999)]);
+        let kept = closer_verdict(&first, &[certain, certain]).expect("both views certain");
+        assert_eq!(kept.class, three);
+        // Not where the model put a mark first: the square keeps no frame.
+        let question = verdict(&[(TileClass::Question, 0.6), (one, 0.3), (two, 0.1)]);
+        assert!(closer_verdict(&question, &[certain, certain]).is_none());
+        // Not where one view is less than certain.
+        let sure = verdict(&[(three, 0.995)]);
+        assert!(closer_verdict(&first, &[certain, sure]).is_none());
+    }
+
+    #[test]
     fn views_that_part_are_unsure_or_read_another_thing_change_nothing() {
         let (one, three, five) = (
             TileClass::Number(1),
@@ -264,7 +295,7 @@ mod tests {
         assert!(closer_verdict(&first, &[sure(three), sure(one)]).is_none());
         let unsure = verdict(&[(three, 0.6), (one, 0.4)]);
         assert!(closer_verdict(&first, &[unsure, unsure]).is_none());
-        // A digit the model did not put first or second.
+        // A digit the model did not put first or second, read less than certainly.
         assert!(closer_verdict(&first, &[sure(five), sure(five)]).is_none());
         // The square keeps no frame: it never says a look is no digit.
         let question = verdict(&[(TileClass::Question, 0.6), (one, 0.4)]);
