@@ -2781,3 +2781,20 @@ fn a_first_opening_on_the_covered_tiles_face_is_no_note() {
 fn a_digit_the_closer_looks_read_certainly_is_taken_though_the_model_put_it_third() {
     assert_read_exactly("svgtag-light-65px-lost-thin-3s-read-as-1s");
 }
+
+/// JSMinesweeper in forced dark at 32 px (device scale 2, zoom 67%), mid-game, a covered tile
+/// held pressed: its tooltip "(2,3)" lies over an open 0 and the "1"s beside it. The 0 under
+/// "(2," was a "1" to the model (0.71, a "4" next), drawn unlike the board's sure 1s and in
+/// another ink; the board's rules left it one number, 1, and settled so it made (4, 6), a mine,
+/// "safe" beside the "1" the tooltip hides. A look drawn unlike the board's sure looks of the
+/// number the rules name is left in doubt.
+#[test]
+fn a_look_drawn_unlike_the_number_the_board_names_is_left_in_doubt() {
+    let name = "jsmines-dark-32px-mid-pressed-a-tooltip-over-a-0-named-a-1";
+    let (reading, _) = read_whole_with_no_wrong_call(name);
+    assert!(
+        reading.doubt_cells().contains(&(5, 4)),
+        "{name}: {:?}",
+        reading.doubt
+    );
+}

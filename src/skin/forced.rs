@@ -17,6 +17,7 @@
 
 use super::doubt::advice_board;
 use super::rules::{flags_as_covered, room_and_shown};
+use super::same_glyph::drawn_unlike_the_sure;
 use crate::board::{Board, Cell, Pos};
 use crate::solver::is_consistent;
 use crate::vision::{Doubt, Reading, TileClass};
@@ -190,7 +191,11 @@ fn forced_number(
     if fits.next().is_some() || prior(number).unwrap_or(0.0) < MIN_PRIOR {
         return None;
     }
-    Some(number)
+    // The trial rests on the look being one of the game's digits: one drawn unlike the board's
+    // sure looks of the number named is left in doubt.
+    let unlike = (looks_of(reading, doubt).into_iter())
+        .any(|look| number > 0 && drawn_unlike_the_sure(reading, look, number));
+    (!unlike).then_some(number)
 }
 
 /// The board advice would use (every doubt weakened), except that `cells` keep what the
