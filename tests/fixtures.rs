@@ -2798,3 +2798,18 @@ fn a_look_drawn_unlike_the_number_the_board_names_is_left_in_doubt() {
         reading.doubt
     );
 }
+
+/// winmine.html in Chromium's forced dark at 24 px (device scale 1.6, zoom 90%), just opened:
+/// its grid is found 1.4 px left of the tiles' edges, and read there no labelling holds (the
+/// board was refused). Read again on the grid moved onto the tiles' own edges, it reads, with
+/// one tile hidden and certain moves, none wrong.
+#[test]
+fn a_board_refused_on_its_grid_reads_on_the_tiles_own_edges() {
+    let name = "winmine-dark-24px-opened-its-grid-found-off-the-tiles-edges";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert!((reading.grid.x - 32.0).abs() < 0.5, "{:?}", reading.grid);
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    assert!(reading.doubt_cells().len() <= 1, "{:?}", reading.doubt);
+    let advice = advice_on(name, &reading, &label);
+    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+}

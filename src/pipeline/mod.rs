@@ -34,14 +34,49 @@ pub fn read_board(
 ) -> Result<Reading, VisionError> {
     let grid = vision::locate(image, hints)?;
     let first = read_grid(image, grid, classifier);
-    let unsure = match &first {
+    if !worth_another_reading(&first) {
+        return first;
+    }
+    match read_on_the_tiles_edges(image, grid, classifier, &first) {
+        Some(second) => Ok(second),
+        None => first,
+    }
+}
+
+/// The grid `grid` moved onto the tiles' own edges, where [`read_board`] would take the
+/// reading there over the one on `grid`: `live` reads its frames through a cache of looks, and
+/// asks this once, when a board it finds does not read, before it locks on the grid.
+pub fn grid_on_the_tiles_edges(
+    image: &RgbImage,
+    grid: Grid,
+    classifier: &Classifier,
+) -> Option<Grid> {
+    let first = read_grid(image, grid, classifier);
+    if !worth_another_reading(&first) {
+        return None;
+    }
+    read_on_the_tiles_edges(image, grid, classifier, &first).map(|second| second.grid)
+}
+
+/// Whether a reading is one to try again on the tiles' own edges: refused as unreadable, or
+/// refuted by the rules.
+fn worth_another_reading(reading: &Result<Reading, VisionError>) -> bool {
+    match reading {
         Ok(reading) => reading.refuted,
         Err(VisionError::Unreadable(_)) => true,
         Err(_) => false,
-    };
-    if !unsure {
-        return first;
     }
+}
+
+/// The board read on `grid` moved onto the tiles' own edges, where that reading is better than
+/// `first`, the one on `grid` ([`better`]); none where the grid does not move, or moves off the
+/// picture.
+fn read_on_the_tiles_edges(
+    image: &RgbImage,
+    grid: Grid,
+    classifier: &Classifier,
+    first: &Result<Reading, VisionError>,
+) -> Option<Reading> {
     let moved = vision::on_the_tiles_edges(image, grid);
     let rect = moved.rect();
     let inside = moved.x >= 0.0
@@ -49,15 +84,14 @@ pub fn read_board(
         && rect.x + rect.width <= image.width()
         && rect.y + rect.height <= image.height();
     if moved == grid || !inside {
-        return first;
+        return None;
     }
     let second = read_grid(image, moved, classifier);
-    if better(&second, &first) {
-        tracing::debug!(?moved, "read again on the tiles' own edges, and better");
-        second
-    } else {
-        first
+    if !better(&second, first) {
+        return None;
     }
+    tracing::debug!(?moved, "read again on the tiles' own edges, and better");
+    second.ok()
 }
 
 /// Whether reading `a` is better than `b`: read where `b` was refused, or holding where `b`

@@ -539,6 +539,44 @@ mod tests {
         assert!(shown_again);
     }
 
+    /// A board refused on the grid first found for it, its lines a pixel and more off the
+    /// tiles' edges (winmine.html in Chromium's forced dark at 24 px, just opened), is locked
+    /// on the grid moved onto those edges, as `parse` reads it, and its board text is the one
+    /// `parse` gives.
+    #[test]
+    fn a_board_refused_on_its_grid_is_followed_on_the_tiles_own_edges() {
+        let name = "winmine-dark-24px-opened-its-grid-found-off-the-tiles-edges.png";
+        let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        let picture = crate::vision::load_image(std::path::Path::new(&path)).unwrap();
+        let classifier = Classifier::embedded().unwrap();
+        let parsed = crate::pipeline::read_board(&picture, Hints::default(), &classifier).unwrap();
+        let shown = Arc::new(Mutex::new(picture));
+        let start = Instant::now();
+        let mut tracker = tracker_on(&shown, plain_options(), start);
+        let mut logged = None;
+        for tick in 0..20 {
+            let reports = tracker
+                .tick(start + Duration::from_millis(100) * tick)
+                .unwrap();
+            logged = logged.or(reports.into_iter().find_map(|r| match r {
+                Report::Log(line) => Some(line),
+                _ => None,
+            }));
+            if logged.is_some() {
+                break;
+            }
+        }
+        let line = logged.expect("the board was not read");
+        let lock = tracker.lock.as_ref().expect("following the board");
+        assert!(
+            (lock.grid.x - parsed.grid.x).abs() < 0.01,
+            "{:?} against {:?}",
+            lock.grid,
+            parsed.grid
+        );
+        assert_eq!(line.text, parsed.board.to_text());
+    }
+
     /// Marks over a board read from screen copies: taken out when the screen shows them where
     /// they were drawn (the board read stays the board); moved to a panel when it shows them
     /// elsewhere (as a scaled output would), with no board read through them meanwhile.

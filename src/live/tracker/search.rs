@@ -5,7 +5,8 @@ use super::{crop_of, frame_hash, Lock, Source, Target, Tracker, NO_BOARD_KEPT};
 use crate::capture::{candidates, CaptureError, Placement};
 use crate::live::board_check::{names_a_game, reads_as_board, sure_count, BoardCheck, Shown};
 use crate::live::own_pixels::Unclean;
-use crate::vision::{locate, Hints, Rect};
+use crate::pipeline::grid_on_the_tiles_edges;
+use crate::vision::{locate, Grid, Hints, Reading, Rect};
 use image::RgbImage;
 use std::time::Instant;
 
@@ -235,7 +236,9 @@ impl Tracker {
     }
 
     /// The board in `image`, the pixels of `source` at `placement`, as a lock to follow; else
-    /// why it does not read where a grid was seen (`None`: no grid).
+    /// why it does not read where a grid was seen (`None`: no grid). A grid whose board does
+    /// not read, or reads refuted, is tried once moved onto the tiles' own edges, as `parse`
+    /// reads it (`pipeline::grid_on_the_tiles_edges`), and locked there where it reads better.
     fn board_in(
         &mut self,
         source: &Source,
@@ -244,36 +247,27 @@ impl Tracker {
         hints: Hints,
         now: Instant,
     ) -> Result<Lock, Option<String>> {
-        let grid = match locate(image, hints) {
+        let mut grid = match locate(image, hints) {
             Ok(grid) => grid,
             Err(err) => {
                 tracing::debug!("no board in {:?}: {err}", source.name);
                 return Err(None);
             }
         };
-        let shown_in = source.name.as_deref().unwrap_or("the screen");
-        let mut reading = match self.cache.read_grid(image, grid, &self.classifier) {
-            Ok(reading) => reading,
-            Err(err) => {
-                let why = format!("{shown_in:?} shows a grid that does not read ({err})");
-                tracing::debug!("{why}");
-                return Err(Some(why));
+        let mut reading = self.board_read(source, image, grid);
+        if reading.as_ref().map_or(true, |reading| reading.refuted) {
+            if let Some(moved) = grid_on_the_tiles_edges(image, grid, &self.classifier) {
+                let second = self.board_read(source, image, moved);
+                if second.is_ok() {
+                    tracing::debug!(?moved, "the board reads on the tiles' own edges");
+                    (grid, reading) = (moved, second);
+                }
             }
-        };
-        if matches!(
-            reads_as_board(&mut reading, shown(source)),
-            BoardCheck::NotBoard
-        ) {
-            let why = format!(
-                "{shown_in:?} shows a grid of {}x{} tiles, but only {} of them read surely as \
-                 Minesweeper tiles, or they show no possible game",
-                reading.grid.cols,
-                reading.grid.rows,
-                sure_count(&reading)
-            );
-            tracing::debug!("{why}");
-            return Err(Some(why));
         }
+        let reading = reading.map_err(|why| {
+            tracing::debug!("{why}");
+            Some(why)
+        })?;
         let mines = reading.mines;
         tracing::debug!(
             "board in {:?}: {}x{} tiles, mine total {mines:?}",
@@ -295,6 +289,34 @@ impl Tracker {
             unconfirmed: None,
             hidden: true,
         })
+    }
+
+    /// The board `source` shows on `grid` in `image`, read through the look cache and checked
+    /// as a board (`reads_as_board`); else why it does not read.
+    fn board_read(
+        &mut self,
+        source: &Source,
+        image: &RgbImage,
+        grid: Grid,
+    ) -> Result<Reading, String> {
+        let shown_in = source.name.as_deref().unwrap_or("the screen");
+        let mut reading = self
+            .cache
+            .read_grid(image, grid, &self.classifier)
+            .map_err(|err| format!("{shown_in:?} shows a grid that does not read ({err})"))?;
+        if matches!(
+            reads_as_board(&mut reading, shown(source)),
+            BoardCheck::NotBoard
+        ) {
+            return Err(format!(
+                "{shown_in:?} shows a grid of {}x{} tiles, but only {} of them read surely as \
+                 Minesweeper tiles, or they show no possible game",
+                reading.grid.cols,
+                reading.grid.rows,
+                sure_count(&reading)
+            ));
+        }
+        Ok(reading)
     }
 }
 
