@@ -269,8 +269,7 @@ impl Opening<'_> {
         let family = self.families.of[self.reading.look_of[cell]];
         let verdict = &self.families.verdicts[family];
         match self.classes[family] {
-            TileClass::Number(0) if self.evidence[family] != Evidence::NotEmpty => Some(0),
-            TileClass::Number(0) => None,
+            TileClass::Number(0) => (self.evidence[family] != Evidence::NotEmpty).then_some(0),
             TileClass::Number(digit) if verdict.confidence >= SURE_NUMBER => Some(digit),
             _ => (self.evidence[family] == Evidence::Empty).then_some(0),
         }

@@ -193,8 +193,9 @@ fn forced_number(
     }
     // The trial rests on the look being one of the game's digits: one drawn unlike the board's
     // sure looks of the number named is left in doubt.
-    let unlike = (looks_of(reading, doubt).into_iter())
-        .any(|look| number > 0 && drawn_unlike_the_sure(reading, look, number));
+    let unlike = number > 0
+        && (looks_of(reading, doubt).into_iter())
+            .any(|look| drawn_unlike_the_sure(reading, look, number));
     (!unlike).then_some(number)
 }
 
