@@ -38,7 +38,7 @@
 use super::background::{nearest_face, SAME_FACE};
 use super::colours::{apart, centre_median};
 use super::families::Families;
-use super::rules::{holds_but_for_the_cascade, holds_with_free_numbers, zeros_beside_covered};
+use super::rules::{holds_with_free_numbers, zeros_beside_covered};
 use super::walled_zeros::{as_zeros, OTHER_COLOUR};
 use crate::board::{Board, Cell, Pos};
 use crate::vision::{Doubt, Reading, TileClass};
@@ -208,22 +208,38 @@ pub(super) fn settle_raised_zeros(
             // are a few tiles of it sampled apart). (A flag or a mine may be a lost game's
             // mine, a symbol the rules after this one weigh against boards that keep every
             // rule, the cascade's among them.)
-            let unfinished: Vec<&[usize]> = (apart_from_the_rest.iter().copied())
-                .filter(|colour| {
-                    let board = as_zeros_of(colour);
-                    let own =
-                        |p: Pos| colour.contains(&families.of[reading.look_of[board.index(p)]]);
-                    let shown = colour.iter().map(|&family| tiles[family]).sum();
-                    cascade_stopped_short(&board, own, shown)
-                })
-                .collect();
+            let stopped_short = |free: &[Pos]| -> Vec<&[usize]> {
+                (apart_from_the_rest.iter().copied())
+                    .filter(|colour| {
+                        let board = as_zeros_of(colour);
+                        let own =
+                            |p: Pos| colour.contains(&families.of[reading.look_of[board.index(p)]]);
+                        let shown = colour.iter().map(|&family| tiles[family]).sum();
+                        cascade_stopped_short(&board, own, shown, free)
+                    })
+                    .collect()
+            };
+            // The digits as read first; where no colour holds so, with the digits in doubt
+            // between numbers free, as a finished cascade is tried above. The rounded clone's
+            // thin "3"s at 35 px, in doubt with a "4" and read as the look's "4", left a "3"
+            // with three covered neighbours short of a mine, and kept the 200 0s of a board in
+            // play covered. Free, they may let the other colour hold as 0s too: that one is
+            // then weighed with them free as well, and where it holds, nothing is read.
+            let mut free_here: &[Pos] = &[];
+            let mut unfinished = stopped_short(free_here);
+            if unfinished.is_empty() && !free.is_empty() {
+                free_here = &free;
+                unfinished = stopped_short(free_here);
+            }
             let [colour] = unfinished[..] else {
                 return;
             };
             let most = (covered.iter().copied())
                 .filter(|other| !colour.contains(other))
                 .max_by_key(|&other| tiles[other]);
-            if most.is_none_or(|other| holds_but_for_the_cascade(&as_zeros_of(&[other]))) {
+            let rival_holds =
+                |other: usize| holds_with_free_numbers(&as_zeros_of(&[other]), free_here, false);
+            if most.is_none_or(rival_holds) {
                 return;
             }
             // The 0s hold as a cascade stopped short, beside looks read as flags: a lost game's
@@ -317,14 +333,19 @@ fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[Ti
 }
 
 /// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
-/// whose cascade stopped short of some of their neighbours: its numbers hold and keep every
-/// other rule, the 0s touching covered tiles are among the `own` ones and at most one in
+/// whose cascade stopped short of some of their neighbours: its numbers (but those at `free`,
+/// any number) hold and keep every other rule, the 0s touching covered tiles are among the `own` ones and at most one in
 /// [`STOPPED_SHORT_SHARE`] of them, and round the `own` tiles lie at least
 /// [`NUMBERS_PER_FOUR_COVERED`] numbers for each four covered tiles. A cascade that stopped
 /// short still leaves its 0s walled in by numbers in the main; covered tiles of a second
 /// colour taken for 0s lie among covered tiles (a checkerboard's other shade, a dimmed part
 /// of the board) or leave the numbers round them no room for their mines.
-fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize) -> bool {
+fn cascade_stopped_short(
+    board: &Board,
+    own: impl Fn(Pos) -> bool,
+    tiles: usize,
+    free: &[Pos],
+) -> bool {
     if tiles < STOPPED_SHORT_MIN_TILES {
         return false;
     }
@@ -352,7 +373,7 @@ fn cascade_stopped_short(board: &Board, own: impl Fn(Pos) -> bool, tiles: usize)
             _ => {}
         }
     }
-    numbers * 4 >= covered * NUMBERS_PER_FOUR_COVERED && holds_but_for_the_cascade(board)
+    numbers * 4 >= covered * NUMBERS_PER_FOUR_COVERED && holds_with_free_numbers(board, free, false)
 }
 
 #[cfg(test)]
@@ -579,6 +600,35 @@ mod tests {
         settle_raised_zeros(&mut reading, &families, &mut settled);
         assert_eq!(settled[..2], [TileClass::Number(0), covered]);
         assert_eq!(reading.doubt.len(), 1, "the digits stay in doubt");
+    }
+
+    #[test]
+    fn a_digit_in_doubt_read_too_high_leaves_a_cascade_stopped_short_read() {
+        // The board of `grey_squares_of_a_cascade_stopped_short_are_0s`, its "2" read as the
+        // look's "4" in doubt with a "2" (the rounded clone's thin digits at 35 px), a "1" among
+        // the navy squares far off. Read as a 4 it has three covered neighbours: no colour holds
+        // as 0s with it. Free, the grey squares do, and the navy ones still leave that "1" no
+        // room: the grey squares are the 0s, the digit stays in doubt. Read surely as a 4, it
+        // leaves them covered.
+        let mut rows = vec!["ggggg1nn", "ggggg4nn", "ggggg1nn", "ggggg1nn", "ggggggnn"];
+        rows.extend(["111111nn", "nnnnnnnn", "nnnnnnn1"]);
+        let covered = TileClass::Unrevealed;
+        let (one, four) = (TileClass::Number(1), TileClass::Number(4));
+        let looks = [(covered, GREY), (covered, NAVY), (one, DARK), (four, DARK)];
+        for (in_doubt, expected) in [(false, covered), (true, TileClass::Number(0))] {
+            let mut reading = coloured_reading(&rows, "gn14", &looks);
+            if in_doubt {
+                reading.doubt.push(Doubt {
+                    look: 3,
+                    classes: vec![four, TileClass::Number(2)],
+                    cells: vec![(1, 5)],
+                });
+            }
+            let (mut reading, families, mut settled) = a_family_a_look(reading);
+            settle_raised_zeros(&mut reading, &families, &mut settled);
+            assert_eq!(settled[..2], [expected, covered], "in doubt: {in_doubt}");
+            assert_eq!(reading.doubt.len(), usize::from(in_doubt));
+        }
     }
 
     /// The board of `grey_squares_of_a_cascade_stopped_short_are_0s` with two of its navy

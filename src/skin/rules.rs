@@ -26,12 +26,6 @@ pub fn is_possible(board: &Board) -> bool {
     first_broken(board, true).is_none() && numbers_hold(board, &[])
 }
 
-/// [`is_possible`] but for the rule that no 0 touches a covered tile: a game whose cascade stops
-/// short leaves 0s beside covered tiles (`crate::skin::raised_zeros`).
-pub(super) fn holds_but_for_the_cascade(board: &Board) -> bool {
-    holds_with_free_numbers(board, &[], false)
-}
-
 /// [`is_possible`], but for the rule that no 0 touches a covered tile where not `cascade` (a
 /// game whose cascade stops short leaves 0s beside covered tiles: `crate::skin::raised_zeros`),
 /// with the numbers at `free` any number at all: digits the reading left in doubt between
