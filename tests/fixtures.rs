@@ -2830,3 +2830,16 @@ fn a_cascade_stopped_short_is_read_with_a_digit_in_doubt_read_too_high() {
     assert!(reading.doubt_cells().len() <= 1, "{:?}", reading.doubt);
     assert_certain_moves(name, &reading, &label);
 }
+
+/// GNOME Mines' coloured-backgrounds theme, 30×16 at 28 px (a 1055×603 window), mid-game, the
+/// pointer resting on a covered tile it lights to a grey a few levels darker than its 0s: the
+/// lit tile fell in the family of the board's three 0s, and its odds of a covered tile, averaged
+/// in, left the family in doubt between a 0 and a covered tile (the 0s' own look reads 0 at
+/// 0.996). The lit tile is covered either way; the 0s are read, and nothing is in doubt.
+#[test]
+fn zeros_whose_family_holds_the_lit_tile_are_read() {
+    let name = "gnome-bgcolors-28px-mid-hover-the-lit-tile-in-the-0s-family";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_read_exactly(name);
+    assert_certain_moves(name, &reading, &label);
+}

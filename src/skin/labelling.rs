@@ -33,7 +33,7 @@ use super::mines_drawn_alike::settle_mines_drawn_alike;
 use super::one_glyph::doubt_a_glyph_read_two_ways;
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::plain_digits::settle_plain_digits;
-use super::pressed::release_pressed;
+use super::pressed::{release_pressed, settle_zeros_beside_a_pressed_look};
 use super::raised_zeros::settle_raised_zeros;
 use super::repair::repairs;
 use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, SideCascade};
@@ -489,6 +489,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
             (doubt.classes.iter()).all(|c| matches!(c.cell(), Cell::Number(0) | Cell::Unrevealed));
         !(only_pressed && zero_or_covered)
     });
+    settle_zeros_beside_a_pressed_look(reading, &pressed, DOUBT_MARGIN);
     // Whether a look lies on the open tiles' face, by the board's pixels: no player's mark.
     let open_face = |look: usize| faces[families.of[look]] == Face::Open;
     doubt_unsure_digits(reading, &families.of, &open_face);

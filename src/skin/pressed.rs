@@ -14,9 +14,19 @@
 //! or a tile beside a flag) touches no covered tile once read as a 0, but the numbers around it
 //! then lack the mine they count. One such 0, with only numbers (and flags) around it and one of
 //! them short of room for its mines, is that tile, and is read as covered too.
+//!
+//! The lit tile may fall in the family of the board's 0s (GNOME Mines' coloured-backgrounds
+//! theme lights a covered tile to a grey a few levels darker than its 0s). A family is labelled
+//! on its looks' odds averaged over its tiles, and where the board shows few 0s the lit tile's
+//! odds of a covered tile weigh in: three 0s the classifier read at 0.996 and the lit tile beside
+//! them left the family in doubt between a 0 and a covered tile, with no advice on the numbers
+//! round the 0s, where the same board with the pointer away read whole. The lit tile is covered
+//! whichever way the family is labelled; the 0s' own looks decide for them
+//! ([`settle_zeros_beside_a_pressed_look`]).
 
 use super::rules::{room_and_shown, zeros_beside_covered};
 use crate::board::{Board, Cell, Pos};
+use crate::vision::{Reading, TileClass};
 
 /// The most cells a pointer shows pressed at once: a chord, the held tile and its eight
 /// neighbours.
@@ -74,10 +84,108 @@ pub fn release_pressed(board: &mut Board) -> Vec<usize> {
     cells
 }
 
+/// Settles each doubt between an empty open tile (the labelling's choice) and a covered one
+/// whose cells are tiles read as drawn pressed (`pressed`, indices row by row) and others, the
+/// others in looks of their own (none shown on a pressed tile), each of which the classifier
+/// reads as a 0 with odds of `margin` (natural log) or more against a covered tile. The pressed
+/// tiles stay covered; the others are the 0s the labelling chose, which held with them: the
+/// doubt came from the pressed tiles' looks, averaged into the family's odds. Returns how many
+/// doubts it settled.
+pub(super) fn settle_zeros_beside_a_pressed_look(
+    reading: &mut Reading,
+    pressed: &[usize],
+    margin: f64,
+) -> usize {
+    let cols = reading.grid.cols;
+    let zero = TileClass::Number(0);
+    let before = reading.doubt.len();
+    let looks = &reading.looks;
+    let look_of = &reading.look_of;
+    reading.doubt.retain(|doubt| {
+        if doubt.classes != [zero, TileClass::Unrevealed] {
+            return true;
+        }
+        let (lit, rest): (Vec<usize>, Vec<usize>) = (doubt.cells.iter())
+            .map(|&(row, col)| row * cols + col)
+            .partition(|index| pressed.contains(index));
+        if lit.is_empty() || rest.is_empty() {
+            return true;
+        }
+        let lit_looks: Vec<usize> = lit.iter().map(|&index| look_of[index]).collect();
+        let sure_zero = |&index: &usize| {
+            let look = look_of[index];
+            let verdict = &looks[look];
+            let odds =
+                f64::from(verdict.prob(zero)) / f64::from(verdict.prob(TileClass::Unrevealed));
+            !lit_looks.contains(&look) && verdict.class == zero && odds.ln() >= margin
+        };
+        let settled = rest.iter().all(sure_zero);
+        if settled {
+            tracing::debug!(
+                zeros = rest.len(),
+                pressed = lit.len(),
+                "board-level reading: 0s in doubt only through a pressed tile's look, read as 0s"
+            );
+        }
+        !settled
+    });
+    before - reading.doubt.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::parse_board;
+    use crate::skin::testing::flat_reading;
+    use crate::vision::{Doubt, Verdict};
+
+    /// A verdict of `class` at `p`, the rest on `other`.
+    fn verdict(class: TileClass, p: f32, other: TileClass) -> Verdict {
+        let mut probs = [0.0; crate::vision::classes::CLASS_COUNT];
+        probs[class.index().unwrap()] = p;
+        probs[other.index().unwrap()] = 1.0 - p;
+        Verdict::from_distribution(probs)
+    }
+
+    /// Two 0s walled in by 1s, and a covered tile lit under the pointer (`l`) far off, read as
+    /// drawn pressed; the 0s' look read as a 0 at `sure`, the lit tile's at 0.6. A doubt
+    /// between a 0 and a covered tile over the 0s and the lit tile, as their family's averaged
+    /// odds left it. Returns how many doubts were settled, and the cells left in doubt.
+    fn settle_beside_lit(sure: f32, lit_pressed: bool) -> (usize, Vec<(usize, usize)>) {
+        let (zero, covered) = (TileClass::Number(0), TileClass::Unrevealed);
+        let rows = [".1z1...", ".1z1...", ".111...", ".......", "....l.."];
+        let looks = vec![
+            Verdict::certain(covered),
+            Verdict::certain(TileClass::Number(1)),
+            verdict(zero, sure, covered),
+            verdict(zero, 0.6, covered),
+        ];
+        let mut reading = flat_reading(&rows, ".1zl", looks);
+        let lit = 4 * 7 + 4;
+        reading.cover(lit);
+        reading.doubt.push(Doubt {
+            look: 2,
+            classes: vec![zero, covered],
+            cells: vec![(0, 2), (1, 2), (4, 4)],
+        });
+        let pressed = if lit_pressed { vec![lit] } else { Vec::new() };
+        let settled = settle_zeros_beside_a_pressed_look(&mut reading, &pressed, 3.0);
+        (settled, reading.doubt_cells())
+    }
+
+    #[test]
+    fn zeros_in_doubt_only_through_a_pressed_tiles_look_are_0s() {
+        assert_eq!(settle_beside_lit(0.996, true), (1, vec![]));
+    }
+
+    #[test]
+    fn zeros_read_unsurely_or_beside_no_pressed_tile_stay_in_doubt() {
+        let all = vec![(0, 2), (1, 2), (4, 4)];
+        // The 0s' own look at 0.9: a covered tile has odds of 1 in 9.
+        assert_eq!(settle_beside_lit(0.9, true), (0, all.clone()));
+        // No tile of the doubt pressed: the family's odds are the looks' own.
+        assert_eq!(settle_beside_lit(0.996, false), (0, all));
+    }
 
     #[test]
     fn a_held_tile_reads_as_covered_and_true_zeros_stay() {
