@@ -305,9 +305,7 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
         return None;
     }
 
-    // Integer lattice indices by a walk over the links from the first member.
-    let mut index: FxHashMap<usize, (i64, i64)> = Default::default();
-    index.insert(members[0], (0, 0));
+    // Integer lattice indices by a walk over the links that fit the pitch.
     let mut adjacency: FxHashMap<usize, Vec<(usize, i64, i64)>> = Default::default();
     for link in &ours {
         let pitch = if link.horizontal { pitch_x } else { pitch_y };
@@ -329,17 +327,7 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
             .or_default()
             .push((link.from, -di, -dj));
     }
-    let mut stack = vec![members[0]];
-    while let Some(node) = stack.pop() {
-        let (i, j) = index[&node];
-        for &(next, di, dj) in adjacency.get(&node).map(Vec::as_slice).unwrap_or(&[]) {
-            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(next) {
-                slot.insert((i + di, j + dj));
-                stack.push(next);
-            }
-        }
-    }
-
+    let index = largest_walk(members, &adjacency);
     let mut placed: Vec<(usize, i64, i64)> = index.iter().map(|(&s, &(i, j))| (s, i, j)).collect();
     // Strays off the board's edge would pull the fit; drop them before it and again after.
     trim_stray_edges(&mut placed);
@@ -388,6 +376,42 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
         cols,
     };
     Some((grid, placed.len()))
+}
+
+/// The squares reached from one member by the links that fit the pitch (`adjacency`), each
+/// with its lattice index, for the member that reaches the most. A component of linked squares
+/// may hold squares the pitch does not fit (a desktop's coloured block beside the window, its
+/// link to the board's corner tile a pitch and a half long): walked from such a square, the
+/// board's 64 tiles were never reached, no lattice was fitted, and GNOME Mines' 8×8 board at 63
+/// px on a busy desktop was not found.
+fn largest_walk(
+    members: &[usize],
+    adjacency: &FxHashMap<usize, Vec<(usize, i64, i64)>>,
+) -> FxHashMap<usize, (i64, i64)> {
+    let mut best: FxHashMap<usize, (i64, i64)> = Default::default();
+    let mut seen: FxHashSet<usize> = Default::default();
+    for &start in members {
+        if seen.contains(&start) {
+            continue;
+        }
+        let mut index: FxHashMap<usize, (i64, i64)> = Default::default();
+        index.insert(start, (0, 0));
+        let mut stack = vec![start];
+        while let Some(node) = stack.pop() {
+            let (i, j) = index[&node];
+            for &(next, di, dj) in adjacency.get(&node).map(Vec::as_slice).unwrap_or(&[]) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(next) {
+                    slot.insert((i + di, j + dj));
+                    stack.push(next);
+                }
+            }
+        }
+        seen.extend(index.keys().copied());
+        if index.len() > best.len() {
+            best = index;
+        }
+    }
+    best
 }
 
 /// The most a whole line of squares may sit off the lattice fitted to all of them, as a share
@@ -591,6 +615,34 @@ mod tests {
             (found.y + 16.0 * found.pitch_y - 490.0).abs() < 4.0,
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn a_board_is_fitted_whichever_square_of_its_component_comes_first() {
+        // GNOME Mines' 8x8 board at 63 px on a busy desktop: a desktop block of about a
+        // tile's size a pitch and a half left of its corner tile, linked to it but off its
+        // lattice, first among the component's members.
+        let (pitch, size) = (63.0, 57.0);
+        let mut squares = vec![Square {
+            cx: 535.5 - 1.5 * pitch,
+            cy: 231.5,
+            size: 60.0,
+        }];
+        for j in 0..8 {
+            for i in 0..8 {
+                squares.push(Square {
+                    cx: 535.5 + pitch * f64::from(i),
+                    cy: 231.5 + pitch * f64::from(j),
+                    size,
+                });
+            }
+        }
+        let links = link_neighbours(&squares);
+        let members: Vec<usize> = (0..squares.len()).collect();
+        let (grid, count) = fit_lattice(&squares, &members, &links).expect("the board");
+        assert_eq!((grid.cols, grid.rows, count), (8, 8, 64));
+        assert!((grid.pitch_x - pitch).abs() < 0.01, "{grid:?}");
+        assert!((grid.x - 504.0).abs() < 0.01, "{grid:?}");
     }
 
     #[test]
