@@ -161,6 +161,18 @@ pub fn largest(lattices: &[(Grid, usize)]) -> Option<(Grid, usize)> {
 /// the board's, and any other board's in the picture. With `pitch`, only lattices within 8% of
 /// that tile width.
 pub fn fitted_lattices(blobs: &[Blob], pitch: Option<f64>) -> Vec<(Grid, usize)> {
+    lattices_walked(blobs, pitch, false)
+}
+
+/// [`fitted_lattices`], each group walked from the square that reaches the most of it rather
+/// than from its first ([`walk_from`]): for a picture where no lattice was found.
+pub fn fitted_lattices_from_any_square(blobs: &[Blob], pitch: Option<f64>) -> Vec<(Grid, usize)> {
+    lattices_walked(blobs, pitch, true)
+}
+
+/// The lattices of `blobs`' linked squares, each group walked from its first square, or from
+/// the one that reaches the most (`from_any`).
+fn lattices_walked(blobs: &[Blob], pitch: Option<f64>, from_any: bool) -> Vec<(Grid, usize)> {
     let squares: Vec<Square> = blobs
         .iter()
         .filter(|b| is_square(b))
@@ -177,7 +189,7 @@ pub fn fitted_lattices(blobs: &[Blob], pitch: Option<f64>) -> Vec<(Grid, usize)>
     components(squares.len(), &links)
         .into_iter()
         .filter(|members| members.len() >= MIN_SEED)
-        .filter_map(|members| fit_lattice(&squares, &members, &links))
+        .filter_map(|members| fit_lattice(&squares, &members, &links, from_any))
         .filter(|found| pitch.is_none_or(|p| (found.0.pitch_x - p).abs() <= 0.08 * p))
         .collect()
 }
@@ -284,7 +296,12 @@ pub(super) fn median(mut values: Vec<f64>) -> Option<f64> {
 /// fifth of a pitch off their lattice point are dropped, or off their line's own offset where a
 /// whole row or column sits off together ([`line_offsets`]). Returns the grid and how many
 /// squares sit on it.
-fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<(Grid, usize)> {
+fn fit_lattice(
+    squares: &[Square],
+    members: &[usize],
+    links: &[Link],
+    from_any: bool,
+) -> Option<(Grid, usize)> {
     let inside: FxHashSet<usize> = members.iter().copied().collect();
     let ours: Vec<&Link> = links.iter().filter(|l| inside.contains(&l.from)).collect();
     let pitch_x = median(
@@ -327,7 +344,7 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
             .or_default()
             .push((link.from, -di, -dj));
     }
-    let index = largest_walk(members, &adjacency);
+    let index = walk_from(members, &adjacency, from_any);
     let mut placed: Vec<(usize, i64, i64)> = index.iter().map(|(&s, &(i, j))| (s, i, j)).collect();
     // Strays off the board's edge would pull the fit; drop them before it and again after.
     trim_stray_edges(&mut placed);
@@ -378,22 +395,21 @@ fn fit_lattice(squares: &[Square], members: &[usize], links: &[Link]) -> Option<
     Some((grid, placed.len()))
 }
 
-/// The squares reached from one member by the links that fit the pitch (`adjacency`), each
-/// with its lattice index, for the member that reaches the most. A component of linked squares
-/// may hold squares the pitch does not fit (a desktop's coloured block beside the window, its
-/// link to the board's corner tile a pitch and a half long): walked from such a square, the
-/// board's 64 tiles were never reached, no lattice was fitted, and GNOME Mines' 8×8 board at 63
-/// px on a busy desktop was not found.
-fn largest_walk(
+/// The squares reached from the first member by the links that fit the pitch (`adjacency`),
+/// each with its lattice index; or, `from_any`, the most any one member reaches. A component of
+/// linked squares may hold squares the pitch does not fit (a desktop's coloured block beside
+/// the window, its link to the board's corner tile a pitch and a half long): walked from such a
+/// square, the board's 64 tiles were never reached, no lattice was fitted, and GNOME Mines' 8×8
+/// board at 63 px on a busy desktop was not found. Walked from any square for every picture,
+/// boards whose tiles are laid at two pitches (winmine.html at 11 and 15 px, Modern Minesweeper
+/// at 22.5 px) split into several walks, and the largest lost boards the first walk's lattice
+/// had read; so the wider walk is only tried where no lattice was found (`super::locate`).
+fn walk_from(
     members: &[usize],
     adjacency: &FxHashMap<usize, Vec<(usize, i64, i64)>>,
+    from_any: bool,
 ) -> FxHashMap<usize, (i64, i64)> {
-    let mut best: FxHashMap<usize, (i64, i64)> = Default::default();
-    let mut seen: FxHashSet<usize> = Default::default();
-    for &start in members {
-        if seen.contains(&start) {
-            continue;
-        }
+    let walk = |start: usize| {
         let mut index: FxHashMap<usize, (i64, i64)> = Default::default();
         index.insert(start, (0, 0));
         let mut stack = vec![start];
@@ -406,6 +422,21 @@ fn largest_walk(
                 }
             }
         }
+        index
+    };
+    let Some(&first) = members.first() else {
+        return Default::default();
+    };
+    let mut best = walk(first);
+    if !from_any {
+        return best;
+    }
+    let mut seen: FxHashSet<usize> = best.keys().copied().collect();
+    for &start in members {
+        if seen.contains(&start) {
+            continue;
+        }
+        let index = walk(start);
         seen.extend(index.keys().copied());
         if index.len() > best.len() {
             best = index;
@@ -618,7 +649,7 @@ mod tests {
     }
 
     #[test]
-    fn a_board_is_fitted_whichever_square_of_its_component_comes_first() {
+    fn a_board_is_fitted_from_any_square_where_its_first_reaches_too_few() {
         // GNOME Mines' 8x8 board at 63 px on a busy desktop: a desktop block of about a
         // tile's size a pitch and a half left of its corner tile, linked to it but off its
         // lattice, first among the component's members.
@@ -639,7 +670,8 @@ mod tests {
         }
         let links = link_neighbours(&squares);
         let members: Vec<usize> = (0..squares.len()).collect();
-        let (grid, count) = fit_lattice(&squares, &members, &links).expect("the board");
+        assert!(fit_lattice(&squares, &members, &links, false).is_none());
+        let (grid, count) = fit_lattice(&squares, &members, &links, true).expect("the board");
         assert_eq!((grid.cols, grid.rows, count), (8, 8, 64));
         assert!((grid.pitch_x - pitch).abs() < 0.01, "{grid:?}");
         assert!((grid.x - 504.0).abs() < 0.01, "{grid:?}");

@@ -19,7 +19,9 @@ use blobs::{find_blobs, Blob};
 use clipped::clipped_side;
 use cut::{cut_side, edge_strip_side, flush_side};
 use extend::extend;
-use grid::{fitted_lattices, largest, Grid, Rect, MAX_PITCH, MIN_PITCH};
+use grid::{
+    fitted_lattices, fitted_lattices_from_any_square, largest, Grid, Rect, MAX_PITCH, MIN_PITCH,
+};
 use halves::halved;
 use image::RgbImage;
 use merged::merged_grid;
@@ -74,8 +76,9 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     // if it lets the grid grow further than the squares' own (`pitch`).
     let mut refined: Option<Grid> = None;
     let complete = |found: &(Grid, usize)| found.1 * 10 >= found.0.rows * found.0.cols * 9;
-    // The first pass's regions, for a board of merged tiles where no lattice of squares shows.
-    let mut fine_blobs = Vec::new();
+    // Each pass's regions: the first pass's for a board of merged tiles where no lattice of
+    // squares shows, and each walked again from any square where no lattice was found.
+    let mut passes: Vec<Vec<Blob>> = Vec::new();
     for tolerance in [FINE_TOLERANCE, COARSE_TOLERANCE] {
         let blobs = find_blobs(image, area, tolerance);
         let fitted = fitted_lattices(&blobs, hints.tile_width);
@@ -99,14 +102,13 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                 lattices = fitted;
             }
         }
-        if tolerance == FINE_TOLERANCE {
-            fine_blobs = blobs;
-        }
+        passes.push(blobs);
         // Most tiles stood out as squares: another try would only cost time.
         if best.as_ref().is_some_and(complete) {
             break;
         }
     }
+    let fine_blobs: &[Blob] = passes.first().map(Vec::as_slice).unwrap_or(&[]);
     // A complete grid can still be only the open region of a board whose covered tiles are
     // textured (xbomb's stipple): the cells around it tell.
     let finished =
@@ -142,7 +144,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
     // No lattice of squares, or one of a few squares at another pitch (squares of four tiles
     // where a pattern of lines showed): tiles merged by grid lines too thin to show.
     if hints.tile_width.is_none() && !best.as_ref().is_some_and(complete) {
-        if let Some(found) = merged_grid(&fine_blobs) {
+        if let Some(found) = merged_grid(fine_blobs) {
             // Compared by the area their tiles cover: a skin whose open tiles show a frame
             // inside them (KMines) gives cells of a lattice at half the tiles' pitch too, over
             // less of the board than the tiles' own squares.
@@ -156,6 +158,20 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                 best = Some(found);
                 refined = None;
                 lattices = vec![found];
+            }
+        }
+    }
+    // No lattice at all: a group of linked squares whose first square is off the board's
+    // lattice (a desktop's block beside the window) walked from the square that reaches the
+    // most of it (`grid::walk_from`).
+    if best.is_none() {
+        for blobs in &passes {
+            let fitted = fitted_lattices_from_any_square(blobs, hints.tile_width);
+            if let Some(found) = largest(&fitted) {
+                if best.as_ref().is_none_or(|b| found.1 > b.1) {
+                    best = Some(found);
+                    lattices = fitted;
+                }
             }
         }
     }
@@ -223,7 +239,7 @@ pub fn locate(image: &RgbImage, hints: Hints) -> Result<Grid, VisionError> {
                         grid.cols, grid.rows, rect.x, rect.y, other.cols, other.rows, at.x, at.y
                     )));
                 }
-                if let Some(at) = small_board_beside(board, &fine_blobs) {
+                if let Some(at) = small_board_beside(board, fine_blobs) {
                     let rect = grid.rect();
                     return Err(VisionError::Unreadable(format!(
                         "the picture shows two boards: a grid of {}x{} tiles at {},{} and one \
