@@ -334,12 +334,12 @@ fn only_numbers_and_covered(reading: &Reading, settled: &[TileClass], also: &[Ti
 
 /// Whether `board`, with the `own` tiles (`tiles` of them) read as 0s, is a position of a game
 /// whose cascade stopped short of some of their neighbours: its numbers (but those at `free`,
-/// any number) hold and keep every other rule, the 0s touching covered tiles are among the `own` ones and at most one in
-/// [`STOPPED_SHORT_SHARE`] of them, and round the `own` tiles lie at least
-/// [`NUMBERS_PER_FOUR_COVERED`] numbers for each four covered tiles. A cascade that stopped
-/// short still leaves its 0s walled in by numbers in the main; covered tiles of a second
-/// colour taken for 0s lie among covered tiles (a checkerboard's other shade, a dimmed part
-/// of the board) or leave the numbers round them no room for their mines.
+/// any number) hold and keep every other rule, the 0s touching covered tiles are among the
+/// `own` ones and at most one in [`STOPPED_SHORT_SHARE`] of them, and round the `own` tiles lie
+/// at least [`NUMBERS_PER_FOUR_COVERED`] numbers for each four covered tiles. A cascade that
+/// stopped short still leaves its 0s walled in by numbers in the main; covered tiles of a
+/// second colour taken for 0s lie among covered tiles (a checkerboard's other shade, a dimmed
+/// part of the board) or leave the numbers round them no room for their mines.
 fn cascade_stopped_short(
     board: &Board,
     own: impl Fn(Pos) -> bool,
