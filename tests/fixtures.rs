@@ -2852,3 +2852,25 @@ fn a_board_beside_a_block_of_a_tiles_size_is_found() {
         "gnome-default-63px-mid-on-a-busy-desktop-a-block-linked-to-its-corner",
     );
 }
+
+/// GNOME Mines' classic theme, 16×16 at 23 px (a 562×433 window, about the size it opens with),
+/// a lost game, the pointer resting on the board: its set-off mine is an orange burst on the
+/// open face, which the model, never shown it at this size, read as a mine at 0.24 (a flag and
+/// an "8" nearly as likely), every other mine black on a covered tile and sure. The one mine
+/// drawn apart from the sure ones is the exploded one; the board reads exactly.
+#[test]
+fn a_lost_boards_one_mine_drawn_apart_is_the_one_set_off() {
+    assert_read_exactly("gnome-classic-23px-lost-hover-the-set-off-mine-on-the-open-face");
+}
+
+/// winmine.html at 16 px (device scale 1, zoom 100%), Expert (30×16, 99 mines), a lost game, the
+/// pointer on the board: one of its mines, at another phase of the sampling, was in doubt
+/// between a mine and a wrong flag, beside no open number that could settle it. A lost game
+/// shows every mine it does not flag: with it as a mine, the board shows exactly the 99 of an
+/// Expert board; it reads exactly.
+#[test]
+fn a_lost_boards_cross_the_mine_total_counts_is_a_mine() {
+    assert_read_exactly(
+        "winmine-light-16px-expert-lost-hover-a-mine-read-as-a-cross-beside-no-number",
+    );
+}

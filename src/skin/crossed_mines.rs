@@ -22,7 +22,7 @@
 
 use super::families::Families;
 use crate::board::{Cell, Pos};
-use crate::vision::{Doubt, Reading, TileClass};
+use crate::vision::{standard_mines, Doubt, Reading, TileClass};
 
 /// Reads as shown mines the families settled as wrong flags (`settled`, each family's class; in
 /// no doubt) on a board that shows a mine, where every number beside their tiles
@@ -104,6 +104,66 @@ pub(super) fn settle_crossed_mines(
             break;
         }
     }
+    // Where the numbers left some crosses unsettled (most of a lost Expert board's mines touch
+    // no open number), the game's mine total may: a lost game shows every mine it does not
+    // flag, so its shown mines and standing flags are all its mines, and its wrong flags none.
+    if !open.is_empty() && mines_by_the_total(reading, families, &open) {
+        for (family, choice) in open {
+            settle(reading, families, settled, family, choice.mine);
+            if let Some(other) = choice.other_mine {
+                doubt_between(reading, families, family, [choice.mine, other]);
+            }
+        }
+    }
+}
+
+/// Whether the crosses of the families `open` (with what each settles to as a mine) are the
+/// mines that the board's mine total counts: with them as mines the shown mines and flags are
+/// exactly the total, without them fewer. The total is the game's own count where the reading
+/// has one, else the standard one of the board's size (an Expert board's 99). JSMinesweeper
+/// draws a lost board's mines as spiked balls the model reads as wrong flags at 0.9999: on a
+/// lost Expert board at 15 px (seed 501), 94 of its 99 mines, few beside a number, so none
+/// settled by its numbers. Only where nothing else on the board leaves the count unsure: no
+/// other doubt may hold a mine or a flag (a covered tile of a lost game holds none).
+fn mines_by_the_total(
+    reading: &Reading,
+    families: &Families,
+    open: &[(usize, MineOrCross)],
+) -> bool {
+    let board = &reading.board;
+    let ours = |look: usize| open.iter().any(|&(family, _)| families.of[look] == family);
+    let holds_a_mine = |c: &TileClass| {
+        matches!(
+            c,
+            TileClass::Mine | TileClass::Exploded | TileClass::Flag | TileClass::WrongFlag
+        )
+    };
+    let unsure = (reading.doubt.iter())
+        .any(|doubt| !ours(doubt.look) && doubt.classes.iter().any(holds_a_mine));
+    if unsure {
+        return false;
+    }
+    let (mut marked, mut crosses) = (0u64, 0u64);
+    for p in board.positions() {
+        if ours(reading.look_of[board.index(p)]) {
+            crosses += 1;
+        } else if board.get(p).is_shown_mine() || board.get(p) == Cell::Flag {
+            marked += 1;
+        }
+    }
+    let totals = [reading.mines, standard_mines(board.rows(), board.cols())];
+    let counted = totals
+        .iter()
+        .flatten()
+        .any(|&total| marked + crosses == total);
+    tracing::debug!(
+        marked,
+        crosses,
+        ?totals,
+        counted,
+        "board-level reading: a lost board's crosses against its mine total"
+    );
+    crosses > 0 && counted
 }
 
 /// Settles `family` as `class`, as the lost board's numbers count it; a doubt on it is dropped.
@@ -370,6 +430,50 @@ mod tests {
         // alike): a lost game all the same.
         let alike = ["m1.1*", "11.11"];
         assert_eq!(settle_doubted(&alike, &both), (TileClass::Mine, false));
+    }
+
+    #[test]
+    fn crosses_no_number_counts_are_mines_where_the_mine_total_counts_them() {
+        // A lost Beginner board (10 mines): the exploded one, a flag, and eight crosses that
+        // touch no number; with them as mines, the board shows exactly its 10.
+        let rows = [
+            "x.x.x.x.!",
+            ".........",
+            "x.......x",
+            ".........",
+            "x...F...x",
+            ".........",
+            ".........",
+            ".....0000",
+            ".....0000",
+        ];
+        let (board, crossed) = settle(&rows, false);
+        assert_eq!(crossed, TileClass::Mine);
+        assert_eq!(board.lines().next(), Some("*.*.*.*.!"));
+        // One cross more than the total has room for: they may be a player's wrong flags.
+        let mut over = rows;
+        over[6] = "x........";
+        let (_, crossed) = settle(&over, false);
+        assert_eq!(crossed, TileClass::WrongFlag);
+        // A tile in doubt with a mine elsewhere leaves the count unsure.
+        let verdicts = [
+            TileClass::Unrevealed,
+            TileClass::WrongFlag,
+            TileClass::Exploded,
+            TileClass::Flag,
+            TileClass::Mine,
+            TileClass::Number(0),
+            TileClass::Number(1),
+        ]
+        .map(Verdict::certain)
+        .to_vec();
+        let mut unsure = rows;
+        unsure[6] = "1........";
+        let mut reading = flat_reading(&unsure, ".x!F*01", verdicts);
+        doubt_look(&mut reading, 6, &[TileClass::Number(1), TileClass::Mine]);
+        let (mut reading, families, mut settled) = a_family_a_look(reading);
+        settle_crossed_mines(&mut reading, &families, &mut settled);
+        assert_eq!(settled[1], TileClass::WrongFlag);
     }
 
     #[test]

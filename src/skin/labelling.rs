@@ -39,6 +39,7 @@ use super::repair::repairs;
 use super::rules::{is_possible, side_cascade_shown, unsure_flags_over_count, SideCascade};
 use super::same_flag::drawn_as_a_sure_flag;
 use super::same_glyph::{drawn_as_the_sure, settle_drawn_as_named};
+use super::set_off_mine::settle_the_set_off_mine;
 use super::shown_mines::read_symbols;
 use super::symbols::on_open_face;
 use super::text_runs::{many_at_their_likeliest, text_runs};
@@ -550,6 +551,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     settle_crossed_mines(reading, &families, &mut settled);
     settle_mines_drawn_alike(reading, &families);
     reopen_zeros_of_a_lost_board(reading, &pressed);
+    settle_the_set_off_mine(reading);
     reading.recount_mines();
     Settled {
         checked,

@@ -64,6 +64,8 @@
 //!   its sure mines, read as mines;
 //! - [`lost_zeros`]: on a lost board, 0s among covered tiles (a cascade stopped half drawn)
 //!   read as the 0s they are, not as tiles held pressed;
+//! - [`set_off_mine`]: on a lost board with no exploded mine, the one mine read unsurely and
+//!   drawn apart from the sure ones, read as the one that was hit;
 //! - [`doubt`]: the board advice may use when looks are in doubt.
 
 pub mod background;
@@ -95,6 +97,7 @@ pub mod repair;
 pub mod rules;
 pub mod same_flag;
 pub mod same_glyph;
+pub mod set_off_mine;
 pub mod shown_mines;
 pub mod symbols;
 #[cfg(test)]
