@@ -2874,3 +2874,13 @@ fn a_lost_boards_cross_the_mine_total_counts_is_a_mine() {
         "winmine-light-16px-expert-lost-hover-a-mine-read-as-a-cross-beside-no-number",
     );
 }
+
+/// GNOME Mines' default theme, 16×16 at 23 px (a 494×380 window, its smallest tiles), a lost
+/// game, the pointer resting on the board: it shows the game's flags as in play, and two of its
+/// four were a mine to the model at 0.77, drawn as the board's sure flags (likeness 0.99, 0.88 to
+/// its sure mines). The board shows sure mines elsewhere, so it stays a lost one; it reads
+/// exactly.
+#[test]
+fn a_lost_boards_flags_read_unsurely_as_mines_are_its_flags() {
+    assert_read_exactly("gnome-default-23px-lost-hover-flags-read-as-mines");
+}

@@ -29,7 +29,7 @@ use super::hidden_zeros::doubt_against_hidden_zeros;
 use super::lone_looks::{all_many_as_read, flipped, lone_looks, side_by_side, LONE_COST};
 use super::lost_zeros::reopen_zeros_of_a_lost_board;
 use super::meanings::{meanings, with_cross_as_mine, Meaning};
-use super::mines_drawn_alike::settle_mines_drawn_alike;
+use super::mines_drawn_alike::{settle_flags_drawn_alike, settle_mines_drawn_alike};
 use super::one_glyph::doubt_a_glyph_read_two_ways;
 use super::open_marks::{doubt_marks_on_open_face, drawn_as_a_mark};
 use super::plain_digits::settle_plain_digits;
@@ -550,6 +550,7 @@ pub fn settle(reading: &mut Reading) -> Settled {
     doubt_hidden(reading, &families, &hidden);
     settle_crossed_mines(reading, &families, &mut settled);
     settle_mines_drawn_alike(reading, &families);
+    settle_flags_drawn_alike(reading);
     reopen_zeros_of_a_lost_board(reading, &pressed);
     settle_the_set_off_mine(reading);
     reading.recount_mines();

@@ -9,9 +9,17 @@
 //! picture of a look the classifier read surely as a mine (`same_glyph::SAME`), and clearly more
 //! like it than like any sure look of that digit (`same_glyph::MARGIN`): the bomb's phases in
 //! doubt came within 0.96–0.99 of its sure ones, and 0.56–0.58 of the board's sure 2s.
+//!
+//! The same the other way round for a lost game's flags ([`settle_flags_drawn_alike`]): GNOME
+//! Mines' default theme at 23 px (16×16 in the window it opens with) shows a lost game's flags
+//! as it showed them in play, and two of four were a mine to the model at 0.77, its other mines
+//! sure. A look read unsurely as a mine whose ink picture is all but a sure flag's, in the same
+//! ink, and clearly more like it than like any sure mine's, is that flag, where the board shows
+//! a sure mine elsewhere: the board stays a lost one, which gets no advice, so a flag read so
+//! can make no tile "safe".
 
 use super::families::Families;
-use super::same_glyph::{ink_picture, likeness, MARGIN, SAME, SURE_GLYPH};
+use super::same_glyph::{ink_picture, likeness, same_ink, MARGIN, SAME, SURE_GLYPH};
 use crate::vision::{Reading, TileClass};
 
 /// Settles as mines, on a board that shows mines, the looks in doubt between a digit and a
@@ -77,6 +85,71 @@ pub(super) fn settle_mines_drawn_alike(reading: &mut Reading, families: &Familie
     }
 }
 
+/// Settles as flags, on a board that shows a mine read surely, the looks read as mines less
+/// surely than [`SURE_GLYPH`] whose ink picture is all but the picture of a look read surely as
+/// a flag ([`SAME`]), in its ink, and more like it by [`MARGIN`] than like any sure mine's, where
+/// no doubt names them. Returns the looks it settled.
+pub(super) fn settle_flags_drawn_alike(reading: &mut Reading) -> Vec<usize> {
+    let shown = reading.cells_of_each_look();
+    let sure_looks = |class: TileClass| -> Vec<usize> {
+        (0..reading.looks.len())
+            .filter(|&l| shown[l] > 0 && reading.looks[l].class == class)
+            .filter(|&l| reading.looks[l].prob(class) >= SURE_GLYPH)
+            .collect()
+    };
+    let (mines, flags) = (sure_looks(TileClass::Mine), sure_looks(TileClass::Flag));
+    if mines.is_empty() || flags.is_empty() {
+        return Vec::new();
+    }
+    let pictures = |looks: &[usize]| -> Vec<(usize, Vec<f64>)> {
+        (looks.iter())
+            .filter_map(|&l| Some((l, ink_picture(&reading.pixels[l])?)))
+            .collect()
+    };
+    let (mine_pictures, flag_pictures) = (pictures(&mines), pictures(&flags));
+    let in_doubt = |look: usize| reading.doubt_of(look).is_some();
+    let drawn_as_a_flag = |look: usize| {
+        let Some(own) = ink_picture(&reading.pixels[look]) else {
+            return false;
+        };
+        // The best likeness to `pictures`, and which of them gave it.
+        let best = |pictures: &[(usize, Vec<f64>)]| {
+            (pictures.iter().enumerate())
+                .map(|(k, (_, p))| (likeness(&own, p), k))
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+        };
+        let Some((as_flag, k)) = best(&flag_pictures) else {
+            return false;
+        };
+        let as_mine = best(&mine_pictures).map_or(f64::NEG_INFINITY, |m| m.0);
+        let (flag, picture) = &flag_pictures[k];
+        let inked = same_ink(&reading.pixels[look], &own, &reading.pixels[*flag], picture);
+        tracing::trace!(
+            look,
+            as_flag,
+            as_mine,
+            inked,
+            "a look read unsurely as a mine, against the sure flags"
+        );
+        as_flag >= SAME && as_flag - as_mine >= MARGIN && inked
+    };
+    let looks: Vec<usize> = (0..reading.looks.len())
+        .filter(|&l| shown[l] > 0 && reading.looks[l].class == TileClass::Mine)
+        .filter(|&l| reading.looks[l].prob(TileClass::Mine) < SURE_GLYPH && !in_doubt(l))
+        .filter(|&l| drawn_as_a_flag(l))
+        .collect();
+    if !looks.is_empty() {
+        tracing::debug!(
+            ?looks,
+            "board-level reading: a lost board's looks read unsurely as mines, drawn as its sure flags"
+        );
+    }
+    for &look in &looks {
+        reading.relabel(look, TileClass::Flag, 1.0);
+    }
+    looks
+}
+
 /// The ink pictures of the looks of `reading` read as `class` at [`SURE_GLYPH`] or more.
 fn sure_pictures(reading: &Reading, class: TileClass) -> Vec<Vec<f64>> {
     (reading.looks.iter().enumerate())
@@ -140,6 +213,53 @@ mod tests {
         assert_eq!(reading.board.to_text().lines().next(), Some("*2*2"));
         // Drawn as the sure 2s: left in its doubt.
         assert_eq!(reading.doubt_cells(), [(0, 3)]);
+    }
+
+    /// A flag for [`drawn`]: a pole and a pennant.
+    fn pennant(x: usize, y: usize) -> bool {
+        let pole = x == 8 && (3..13).contains(&y);
+        let cloth = (3..7).contains(&y) && (4..8).contains(&x);
+        pole || cloth
+    }
+
+    /// A lost board: a sure mine, a sure flag, and a look read as a mine at 0.77 (a flag next)
+    /// drawn as `glyph`; the mine shown where `with_mine`.
+    fn flags_settled(glyph: fn(usize, usize) -> bool, with_mine: bool) -> Reading {
+        let first = if with_mine { "*F1*" } else { ".F1*" };
+        let mut reading = Reading::of_board(parse_board(&format!("{first}\n....\n")).unwrap());
+        reading.look_of = vec![0, 1, 2, 3, 4, 4, 4, 4];
+        reading.looks = vec![
+            Verdict::from_probs(&[(TileClass::Mine, 0.999)]),
+            Verdict::from_probs(&[(TileClass::Flag, 0.998)]),
+            Verdict::from_probs(&[(TileClass::Number(1), 0.99)]),
+            Verdict::from_probs(&[(TileClass::Mine, 0.77), (TileClass::Flag, 0.22)]),
+            Verdict::certain(TileClass::Unrevealed),
+        ];
+        if !with_mine {
+            reading.look_of[0] = 4;
+        }
+        reading.pixels = vec![
+            drawn(PALE, DARK, ball),
+            drawn(PALE, DARK, pennant),
+            drawn(DARK, GREEN, two),
+            drawn(PALE, DARK, glyph),
+            drawn(PALE, PALE, ball),
+        ];
+        let (mut reading, _, _) = a_family_a_look(reading);
+        settle_flags_drawn_alike(&mut reading);
+        reading
+    }
+
+    #[test]
+    fn a_look_read_unsurely_as_a_mine_drawn_as_the_sure_flags_is_a_flag() {
+        let reading = flags_settled(pennant, true);
+        assert_eq!(reading.board.to_text().lines().next(), Some("*F1F"));
+        // Drawn as the sure mine: a mine.
+        let reading = flags_settled(ball, true);
+        assert_eq!(reading.board.to_text().lines().next(), Some("*F1*"));
+        // No sure mine elsewhere: the board may be one in play, and a flag there is advice.
+        let reading = flags_settled(pennant, false);
+        assert_eq!(reading.board.to_text().lines().next(), Some(".F1*"));
     }
 
     #[test]
