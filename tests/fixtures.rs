@@ -2884,3 +2884,12 @@ fn a_lost_boards_cross_the_mine_total_counts_is_a_mine() {
 fn a_lost_boards_flags_read_unsurely_as_mines_are_its_flags() {
     assert_read_exactly("gnome-default-23px-lost-hover-flags-read-as-mines");
 }
+
+/// GNOME Mines' classic theme, 30×16 at 22 px (an 885×506 window), a lost game, the pointer on
+/// the board: its set-off mine, the orange burst on the open face, was read in a doubt of its own
+/// between the exploded mine (first), a flag and a question mark. The board's sure mines keep it
+/// a lost game whatever that tile is: it reads exactly.
+#[test]
+fn a_lost_boards_one_exploded_mine_in_doubt_is_settled() {
+    assert_read_exactly("gnome-classic-22px-expert-lost-hover-the-set-off-mine-in-doubt");
+}

@@ -10,7 +10,9 @@
 //! So where a board shows mines the classifier reads surely, none of them exploded, and exactly
 //! one tile shows a mine it read unsurely, on a look unlike each sure mine's (not the same bomb
 //! at another phase of the sampling), that tile is the exploded mine. Both are mines to the
-//! rules, and a lost board gets no advice either way: this reads it as the game shows it.
+//! rules, and a lost board gets no advice either way: this reads it as the game shows it. So is
+//! the one tile read as the exploded mine where a doubt of its own, with a flag or a question
+//! mark, puts the exploded mine first (the same burst at 22 px, on a 30×16 board).
 
 use super::families::MEAN_LIMIT;
 use super::same_glyph::SURE_GLYPH;
@@ -20,20 +22,22 @@ use crate::vision::{Reading, TileClass};
 
 /// Reads as the exploded mine the one tile of a lost board, showing no exploded mine, whose look
 /// is read as a mine less surely than [`SURE_GLYPH`] and differs from every look read surely as
-/// one (past `families::MEAN_LIMIT` on average), where no doubt names it. Returns whether it did.
+/// one (past `families::MEAN_LIMIT` on average), where no doubt names it; on a board showing
+/// the exploded mine already, settles its doubt where it is the likeliest class there
+/// ([`settle_a_set_off_mine_in_doubt`]). Returns whether it did either.
 pub(super) fn settle_the_set_off_mine(reading: &mut Reading) -> bool {
-    if !reading.board.shows_mines() || reading.board.shows_exploded_mine() {
+    if !reading.board.shows_mines() {
         return false;
     }
-    let as_mine = |look: usize| reading.looks[look].class == TileClass::Mine;
-    let sure = |look: usize| reading.looks[look].prob(TileClass::Mine) >= SURE_GLYPH;
-    let shown = reading.cells_of_each_look();
-    let sure_mines: Vec<usize> = (0..reading.looks.len())
-        .filter(|&look| shown[look] > 0 && as_mine(look) && sure(look))
-        .collect();
+    let sure_mines = sure_mines(reading);
     if sure_mines.is_empty() {
         return false;
     }
+    if reading.board.shows_exploded_mine() {
+        return settle_a_set_off_mine_in_doubt(reading);
+    }
+    let as_mine = |look: usize| reading.looks[look].class == TileClass::Mine;
+    let sure = |look: usize| reading.looks[look].prob(TileClass::Mine) >= SURE_GLYPH;
     let cols = reading.grid.cols;
     // The cells shown as mines on looks read unsurely as one.
     let unsure: Vec<usize> = (0..reading.look_of.len())
@@ -62,6 +66,44 @@ pub(super) fn settle_the_set_off_mine(reading: &mut Reading) -> bool {
         "board-level reading: the one mine drawn apart on a lost board, the one set off"
     );
     reading.relabel(look, TileClass::Exploded, 1.0);
+    true
+}
+
+/// The looks of `reading` shown on the board and read as mines at [`SURE_GLYPH`] or more.
+fn sure_mines(reading: &Reading) -> Vec<usize> {
+    let shown = reading.cells_of_each_look();
+    (0..reading.looks.len())
+        .filter(|&look| shown[look] > 0 && reading.looks[look].class == TileClass::Mine)
+        .filter(|&look| reading.looks[look].prob(TileClass::Mine) >= SURE_GLYPH)
+        .collect()
+}
+
+/// On a lost board showing sure mines, the one tile shown as the exploded mine, in a doubt of
+/// its own that puts the exploded mine first (GNOME Mines' classic burst at 22 px, in doubt with
+/// a flag and a question mark), is that mine: whatever it is, the board's sure mines keep the
+/// game a lost one, with no advice. Returns whether it settled one.
+fn settle_a_set_off_mine_in_doubt(reading: &mut Reading) -> bool {
+    let exploded: Vec<(usize, usize)> = (reading.board.positions())
+        .filter(|&p| reading.board.get(p) == Cell::Exploded)
+        .map(|p| (p.row, p.col))
+        .collect();
+    let [cell] = exploded[..] else {
+        return false;
+    };
+    let Some(index) = (reading.doubt.iter()).position(|d| d.cells == [cell]) else {
+        return false;
+    };
+    if reading.doubt[index].classes.first() != Some(&TileClass::Exploded) {
+        return false;
+    }
+    let doubt = reading.doubt.remove(index);
+    tracing::debug!(
+        ?cell,
+        classes = ?doubt.classes,
+        "board-level reading: the one exploded mine of a lost board, in doubt, settled"
+    );
+    let at = cell.0 * reading.grid.cols + cell.1;
+    reading.tiles[at] = reading.tiles[at].settled(TileClass::Exploded);
     true
 }
 
@@ -106,6 +148,28 @@ mod tests {
         assert!(!settled(&["*1.m", "11m.", "...*"], 0.24).1);
         // No sure mine to set it apart from: the board may be in play, a "mine" misread.
         assert!(!settled(&["..1.", "11m.", "...."], 0.24).1);
+    }
+
+    #[test]
+    fn the_one_exploded_mine_in_a_doubt_of_its_own_is_settled_on_a_lost_board() {
+        let looks = vec![
+            Verdict::certain(TileClass::Unrevealed),
+            Verdict::from_probs(&[(TileClass::Mine, 0.999)]),
+            Verdict::from_probs(&[(TileClass::Exploded, 0.5), (TileClass::Flag, 0.4)]),
+        ];
+        let doubted = |rows: &[&str]| {
+            let mut reading = flat_reading(rows, ".*!", looks.clone());
+            doubt_look(&mut reading, 2, &[TileClass::Exploded, TileClass::Flag]);
+            reading
+        };
+        let mut lost = doubted(&["*..", ".!."]);
+        assert!(settle_the_set_off_mine(&mut lost));
+        assert!(lost.doubt.is_empty());
+        assert_eq!(lost.board.to_text(), "*..\n.!.\n");
+        // No sure mine beside it: the doubt stays.
+        let mut alone = doubted(&["...", ".!."]);
+        assert!(!settle_the_set_off_mine(&mut alone));
+        assert_eq!(alone.doubt.len(), 1);
     }
 
     #[test]
