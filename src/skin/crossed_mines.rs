@@ -122,7 +122,7 @@ pub(super) fn settle_crossed_mines(
 /// exactly the total, without them fewer. The total is the game's own count where the reading
 /// has one, else the standard one of the board's size (an Expert board's 99). JSMinesweeper
 /// draws a lost board's mines as spiked balls the model reads as wrong flags at 0.9999: on a
-/// lost Expert board at 15 px (seed 501), 94 of its 99 mines, few beside a number, so none
+/// lost Expert board at 19 px (seed 501), 94 of its 99 mines, few beside a number, so none
 /// settled by its numbers. Only where nothing else on the board leaves the count unsure: no
 /// other doubt may hold a mine or a flag (a covered tile of a lost game holds none).
 fn mines_by_the_total(

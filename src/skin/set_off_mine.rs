@@ -4,8 +4,8 @@
 //! sees what went wrong. GNOME Mines' classic theme draws it as an orange burst on the open
 //! face, its other mines black on covered tiles; at 23 px (16×16 in the window it opens with)
 //! the model never saw it there, read it as a mine at 0.24 (a flag and an "8" nearly as
-//! likely), and the board-level reading settled it as a plain one: 22 lost boards of the
-//! sweeps read with one tile wrong.
+//! likely), and the board-level reading settled it as a plain one: each lost board of the
+//! sweeps at that size read with one tile wrong.
 //!
 //! So where a board shows mines the classifier reads surely, none of them exploded, and exactly
 //! one tile shows a mine it read unsurely, on a look unlike each sure mine's (not the same bomb
