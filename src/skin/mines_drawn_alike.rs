@@ -91,13 +91,8 @@ pub(super) fn settle_mines_drawn_alike(reading: &mut Reading, families: &Familie
 /// no doubt names them. Returns the looks it settled.
 pub(super) fn settle_flags_drawn_alike(reading: &mut Reading) -> Vec<usize> {
     let shown = reading.cells_of_each_look();
-    let sure_looks = |class: TileClass| -> Vec<usize> {
-        (0..reading.looks.len())
-            .filter(|&l| shown[l] > 0 && reading.looks[l].class == class)
-            .filter(|&l| reading.looks[l].prob(class) >= SURE_GLYPH)
-            .collect()
-    };
-    let (mines, flags) = (sure_looks(TileClass::Mine), sure_looks(TileClass::Flag));
+    let mines = sure_shown_looks(reading, TileClass::Mine);
+    let flags = sure_shown_looks(reading, TileClass::Flag);
     if mines.is_empty() || flags.is_empty() {
         return Vec::new();
     }
@@ -148,6 +143,15 @@ pub(super) fn settle_flags_drawn_alike(reading: &mut Reading) -> Vec<usize> {
         reading.relabel(look, TileClass::Flag, 1.0);
     }
     looks
+}
+
+/// The looks of `reading` that some cell shows, read as `class` at [`SURE_GLYPH`] or more.
+pub(super) fn sure_shown_looks(reading: &Reading, class: TileClass) -> Vec<usize> {
+    let shown = reading.cells_of_each_look();
+    (0..reading.looks.len())
+        .filter(|&look| shown[look] > 0 && reading.looks[look].class == class)
+        .filter(|&look| reading.looks[look].prob(class) >= SURE_GLYPH)
+        .collect()
 }
 
 /// The ink pictures of the looks of `reading` read as `class` at [`SURE_GLYPH`] or more.

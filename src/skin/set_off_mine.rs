@@ -15,6 +15,7 @@
 //! mark, puts the exploded mine first (the same burst at 22 px, on a 30×16 board).
 
 use super::families::MEAN_LIMIT;
+use super::mines_drawn_alike::sure_shown_looks;
 use super::same_glyph::SURE_GLYPH;
 use crate::board::{Cell, Pos};
 use crate::vision::tiles::mean_difference;
@@ -29,7 +30,7 @@ pub(super) fn settle_the_set_off_mine(reading: &mut Reading) -> bool {
     if !reading.board.shows_mines() {
         return false;
     }
-    let sure_mines = sure_mines(reading);
+    let sure_mines = sure_shown_looks(reading, TileClass::Mine);
     if sure_mines.is_empty() {
         return false;
     }
@@ -67,15 +68,6 @@ pub(super) fn settle_the_set_off_mine(reading: &mut Reading) -> bool {
     );
     reading.relabel(look, TileClass::Exploded, 1.0);
     true
-}
-
-/// The looks of `reading` shown on the board and read as mines at [`SURE_GLYPH`] or more.
-fn sure_mines(reading: &Reading) -> Vec<usize> {
-    let shown = reading.cells_of_each_look();
-    (0..reading.looks.len())
-        .filter(|&look| shown[look] > 0 && reading.looks[look].class == TileClass::Mine)
-        .filter(|&look| reading.looks[look].prob(TileClass::Mine) >= SURE_GLYPH)
-        .collect()
 }
 
 /// On a lost board showing sure mines, the one tile shown as the exploded mine, in a doubt of
