@@ -90,6 +90,10 @@ pub(super) fn settle_mines_drawn_alike(reading: &mut Reading, families: &Familie
 /// a flag ([`SAME`]), in its ink, and more like it by [`MARGIN`] than like any sure mine's, where
 /// no doubt names them. Returns the looks it settled.
 pub(super) fn settle_flags_drawn_alike(reading: &mut Reading) -> Vec<usize> {
+    // A board in play shows no mine: nothing to compare, and no work on the frames of a game.
+    if !reading.board.shows_mines() {
+        return Vec::new();
+    }
     let shown = reading.cells_of_each_look();
     let mines = sure_shown_looks(reading, TileClass::Mine);
     let flags = sure_shown_looks(reading, TileClass::Flag);
