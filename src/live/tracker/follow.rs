@@ -3,7 +3,9 @@
 //! resized, or shows another board.
 
 use super::search::shown;
-use super::{frame_hash, Lock, Report, Shown, Tracker, RELOCATE_EVERY, SEARCH_EVERY};
+use super::{
+    frame_hash, Lock, Report, Shown, Tracker, RELOCATE_EVERY, RELOCATE_WAIT, SEARCH_EVERY,
+};
 use crate::capture::CaptureError;
 use crate::live::blank::is_blank;
 use crate::live::board_check::{
@@ -49,8 +51,12 @@ impl Tracker {
             return self.relock(lock, now, reports, "the window was resized");
         }
         lock.placement = placement;
-        // Located again between frames, before this frame's capture (see `relocate_due`).
-        if lock.relocate_due {
+        // A board that never came to rest is located again before this frame's capture (see
+        // `relocate_due`).
+        if lock
+            .relocate_due
+            .is_some_and(|due| now.duration_since(due) >= RELOCATE_WAIT)
+        {
             if let Some(fresh) = self.relocate(&mut lock, now)? {
                 return Ok(Some(fresh));
             }
@@ -74,6 +80,13 @@ impl Tracker {
         let hash = frame_hash(image.as_raw());
         if lock.last_frame == Some((hash, placement.x, placement.y)) {
             self.frames_skipped += 1;
+            // The board at rest: nothing waits on this frame, so a due look costs no marks any
+            // delay (it takes less than a frame period, and the next frame is read on time).
+            if lock.relocate_due.is_some() {
+                if let Some(fresh) = self.relocate(&mut lock, now)? {
+                    return Ok(Some(fresh));
+                }
+            }
             return Ok(Some(lock));
         }
         if lock.last_frame.is_none() && self.unreadable_frame == Some(hash) {
@@ -98,12 +111,15 @@ impl Tracker {
                 "the board is one flat colour (paused, or behind a dialog)",
             );
         }
-        if pixels_changed && now.duration_since(lock.located_at) >= RELOCATE_EVERY {
+        if pixels_changed
+            && lock.relocate_due.is_none()
+            && now.duration_since(lock.located_at) >= RELOCATE_EVERY
+        {
             // Not now: the whole source searched again takes 5-30 ms, which would hold back the
             // marks of the very frame that changed (it made the 99th percentile of capture to
             // overlay ten times the median). This frame is read with the grid it has, as every
             // frame since the last look was.
-            lock.relocate_due = true;
+            lock.relocate_due = Some(now);
         }
         self.frames_read += 1;
         let grid = lock.grid.shifted(-f64::from(crop.x), -f64::from(crop.y));
@@ -213,7 +229,7 @@ impl Tracker {
         lock: &mut Lock,
         now: Instant,
     ) -> Result<Option<Lock>, CaptureError> {
-        lock.relocate_due = false;
+        lock.relocate_due = None;
         lock.located_at = now;
         let began = Instant::now();
         let relocated = self.lock_on(lock.source.clone(), lock.hints, now)?;

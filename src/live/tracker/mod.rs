@@ -86,9 +86,11 @@ struct Lock {
     mines: Option<u64>,
     hints: Hints,
     located_at: Instant,
-    /// A changed frame found the board due to be located again: done at the start of the next
-    /// frame, after this one's marks are drawn.
-    relocate_due: bool,
+    /// Since when the board is due to be located again (a changed frame found the last look
+    /// [`RELOCATE_EVERY`] old): done on the next frame that shows the board at rest, after the
+    /// changed frames' marks are drawn, or before a frame's capture once [`RELOCATE_WAIT`] has
+    /// passed with the board never at rest.
+    relocate_due: Option<Instant>,
     /// The last frame's board pixels and the source's position then.
     last_frame: Option<(u64, i32, i32)>,
     /// The board text and screen rectangle last shown.
@@ -134,6 +136,12 @@ const OVERLAY_GONE_AFTER: Duration = Duration::from_millis(300);
 /// How often a changing board is located again from scratch, to notice a new board size in a
 /// window that kept its size.
 const RELOCATE_EVERY: Duration = Duration::from_secs(3);
+/// How long a due look waits for a frame that shows the board at rest. The whole source searched
+/// again takes 5-30 ms: done before a frame's capture, it held back that frame's marks, and a
+/// click's press and release come a frame apart, so the release's marks waited for the look the
+/// press had made due (the slowest clicks after a rest, 45-65 ms on X11 at 30 Hz). A board that
+/// keeps changing (a game's animation) is still looked at every few seconds.
+const RELOCATE_WAIT: Duration = Duration::from_secs(1);
 
 /// The live loop's state between frames.
 pub struct Tracker {
@@ -738,6 +746,88 @@ mod tests {
             texts[new_at..].iter().all(|t| *t != first),
             "the old board was drawn after the new one: {texts:?}"
         );
+    }
+
+    /// Ticks `tracker` every 100 ms from `start` until it draws a board; the tick after.
+    fn tick_until_drawn(tracker: &mut Tracker, start: Instant) -> u32 {
+        for tick in 0..20 {
+            let reports = tracker
+                .tick(start + Duration::from_millis(100) * tick)
+                .unwrap();
+            if reports.iter().any(|r| matches!(r, Report::Log(_))) {
+                return tick + 1;
+            }
+        }
+        panic!("the board was never drawn");
+    }
+
+    /// A changed frame that finds the last look old reads and draws the board with the grid it
+    /// has; the look is made on the next frame that shows the board at rest, so that a click's
+    /// release, a frame after its press, is not held back by it.
+    #[test]
+    fn a_due_look_waits_for_the_board_at_rest() {
+        let shown = Arc::new(Mutex::new(fixture(
+            "gnome-default-medium-1000-760-fresh.png",
+        )));
+        let start = Instant::now();
+        let mut tracker = tracker_on(&shown, plain_options(), start);
+        tick_until_drawn(&mut tracker, start);
+        let located = tracker.lock.as_ref().unwrap().located_at;
+
+        *shown.lock().unwrap() = fixture("gnome-default-medium-1000-760-mid.png");
+        let changed = start + RELOCATE_EVERY + Duration::from_millis(500);
+        let reports = tracker.tick(changed).unwrap();
+        assert!(
+            reports.iter().any(|r| matches!(r, Report::Log(_))),
+            "the changed board was not drawn at once: {reports:?}"
+        );
+        let lock = tracker.lock.as_ref().unwrap();
+        assert_eq!(lock.located_at, located, "located again before the frame");
+        assert_eq!(lock.relocate_due, Some(changed));
+
+        // The next frame changed again (a click's release after its press): read at once.
+        *shown.lock().unwrap() = fixture("gnome-default-medium-1000-760-fresh.png");
+        let again = changed + Duration::from_millis(33);
+        let reports = tracker.tick(again).unwrap();
+        assert!(
+            reports.iter().any(|r| matches!(r, Report::Log(_))),
+            "the board changed again was not drawn: {reports:?}"
+        );
+        assert_eq!(tracker.lock.as_ref().unwrap().located_at, located);
+
+        let rest = again + Duration::from_millis(33);
+        tracker.tick(rest).unwrap();
+        let lock = tracker.lock.as_ref().unwrap();
+        assert_eq!(lock.located_at, rest, "not located again at rest");
+        assert_eq!(lock.relocate_due, None);
+    }
+
+    /// A board that keeps changing, never at rest, is still located again, [`RELOCATE_WAIT`]
+    /// after the look fell due.
+    #[test]
+    fn a_board_never_at_rest_is_located_again_after_the_wait() {
+        let boards = [
+            fixture("gnome-default-medium-1000-760-fresh.png"),
+            fixture("gnome-default-medium-1000-760-mid.png"),
+        ];
+        let shown = Arc::new(Mutex::new(boards[0].clone()));
+        let start = Instant::now();
+        let mut tracker = tracker_on(&shown, plain_options(), start);
+        tick_until_drawn(&mut tracker, start);
+
+        let due = start + RELOCATE_EVERY + Duration::from_millis(500);
+        let mut relocated = None;
+        for tick in 0..30u32 {
+            let now = due + Duration::from_millis(100) * tick;
+            *shown.lock().unwrap() = boards[(tick as usize + 1) % 2].clone();
+            tracker.tick(now).unwrap();
+            let lock = tracker.lock.as_ref().expect("following the board");
+            if lock.located_at >= due {
+                relocated = Some(now);
+                break;
+            }
+        }
+        assert_eq!(relocated, Some(due + RELOCATE_WAIT));
     }
 
     #[test]

@@ -283,7 +283,7 @@ impl Tracker {
             grid,
             hints,
             located_at: now,
-            relocate_due: false,
+            relocate_due: None,
             last_frame: None,
             last_shown: None,
             unconfirmed: None,
