@@ -2875,6 +2875,21 @@ fn a_lost_boards_cross_the_mine_total_counts_is_a_mine() {
     );
 }
 
+/// JSMinesweeper at 34 px (device scale 0.8, zoom 175%), Intermediate (40 mines), a lost game,
+/// the pointer on the board: its mines are spiked balls the model reads as wrong flags, most
+/// beside no open number, and the page's tooltip of the hovered tile's position lies over two
+/// tiles, one of them a mine. The crosses, one short of the total with one tile unsure, stood
+/// as the player's wrong flags. Without them the board shows far fewer than its 40 mines even
+/// were every unsure tile one, so they are its mines; only the tooltip's tiles stay in doubt.
+#[test]
+fn a_lost_boards_crosses_are_mines_where_the_total_needs_them_beside_a_tooltip() {
+    let name = "jsmines-dark-34px-lost-hover-a-tooltip-hides-a-mine";
+    let (reading, label) = read_as_a_lost_game(name);
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    let doubt = reading.doubt_cells();
+    assert!(doubt.len() <= 2, "{name}: in doubt: {doubt:?}");
+}
+
 /// GNOME Mines' default theme, 16×16 at 23 px (a 494×380 window, its smallest tiles), a lost
 /// game, the pointer resting on the board: it shows the game's flags as in play, and two of its
 /// four were a mine to the model at 0.77, drawn as the board's sure flags (likeness 0.99, 0.88 to

@@ -118,13 +118,20 @@ pub(super) fn settle_crossed_mines(
 }
 
 /// Whether the crosses of the families `open` (with what each settles to as a mine) are the
-/// mines that the board's mine total counts: with them as mines the shown mines and flags are
-/// exactly the total, without them fewer. The total is the game's own count where the reading
-/// has one, else the standard one of the board's size (an Expert board's 99). JSMinesweeper
-/// draws a lost board's mines as spiked balls the model reads as wrong flags at 0.9999: on a
-/// lost Expert board at 19 px (seed 501), 94 of its 99 mines, few beside a number, so none
-/// settled by its numbers. Only where nothing else on the board leaves the count unsure: no
-/// other doubt may hold a mine or a flag (a covered tile of a lost game holds none).
+/// mines that the board's mine total counts: a lost game shows every mine it does not flag, so
+/// its shown mines and standing flags are all its mines and its wrong flags none. The total is
+/// the game's own count where the reading has one, else the standard one of the board's size
+/// (an Expert board's 99). JSMinesweeper draws a lost board's mines as spiked balls the model
+/// reads as wrong flags at 0.9999: on a lost Expert board at 19 px (seed 501), 94 of its 99
+/// mines, few beside a number, so none settled by its numbers.
+///
+/// Tiles the reading is unsure of (a doubt that may hold a mine or a flag, a tile hidden under
+/// a note or the page's tooltip) may each be a mine or not, so the crosses are mines where
+/// both hold: with them as mines the board does not show more than the total, and the unsure
+/// tiles can make up the rest; without them, fewer than the total even were every unsure tile
+/// a mine. With no unsure tile that is the shown mines, flags and crosses making exactly the
+/// total. JSMinesweeper's tooltip over a lost board hid one of its mines (seed 511, 34 px):
+/// its 38 crosses, one short of the total, stood as wrong flags.
 fn mines_by_the_total(
     reading: &Reading,
     families: &Families,
@@ -138,27 +145,35 @@ fn mines_by_the_total(
             TileClass::Mine | TileClass::Exploded | TileClass::Flag | TileClass::WrongFlag
         )
     };
-    let unsure = (reading.doubt.iter())
-        .any(|doubt| !ours(doubt.look) && doubt.classes.iter().any(holds_a_mine));
-    if unsure {
-        return false;
+    let mut unsure_at = vec![false; board.rows() * board.cols()];
+    for doubt in (reading.doubt.iter())
+        .filter(|doubt| !ours(doubt.look) && doubt.classes.iter().any(holds_a_mine))
+    {
+        for &(r, c) in &doubt.cells {
+            unsure_at[r * board.cols() + c] = true;
+        }
     }
-    let (mut marked, mut crosses) = (0u64, 0u64);
+    let (mut marked, mut crosses, mut unsure) = (0u64, 0u64, 0u64);
     for p in board.positions() {
-        if ours(reading.look_of[board.index(p)]) {
+        let at = board.index(p);
+        if unsure_at[at] {
+            unsure += 1;
+        } else if ours(reading.look_of[at]) {
             crosses += 1;
         } else if board.get(p).is_shown_mine() || board.get(p) == Cell::Flag {
             marked += 1;
         }
     }
     let totals = [reading.mines, standard_mines(board.rows(), board.cols())];
-    let counted = totals
-        .iter()
-        .flatten()
-        .any(|&total| marked + crosses == total);
+    let counted = totals.iter().flatten().any(|&total| {
+        let as_mines = marked + crosses <= total && total <= marked + crosses + unsure;
+        let as_wrong_flags = total <= marked + unsure;
+        as_mines && !as_wrong_flags
+    });
     tracing::debug!(
         marked,
         crosses,
+        unsure,
         ?totals,
         counted,
         "board-level reading: a lost board's crosses against its mine total"
@@ -455,7 +470,8 @@ mod tests {
         over[6] = "x........";
         let (_, crossed) = settle(&over, false);
         assert_eq!(crossed, TileClass::WrongFlag);
-        // A tile in doubt with a mine elsewhere leaves the count unsure.
+        // Tiles in doubt with a mine elsewhere: the crosses are mines where those tiles cannot
+        // make up the total without them (one tile for eight crosses), not where they can.
         let verdicts = [
             TileClass::Unrevealed,
             TileClass::WrongFlag,
@@ -467,13 +483,25 @@ mod tests {
         ]
         .map(Verdict::certain)
         .to_vec();
-        let mut unsure = rows;
-        unsure[6] = "1........";
-        let mut reading = flat_reading(&unsure, ".x!F*01", verdicts);
-        doubt_look(&mut reading, 6, &[TileClass::Number(1), TileClass::Mine]);
-        let (mut reading, families, mut settled) = a_family_a_look(reading);
-        settle_crossed_mines(&mut reading, &families, &mut settled);
-        assert_eq!(settled[1], TileClass::WrongFlag);
+        let crossed_beside = |unsure: &[&str]| {
+            let mut reading = flat_reading(unsure, ".x!F*01", verdicts.clone());
+            doubt_look(&mut reading, 6, &[TileClass::Number(1), TileClass::Mine]);
+            let (mut reading, families, mut settled) = a_family_a_look(reading);
+            settle_crossed_mines(&mut reading, &families, &mut settled);
+            settled[1]
+        };
+        // The tiles in doubt touch no cross, so that only the total can settle them.
+        let mut one = rows;
+        one[7] = "..1..0000";
+        assert_eq!(crossed_beside(&one), TileClass::Mine);
+        let mut eight = rows;
+        eight[7] = "1111.0000";
+        eight[8] = "1111.0000";
+        assert_eq!(crossed_beside(&eight), TileClass::WrongFlag);
+        // One cross too many for the total, with a tile in doubt: not mines either.
+        let mut over_unsure = over;
+        over_unsure[7] = "..1..0000";
+        assert_eq!(crossed_beside(&over_unsure), TileClass::WrongFlag);
     }
 
     #[test]
