@@ -2890,6 +2890,15 @@ fn a_lost_boards_crosses_are_mines_where_the_total_needs_them_beside_a_tooltip()
     assert!(doubt.len() <= 2, "{name}: in doubt: {doubt:?}");
 }
 
+/// winmine.html in Chromium's forced dark at 23 px (device scale 0.8, zoom 175%), a lost game:
+/// one phase of the sampling of its mines was a mine to the model at 0.91, a covered tile next,
+/// and stayed in doubt between the two beside sure mines of the same picture. Drawn as the sure
+/// mines are, it is one; the board reads exactly.
+#[test]
+fn a_lost_boards_mine_in_doubt_with_a_covered_tile_drawn_as_its_mines_is_one() {
+    assert_read_exactly("winmine-dark-23px-lost-a-mine-in-doubt-with-a-covered-tile");
+}
+
 /// GNOME Mines' default theme, 16×16 at 23 px (a 494×380 window, its smallest tiles), a lost
 /// game, the pointer resting on the board: it shows the game's flags as in play, and two of its
 /// four were a mine to the model at 0.77, drawn as the board's sure flags (likeness 0.99, 0.88 to

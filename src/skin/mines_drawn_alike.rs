@@ -10,6 +10,11 @@
 //! like it than like any sure look of that digit (`same_glyph::MARGIN`): the bomb's phases in
 //! doubt came within 0.96–0.99 of its sure ones, and 0.56–0.58 of the board's sure 2s.
 //!
+//! A look in doubt between a covered tile and a mine is settled the same way: winmine.html in
+//! forced dark at 23 px (a screen scaled 0.8, zoom 175%) read one phase of its mines as a mine
+//! at 0.91, a covered tile next, beside sure mines of the same picture. A covered tile has no
+//! ink to be like a mine's.
+//!
 //! The same the other way round for a lost game's flags ([`settle_flags_drawn_alike`]): GNOME
 //! Mines' default theme at 23 px (16×16 in the window it opens with) shows a lost game's flags
 //! as it showed them in play, and two of four were a mine to the model at 0.77, its other mines
@@ -22,9 +27,9 @@ use super::families::Families;
 use super::same_glyph::{ink_picture, likeness, same_ink, MARGIN, SAME, SURE_GLYPH};
 use crate::vision::{Reading, TileClass};
 
-/// Settles as mines, on a board that shows mines, the looks in doubt between a digit and a
-/// mine that are drawn as the board's sure mines, each look on its own (the doubt left on the
-/// family's other looks).
+/// Settles as mines, on a board that shows mines, the looks in doubt between a digit (or a
+/// covered tile) and a mine that are drawn as the board's sure mines, each look on its own (the
+/// doubt left on the family's other looks).
 pub(super) fn settle_mines_drawn_alike(reading: &mut Reading, families: &Families) {
     if !reading.board.shows_mines() {
         return;
@@ -42,26 +47,28 @@ pub(super) fn settle_mines_drawn_alike(reading: &mut Reading, families: &Familie
     // beside it (the table clone's, at 23.7 px), which stays in its doubt.
     let mut doubts: Vec<(usize, TileClass)> = (reading.doubt.iter())
         .filter_map(|doubt| match doubt.classes[..] {
-            [d @ TileClass::Number(1..), TileClass::Mine]
-            | [TileClass::Mine, d @ TileClass::Number(1..)] => Some((families.of[doubt.look], d)),
+            [d @ (TileClass::Number(1..) | TileClass::Unrevealed), TileClass::Mine]
+            | [TileClass::Mine, d @ (TileClass::Number(1..) | TileClass::Unrevealed)] => {
+                Some((families.of[doubt.look], d))
+            }
             _ => None,
         })
         .collect();
     doubts.dedup();
-    for (family, digit) in doubts {
-        let digits = sure_pictures(reading, digit);
+    for (family, other) in doubts {
+        let others = sure_pictures(reading, other);
         let drawn_as_a_mine = |look: usize| {
             let Some(own) = ink_picture(&reading.pixels[look]) else {
                 return false;
             };
-            let (as_mine, as_digit) = (best(&own, &mines), best(&own, &digits));
+            let (as_mine, as_other) = (best(&own, &mines), best(&own, &others));
             tracing::trace!(
                 look,
                 as_mine,
-                as_digit,
-                "a look in doubt between a digit and a mine, against the sure ones"
+                as_other,
+                "a look in doubt between a mine and a digit or a covered tile, against the sure ones"
             );
-            as_mine >= SAME && as_mine - as_digit >= MARGIN
+            as_mine >= SAME && as_mine - as_other >= MARGIN
         };
         let looks: Vec<usize> = (0..families.of.len())
             .filter(|&l| families.of[l] == family && drawn_as_a_mine(l))
@@ -72,7 +79,7 @@ pub(super) fn settle_mines_drawn_alike(reading: &mut Reading, families: &Familie
         tracing::debug!(
             family,
             ?looks,
-            "board-level reading: looks in doubt with a digit, drawn as the sure mines"
+            "board-level reading: looks in doubt with a mine, drawn as the sure mines"
         );
         let cells = reading.cells_showing(|l| looks.contains(&l));
         for &look in &looks {
@@ -221,6 +228,38 @@ mod tests {
         assert_eq!(reading.board.to_text().lines().next(), Some("*2*2"));
         // Drawn as the sure 2s: left in its doubt.
         assert_eq!(reading.doubt_cells(), [(0, 3)]);
+    }
+
+    /// A lost board: a sure mine, then two looks in doubt between a mine and a covered tile,
+    /// one drawn as the sure mine, one with no ink (as a covered tile is).
+    #[test]
+    fn a_look_in_doubt_with_a_covered_tile_drawn_as_the_sure_mines_is_a_mine() {
+        let mut reading = Reading::of_board(parse_board("*..\n...\n").unwrap());
+        reading.look_of = vec![0, 1, 2, 3, 3, 3];
+        let unsure = Verdict::from_probs(&[(TileClass::Mine, 0.9), (TileClass::Unrevealed, 0.1)]);
+        reading.looks = vec![
+            Verdict::from_probs(&[(TileClass::Mine, 0.999)]),
+            unsure,
+            unsure,
+            Verdict::certain(TileClass::Unrevealed),
+        ];
+        reading.pixels = vec![
+            drawn(PALE, DARK, ball),
+            drawn(PALE, DARK, ball),
+            drawn(PALE, PALE, ball),
+            drawn(PALE, PALE, ball),
+        ];
+        for (look, col) in [(1, 1), (2, 2)] {
+            reading.doubt.push(Doubt {
+                look,
+                classes: vec![TileClass::Mine, TileClass::Unrevealed],
+                cells: vec![(0, col)],
+            });
+        }
+        let (mut reading, families, _) = a_family_a_look(reading);
+        settle_mines_drawn_alike(&mut reading, &families);
+        assert_eq!(reading.class(0, 1), TileClass::Mine);
+        assert_eq!(reading.doubt_cells(), [(0, 2)]);
     }
 
     /// A flag for [`drawn`]: a pole and a pennant.
