@@ -46,6 +46,12 @@ pub trait Desktop: Send {
     fn has_compositor(&self) -> Result<bool, CaptureError>;
     /// The screen's size: what `grab(None, …)` can see.
     fn screen_size(&self) -> Result<(u32, u32), CaptureError>;
+    /// Whether window `id` drew anything since this was last asked of it, where the system
+    /// reports drawing (X11's DAMAGE); `None` where it cannot tell, and then the pixels are
+    /// grabbed to see.
+    fn drawn_since_last_look(&self, _id: u32) -> Result<Option<bool>, CaptureError> {
+        Ok(None)
+    }
 }
 
 /// A Wayland session's screen: copies of it, as the compositor shows it, and its size. A Wayland

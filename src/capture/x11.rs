@@ -5,13 +5,17 @@
 //! xcap finds and names the windows (`capture::windows`), but it opens a new connection for every
 //! call and only grabs whole windows; at 30 frames a second that alone would cost more than the
 //! 5% of a core the idle loop may use. The requests here are the same X core requests xcap makes.
+//!
+//! Where the server has the DAMAGE extension, the window followed is watched for drawing
+//! ([`X11::drawn_since_last_look`]), so that a board left alone costs no grab at all.
 
 use super::desktop::{Desktop, DisplaySystem, Placement};
 use super::screen::CaptureError;
 use super::windows::{visible_windows, WindowInfo};
 use image::RgbImage;
+use std::sync::{Mutex, PoisonError};
 use xcb::x::{self, Drawable, ImageOrder};
-use xcb::{Xid, XidNew};
+use xcb::{damage, xfixes, Xid, XidNew};
 
 /// An open connection to the X display.
 pub struct X11 {
@@ -21,12 +25,21 @@ pub struct X11 {
     /// Bits per pixel of each depth the server can send, from the connection setup.
     formats: Vec<(u8, u8)>,
     byte_order: ImageOrder,
+    /// Whether the server has the DAMAGE extension (version 1.1 agreed).
+    has_damage: bool,
+    /// The window watched for drawing, and its damage object.
+    watch: Mutex<Option<(u32, damage::Damage)>>,
 }
 
 impl X11 {
     /// Connects to `$DISPLAY`.
     pub fn connect() -> Result<X11, CaptureError> {
-        let (conn, screen) = xcb::Connection::connect(None).map_err(|err| {
+        let (conn, screen) = xcb::Connection::connect_with_extensions(
+            None,
+            &[],
+            &[xcb::Extension::Damage, xcb::Extension::XFixes],
+        )
+        .map_err(|err| {
             CaptureError::Capture(format!(
                 "cannot open the X display {}: {err}",
                 std::env::var("DISPLAY").unwrap_or_else(|_| "(DISPLAY unset)".into())
@@ -44,13 +57,84 @@ impl X11 {
             .map(|f| (f.depth(), f.bits_per_pixel()))
             .collect();
         let byte_order = setup.image_byte_order();
+        let has_damage = agree_on_damage(&conn);
         Ok(X11 {
             conn,
             root,
             screen,
             formats,
             byte_order,
+            has_damage,
+            watch: Mutex::new(None),
         })
+    }
+
+    /// Whether window `id` drew anything since the last time this was asked of it: the
+    /// server's DAMAGE reports, drained from the connection. `None` where the server cannot
+    /// tell (no DAMAGE extension, or the window is gone); `Some(true)` the first time a window
+    /// is asked about, since what it drew before is not known. Ask before grabbing: drawing
+    /// after the question is reported at the next one.
+    pub fn drawn_since_last_look(&self, id: u32) -> Result<Option<bool>, CaptureError> {
+        if !self.has_damage {
+            return Ok(None);
+        }
+        let mut watch = self.watch.lock().unwrap_or_else(PoisonError::into_inner);
+        let damage = match *watch {
+            Some((watched, damage)) if watched == id => damage,
+            _ => {
+                if let Some((_, old)) = watch.take() {
+                    self.conn.send_request(&damage::Destroy { damage: old });
+                }
+                let damage: damage::Damage = self.conn.generate_id();
+                let created = self.conn.send_and_check_request(&damage::Create {
+                    damage,
+                    drawable: Drawable::Window(x::Window::new(id)),
+                    // One report each time the window's damage goes from none to some: the
+                    // damage is taken away at each look, so each look learns of any drawing.
+                    level: damage::ReportLevel::NonEmpty,
+                });
+                match created {
+                    Ok(()) => *watch = Some((id, damage)),
+                    Err(xcb::ProtocolError::X(..)) => return Ok(None),
+                    Err(err) => return Err(CaptureError::failed("watching the game window", err)),
+                }
+                self.drain(damage)?;
+                self.repair(damage);
+                return Ok(Some(true));
+            }
+        };
+        let drawn = self.drain(damage)?;
+        if drawn {
+            self.repair(damage);
+        }
+        Ok(Some(drawn))
+    }
+
+    /// Takes every event waiting on the connection; whether one was a damage report of `damage`.
+    /// Errors of requests sent unchecked (a damage object of a window since gone) are dropped.
+    fn drain(&self, damage: damage::Damage) -> Result<bool, CaptureError> {
+        let mut drawn = false;
+        loop {
+            match self.conn.poll_for_event() {
+                Ok(Some(xcb::Event::Damage(damage::Event::Notify(notify)))) => {
+                    drawn |= notify.damage() == damage;
+                }
+                Ok(Some(_)) | Err(xcb::Error::Protocol(_)) => {}
+                Ok(None) => return Ok(drawn),
+                Err(xcb::Error::Connection(err)) => {
+                    return Err(CaptureError::failed("the X connection broke", err))
+                }
+            }
+        }
+    }
+
+    /// Empties `damage`, so that the window's next drawing is reported again.
+    fn repair(&self, damage: damage::Damage) {
+        self.conn.send_request(&damage::Subtract {
+            damage,
+            repair: xfixes::Region::none(),
+            parts: xfixes::Region::none(),
+        });
     }
 
     /// Whether a compositing manager runs on this screen (it owns the `_NET_WM_CM_Sn` selection).
@@ -220,6 +304,24 @@ impl X11 {
     }
 }
 
+/// Agrees on versions of XFIXES (whose regions DAMAGE uses) and DAMAGE with the server, as a
+/// client must before using them; whether DAMAGE can be used.
+fn agree_on_damage(conn: &xcb::Connection) -> bool {
+    let active: Vec<xcb::Extension> = conn.active_extensions().collect();
+    if !active.contains(&xcb::Extension::Damage) || !active.contains(&xcb::Extension::XFixes) {
+        return false;
+    }
+    let fixes = conn.send_request(&xfixes::QueryVersion {
+        client_major_version: 5,
+        client_minor_version: 0,
+    });
+    let damage = conn.send_request(&damage::QueryVersion {
+        client_major_version: 1,
+        client_minor_version: 1,
+    });
+    conn.wait_for_reply(fixes).is_ok() && conn.wait_for_reply(damage).is_ok()
+}
+
 impl Desktop for X11 {
     fn system(&self) -> DisplaySystem {
         DisplaySystem::X11
@@ -243,5 +345,9 @@ impl Desktop for X11 {
 
     fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
         X11::screen_size(self)
+    }
+
+    fn drawn_since_last_look(&self, id: u32) -> Result<Option<bool>, CaptureError> {
+        X11::drawn_since_last_look(self, id)
     }
 }

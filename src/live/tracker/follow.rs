@@ -4,7 +4,8 @@
 
 use super::search::shown;
 use super::{
-    frame_hash, Lock, Report, Shown, Tracker, RELOCATE_EVERY, RELOCATE_WAIT, SEARCH_EVERY,
+    frame_hash, Lock, Report, Shown, Tracker, GRAB_AT_LEAST_EVERY, RELOCATE_EVERY, RELOCATE_WAIT,
+    SEARCH_EVERY,
 };
 use crate::capture::CaptureError;
 use crate::live::blank::is_blank;
@@ -61,6 +62,10 @@ impl Tracker {
                 return Ok(Some(fresh));
             }
         }
+        if self.nothing_drawn(&lock, now)? {
+            self.frames_skipped += 1;
+            return self.at_rest(lock, now);
+        }
         let captured = Instant::now();
         let crop = lock.crop;
         let image = match self.grab(
@@ -77,17 +82,11 @@ impl Tracker {
             // next frame.
             _ => return Ok(Some(lock)),
         };
+        lock.grabbed_at = now;
         let hash = frame_hash(image.as_raw());
         if lock.last_frame == Some((hash, placement.x, placement.y)) {
             self.frames_skipped += 1;
-            // The board at rest: nothing waits on this frame, so a due look costs no marks any
-            // delay (it takes less than a frame period, and the next frame is read on time).
-            if lock.relocate_due.is_some() {
-                if let Some(fresh) = self.relocate(&mut lock, now)? {
-                    return Ok(Some(fresh));
-                }
-            }
-            return Ok(Some(lock));
+            return self.at_rest(lock, now);
         }
         if lock.last_frame.is_none() && self.unreadable_frame == Some(hash) {
             // The very pixels that just did not read, under the grid found again on them: they
@@ -218,6 +217,37 @@ impl Tracker {
         self.show(&lock, shown, reports);
         lock.last_shown = Some((text, board));
         lock.hidden = self.view.hidden;
+        Ok(Some(lock))
+    }
+
+    /// Whether the game window certainly drew nothing since the last frame, so that its
+    /// board's pixels are that frame's and need no grab: the X server reports drawing
+    /// (DAMAGE), the window is where it was, and a compositor keeps its pixels its own (without
+    /// one, a window moved over it changes what a grab sees with nothing drawn). Pixels are
+    /// grabbed at least every [`GRAB_AT_LEAST_EVERY`] all the same.
+    fn nothing_drawn(&self, lock: &Lock, now: Instant) -> Result<bool, CaptureError> {
+        let Some(id) = lock.source.id.filter(|_| self.compositor) else {
+            return Ok(false);
+        };
+        // Asked on every frame, so that each frame's question covers the drawing since the last.
+        let drawn = self.desktop.drawn_since_last_look(id)?;
+        let placement = lock.placement;
+        let in_place =
+            (lock.last_frame).is_some_and(|(_, x, y)| (x, y) == (placement.x, placement.y));
+        Ok(drawn == Some(false)
+            && in_place
+            && now.duration_since(lock.grabbed_at) < GRAB_AT_LEAST_EVERY)
+    }
+
+    /// A frame that shows the board as the last one did. Nothing waits on it, so a due look
+    /// costs no marks any delay (it takes less than a frame period, and the next frame is read
+    /// on time).
+    fn at_rest(&mut self, mut lock: Lock, now: Instant) -> Result<Option<Lock>, CaptureError> {
+        if lock.relocate_due.is_some() {
+            if let Some(fresh) = self.relocate(&mut lock, now)? {
+                return Ok(Some(fresh));
+            }
+        }
         Ok(Some(lock))
     }
 

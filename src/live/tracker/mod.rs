@@ -91,6 +91,8 @@ struct Lock {
     /// changed frames' marks are drawn, or before a frame's capture once [`RELOCATE_WAIT`] has
     /// passed with the board never at rest.
     relocate_due: Option<Instant>,
+    /// When the board's pixels were last grabbed.
+    grabbed_at: Instant,
     /// The last frame's board pixels and the source's position then.
     last_frame: Option<(u64, i32, i32)>,
     /// The board text and screen rectangle last shown.
@@ -136,6 +138,9 @@ const OVERLAY_GONE_AFTER: Duration = Duration::from_millis(300);
 /// How often a changing board is located again from scratch, to notice a new board size in a
 /// window that kept its size.
 const RELOCATE_EVERY: Duration = Duration::from_secs(3);
+/// How often the board's pixels are grabbed even where the system says the game window drew
+/// nothing: a report lost or never sent costs a second at most.
+const GRAB_AT_LEAST_EVERY: Duration = Duration::from_secs(1);
 /// How long a due look waits for a frame that shows the board at rest. The whole source searched
 /// again takes 5-30 ms: done before a frame's capture, it held back that frame's marks, and a
 /// click's press and release come a frame apart, so the release's marks waited for the look the
@@ -993,5 +998,106 @@ mod tests {
         }
         assert_eq!(source(&tracker), Some(Some(GAME)), "{notes:?}");
         assert!(notes.iter().any(|n| n.contains("Mines")), "{notes:?}");
+    }
+
+    /// A game window on a desktop that reports whether the window drew (X11's DAMAGE), with
+    /// the grabs of the window counted.
+    struct ReportsDrawing {
+        screen: RgbImage,
+        drawn: Arc<Mutex<Option<bool>>>,
+        grabs: Arc<Mutex<usize>>,
+    }
+
+    impl crate::capture::Desktop for ReportsDrawing {
+        fn system(&self) -> crate::capture::DisplaySystem {
+            crate::capture::DisplaySystem::X11
+        }
+
+        fn windows(&self) -> Result<Vec<crate::capture::WindowInfo>, CaptureError> {
+            let (width, height) = self.screen.dimensions();
+            let name = "Mines".into();
+            Ok(vec![crate::capture::WindowInfo {
+                id: GAME,
+                name,
+                x: 0,
+                y: 0,
+                width,
+                height,
+            }])
+        }
+
+        fn placement(&self, _: u32) -> Result<Option<crate::capture::Placement>, CaptureError> {
+            let (width, height) = self.screen.dimensions();
+            let viewable = true;
+            Ok(Some(crate::capture::Placement {
+                x: 0,
+                y: 0,
+                width,
+                height,
+                viewable,
+            }))
+        }
+
+        fn grab(
+            &self,
+            _: Option<u32>,
+            (x, y, w, h): (i32, i32, u32, u32),
+        ) -> Result<RgbImage, CaptureError> {
+            *self.grabs.lock().unwrap() += 1;
+            Ok(image::imageops::crop_imm(&self.screen, x as u32, y as u32, w, h).to_image())
+        }
+
+        fn has_compositor(&self) -> Result<bool, CaptureError> {
+            Ok(true)
+        }
+
+        fn screen_size(&self) -> Result<(u32, u32), CaptureError> {
+            Ok(self.screen.dimensions())
+        }
+
+        fn drawn_since_last_look(&self, _: u32) -> Result<Option<bool>, CaptureError> {
+            Ok(*self.drawn.lock().unwrap())
+        }
+    }
+
+    /// Where the system says the game window drew nothing, its board is not grabbed, but for
+    /// once a second; where it drew, or cannot tell, every frame is.
+    #[test]
+    fn a_window_that_drew_nothing_is_not_grabbed_but_once_a_second() {
+        let drawn = Arc::new(Mutex::new(None));
+        let grabs = Arc::new(Mutex::new(0));
+        let desktop = ReportsDrawing {
+            screen: fixture("gnome-default-medium-1000-760-mid.png"),
+            drawn: drawn.clone(),
+            grabs: grabs.clone(),
+        };
+        let start = Instant::now();
+        let classifier = Classifier::embedded().unwrap();
+        let mut tracker =
+            Tracker::new(Box::new(desktop), classifier, plain_options(), start).unwrap();
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        let mut ms = 0;
+        while tracker.lock.as_ref().is_none_or(|l| l.last_frame.is_none()) && ms < 2000 {
+            tracker.tick(at(ms)).unwrap();
+            ms += 100;
+        }
+        assert!(tracker.lock.is_some(), "the game was not followed");
+        let grabbed = |ms: &mut u64, tracker: &mut Tracker, frames: u64| {
+            let before = *grabs.lock().unwrap();
+            for _ in 0..frames {
+                tracker.tick(at(*ms)).unwrap();
+                *ms += 100;
+            }
+            *grabs.lock().unwrap() - before
+        };
+        // Unknown: each frame grabbed.
+        assert_eq!(grabbed(&mut ms, &mut tracker, 5), 5);
+        // Nothing drawn: no grab for a second, then one.
+        *drawn.lock().unwrap() = Some(false);
+        assert_eq!(grabbed(&mut ms, &mut tracker, 9), 0);
+        assert_eq!(grabbed(&mut ms, &mut tracker, 1), 1);
+        // Drawn: grabbed.
+        *drawn.lock().unwrap() = Some(true);
+        assert_eq!(grabbed(&mut ms, &mut tracker, 3), 3);
     }
 }

@@ -284,6 +284,7 @@ impl Tracker {
             hints,
             located_at: now,
             relocate_due: None,
+            grabbed_at: now,
             last_frame: None,
             last_shown: None,
             unconfirmed: None,
