@@ -102,8 +102,8 @@ pub(super) fn settle_flags_drawn_alike(reading: &mut Reading) -> Vec<usize> {
         return Vec::new();
     }
     let shown = reading.cells_of_each_look();
-    let mines = sure_shown_looks(reading, TileClass::Mine);
-    let flags = sure_shown_looks(reading, TileClass::Flag);
+    let mines = sure_shown_looks(reading, &shown, TileClass::Mine);
+    let flags = sure_shown_looks(reading, &shown, TileClass::Flag);
     if mines.is_empty() || flags.is_empty() {
         return Vec::new();
     }
@@ -156,9 +156,9 @@ pub(super) fn settle_flags_drawn_alike(reading: &mut Reading) -> Vec<usize> {
     looks
 }
 
-/// The looks of `reading` that some cell shows, read as `class` at [`SURE_GLYPH`] or more.
-pub(super) fn sure_shown_looks(reading: &Reading, class: TileClass) -> Vec<usize> {
-    let shown = reading.cells_of_each_look();
+/// The looks of `reading` that some cell shows (`shown`: its `cells_of_each_look`), read as
+/// `class` at [`SURE_GLYPH`] or more.
+pub(super) fn sure_shown_looks(reading: &Reading, shown: &[usize], class: TileClass) -> Vec<usize> {
     (0..reading.looks.len())
         .filter(|&look| shown[look] > 0 && reading.looks[look].class == class)
         .filter(|&look| reading.looks[look].prob(class) >= SURE_GLYPH)

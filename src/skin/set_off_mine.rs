@@ -30,7 +30,7 @@ pub(super) fn settle_the_set_off_mine(reading: &mut Reading) -> bool {
     if !reading.board.shows_mines() {
         return false;
     }
-    let sure_mines = sure_shown_looks(reading, TileClass::Mine);
+    let sure_mines = sure_shown_looks(reading, &reading.cells_of_each_look(), TileClass::Mine);
     if sure_mines.is_empty() {
         return false;
     }
