@@ -150,7 +150,7 @@ fn mines_by_the_total(
         .filter(|doubt| !ours(doubt.look) && doubt.classes.iter().any(holds_a_mine))
     {
         for &(r, c) in &doubt.cells {
-            unsure_at[r * board.cols() + c] = true;
+            unsure_at[board.index(Pos::new(r, c))] = true;
         }
     }
     let (mut marked, mut crosses, mut unsure) = (0u64, 0u64, 0u64);
