@@ -906,6 +906,31 @@ mod tests {
 
     const GAME: u32 = 7;
 
+    /// The game's window, named "Mines", over the whole of `screen`.
+    fn game_window_over(screen: &RgbImage) -> crate::capture::WindowInfo {
+        let (width, height) = screen.dimensions();
+        crate::capture::WindowInfo {
+            id: GAME,
+            name: "Mines".into(),
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+
+    /// A shown window's place over the whole of `screen`.
+    fn whole_screen(screen: &RgbImage) -> crate::capture::Placement {
+        let (width, height) = screen.dimensions();
+        crate::capture::Placement {
+            x: 0,
+            y: 0,
+            width,
+            height,
+            viewable: true,
+        }
+    }
+
     impl crate::capture::Desktop for LateWindowManager {
         fn system(&self) -> crate::capture::DisplaySystem {
             crate::capture::DisplaySystem::X11
@@ -915,26 +940,11 @@ mod tests {
             if !*self.listed.lock().unwrap() {
                 return Err(CaptureError::Capture("no window manager".into()));
             }
-            let (width, height) = self.screen.dimensions();
-            Ok(vec![crate::capture::WindowInfo {
-                id: GAME,
-                name: "Mines".into(),
-                x: 0,
-                y: 0,
-                width,
-                height,
-            }])
+            Ok(vec![game_window_over(&self.screen)])
         }
 
         fn placement(&self, id: u32) -> Result<Option<crate::capture::Placement>, CaptureError> {
-            let (width, height) = self.screen.dimensions();
-            Ok((id == GAME).then_some(crate::capture::Placement {
-                x: 0,
-                y: 0,
-                width,
-                height,
-                viewable: true,
-            }))
+            Ok((id == GAME).then(|| whole_screen(&self.screen)))
         }
 
         fn grab(
@@ -1014,28 +1024,11 @@ mod tests {
         }
 
         fn windows(&self) -> Result<Vec<crate::capture::WindowInfo>, CaptureError> {
-            let (width, height) = self.screen.dimensions();
-            let name = "Mines".into();
-            Ok(vec![crate::capture::WindowInfo {
-                id: GAME,
-                name,
-                x: 0,
-                y: 0,
-                width,
-                height,
-            }])
+            Ok(vec![game_window_over(&self.screen)])
         }
 
         fn placement(&self, _: u32) -> Result<Option<crate::capture::Placement>, CaptureError> {
-            let (width, height) = self.screen.dimensions();
-            let viewable = true;
-            Ok(Some(crate::capture::Placement {
-                x: 0,
-                y: 0,
-                width,
-                height,
-                viewable,
-            }))
+            Ok(Some(whole_screen(&self.screen)))
         }
 
         fn grab(
