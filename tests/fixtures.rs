@@ -2917,3 +2917,21 @@ fn a_lost_boards_flags_read_unsurely_as_mines_are_its_flags() {
 fn a_lost_boards_one_exploded_mine_in_doubt_is_settled() {
     assert_read_exactly("gnome-classic-22px-expert-lost-hover-the-set-off-mine-in-doubt");
 }
+
+/// JSMinesweeper's light page at 25 px (device scale 1.3, zoom 80%), mid-game, the pointer on an
+/// open tile: its tooltip "(2,11)", two tiles tall, over three 0s and three 1s. Its middle piece
+/// lies over a "1" that touches no 0, and read as a flag at 0.98; hidden without it, the tooltip
+/// still left that flag against the 0s, and all 60 0s of the board were read as covered. Now
+/// the piece joins the others: only the six tiles under the tooltip are hidden, and the rest is
+/// read and advised on.
+#[test]
+fn a_tooltips_middle_piece_away_from_the_0s_is_hidden_with_the_rest() {
+    let name = "jsmines-light-25px-mid-a-tooltips-middle-piece-over-a-1-read-as-a-flag";
+    let (reading, label) = read_whole_with_no_wrong_call(name);
+    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
+    let doubt = reading.doubt_cells();
+    assert!(doubt.len() <= 6, "{name}: in doubt: {doubt:?}");
+    assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert!(!advice_on(name, &reading, &label).moves.is_empty());
+}

@@ -54,8 +54,11 @@ const LOST_SIGNS: f32 = 0.5;
 /// mines; [`flipped`]) and `hidden` (those hidden already): families on one tile, not hidden,
 /// read less surely than [`TRIED_BELOW`] or as a crossed flag, and not taken for a lost game's
 /// mine, beside a tile of a flipped family; tiles of them side by side (diagonals count) are
-/// one group, as a tooltip's text leaves a look of its own on each tile it crosses. At most
-/// [`TRIED`] groups, in board order.
+/// one group, as a tooltip's text leaves a look of its own on each tile it crosses. Such a look
+/// away from the flipped family joins a group it touches: the tooltip's middle piece may lie
+/// over a number, not beside the 0s (JSMinesweeper's "(2,11)" at 25 px, seed 513: its "2,"
+/// over a "1", read as a flag at 0.98, left the board's 60 0s covered). At most [`TRIED`]
+/// groups, in board order.
 pub fn lone_looks(
     reading: &Reading,
     families: &Families,
@@ -69,7 +72,7 @@ pub fn lone_looks(
     let board = &reading.board;
     let family_at = |i: usize| families.of[reading.look_of[i]];
     let around = |index: usize| (board.neighbors(board.pos_of(index))).map(|pos| board.index(pos));
-    let lone = |index: usize| {
+    let stray = |index: usize| {
         let family = family_at(index);
         let verdict = &families.verdicts[family];
         let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
@@ -80,9 +83,22 @@ pub fn lone_looks(
             && !hidden[family]
             && (verdict.confidence < TRIED_BELOW || crossed)
             && lost_signs < LOST_SIGNS
-            && around(index).any(|i| flipped[family_at(i)])
     };
-    let candidate: Vec<bool> = (0..reading.look_of.len()).map(lone).collect();
+    let stray: Vec<bool> = (0..reading.look_of.len()).map(stray).collect();
+    let mut candidate: Vec<bool> = (0..stray.len())
+        .map(|index| stray[index] && around(index).any(|i| flipped[family_at(i)]))
+        .collect();
+    // Strays touching a candidate join it, and so on outwards.
+    let mut grown = true;
+    while grown {
+        grown = false;
+        for index in 0..candidate.len() {
+            if stray[index] && !candidate[index] && around(index).any(|i| candidate[i]) {
+                candidate[index] = true;
+                grown = true;
+            }
+        }
+    }
     (side_by_side(board, &candidate).into_iter())
         .take(TRIED)
         .map(|group| group.into_iter().map(family_at).collect())
@@ -148,6 +164,8 @@ pub fn all_many_as_read(reading: &Reading, families: &Families, settled: &[TileC
 
 #[cfg(test)]
 mod tests {
+    use super::lone_looks;
+    use crate::skin::families::Families;
     use crate::skin::settle;
     use crate::skin::testing::{flat_reading, tile_with_ink, BLUE, GRASS, NOTE, SAND, WHITE};
     use crate::vision::{TileClass, Verdict};
@@ -202,6 +220,43 @@ mod tests {
         assert_eq!(reading.class(0, 3), TileClass::Number(0));
         assert_eq!(reading.doubt_cells(), vec![(2, 4)]);
         assert!(reading.doubt[0].hides_the_tiles());
+    }
+
+    #[test]
+    fn a_tooltips_piece_away_from_the_0s_joins_the_pieces_beside_them() {
+        // A tooltip two tiles tall over open 0s (`p` to `t` its edge and ends, each a look of its
+        // own read unsurely) with its middle piece (`y`) over a 0 that touches only the other
+        // pieces and the 1s: read as a flag at 0.978, as JSMinesweeper's "2," at 25 px. Hidden
+        // without it, the flag alone would still turn the 0s covered.
+        let unsure =
+            Verdict::from_probs(&[(TileClass::Unrevealed, 0.89), (TileClass::Number(8), 0.11)]);
+        let mut looks = vec![
+            Verdict::from_probs(&[(TileClass::Unrevealed, 1.0)]),
+            Verdict::from_probs(&[(TileClass::Number(1), 1.0)]),
+            Verdict::from_probs(&[(TileClass::Number(0), 0.76), (TileClass::Unrevealed, 0.24)]),
+        ];
+        looks.extend([unsure; 5]);
+        looks.push(Verdict::from_probs(&[
+            (TileClass::Flag, 0.978),
+            (TileClass::Number(0), 0.022),
+        ]));
+        let reading = flat_reading(
+            &["000000", "000000", "0pqr00", "0syt00", "111111", "cccccc"],
+            "c10pqrsty",
+            looks,
+        );
+        // Each look a family of its own; the 0s (family 2) turned covered by the best labelling.
+        let families = Families {
+            of: (0..9).collect(),
+            first: (0..9)
+                .map(|look| reading.look_of.iter().position(|&l| l == look).unwrap())
+                .collect(),
+            verdicts: reading.looks.clone(),
+        };
+        let flipped: Vec<bool> = (0..9).map(|family| family == 2).collect();
+        let mut groups = lone_looks(&reading, &families, &[false; 9], &flipped);
+        groups.iter_mut().for_each(|group| group.sort_unstable());
+        assert_eq!(groups, vec![vec![3, 4, 5, 6, 7, 8]]);
     }
 
     #[test]
