@@ -10,8 +10,9 @@
 //!
 //! So where the best labelling reads a family of [`MANY`] tiles or more, open tiles to the
 //! classifier, as covered, the looks on one tile beside it read less surely than [`TRIED_BELOW`] are
-//! tried as hidden, those side by side together (a flag to the walk, the one cell its rules let
-//! be anything; then covered and in doubt, as under a note), at the price [`LONE_COST`], and
+//! tried as hidden, those side by side together, joined by such looks that touch them further
+//! off, as a tooltip's piece over a number does (each a flag to the walk, the one cell its rules
+//! let be anything; then covered and in doubt, as under a note), at the price [`LONE_COST`], and
 //! kept where the labelling then reads every family of many tiles as the classifier does. A
 //! look the classifier takes for a lost game's mine is never one: a lost game's exploded mine
 //! is a look on one tile too, and hidden it would leave the game in play.
