@@ -582,6 +582,18 @@ fn assert_read_as_labelled_but_for_doubts(name: &str, reading: &Reading, label: 
     }
 }
 
+/// [`assert_read_as_labelled_but_for_doubts`], with at most `most` tiles in doubt.
+fn assert_read_as_labelled_with_few_doubts(
+    name: &str,
+    reading: &Reading,
+    label: &Label,
+    most: usize,
+) {
+    assert_read_as_labelled_but_for_doubts(name, reading, label);
+    let doubt = reading.doubt_cells();
+    assert!(doubt.len() <= most, "{name}: in doubt: {doubt:?}");
+}
+
 /// [`assert_read_exactly`], then the advice on fixture `name`: no wrong call, and certain moves.
 fn assert_read_exactly_with_moves(name: &str) {
     assert_read_exactly(name);
@@ -1114,7 +1126,7 @@ fn a_glyph_read_four_ways_is_the_one_number_the_board_holds_with() {
             }
         }
     }
-    assert!(!advice_on(name, &reading, &label).moves.is_empty());
+    assert_certain_moves(name, &reading, &label);
 }
 
 /// "Modern Minesweeper" in its dark theme at 25.7 px (device scale 1.25, zoom 50%; seed 493's web
@@ -1444,9 +1456,7 @@ fn a_lost_game_of_settled_crosses_whose_exploded_mine_is_hidden_gets_no_advice()
 fn a_lost_games_crosses_are_its_mines_where_no_other_mine_shows() {
     let name = "rounded-light-37px-lost-crosses-read-as-2s-beside-a-cascade-stopped-short";
     let (reading, label) = read_as_a_lost_game(name);
-    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
-    let doubt = reading.doubt_cells();
-    assert!(doubt.len() <= 2, "{name}: in doubt: {doubt:?}");
+    assert_read_as_labelled_with_few_doubts(name, &reading, &label, 2);
 }
 
 /// The HTML-table clone lost, in the browser's dark mode at 13 px (device scale 1, zoom 67%,
@@ -2808,10 +2818,8 @@ fn a_board_refused_on_its_grid_reads_on_the_tiles_own_edges() {
     let name = "winmine-dark-24px-opened-its-grid-found-off-the-tiles-edges";
     let (reading, label) = read_whole_with_no_wrong_call(name);
     assert!((reading.grid.x - 32.0).abs() < 0.5, "{:?}", reading.grid);
-    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
-    assert!(reading.doubt_cells().len() <= 1, "{:?}", reading.doubt);
-    let advice = advice_on(name, &reading, &label);
-    assert!(!advice.moves.is_empty(), "{name}: no certain move");
+    assert_read_as_labelled_with_few_doubts(name, &reading, &label, 1);
+    assert_certain_moves(name, &reading, &label);
 }
 
 /// The rounded clone in its dark page at 35 px (device scale 1.15, zoom 75%), a game in play:
@@ -2826,8 +2834,7 @@ fn a_cascade_stopped_short_is_read_with_a_digit_in_doubt_read_too_high() {
     let name = "rounded-dark-35px-mid-a-thin-3-read-as-4-beside-a-cascade-stopped-short";
     let (reading, label) = read_whole_with_no_wrong_call(name);
     assert_zeros_read(name, &reading, &label, &[]);
-    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
-    assert!(reading.doubt_cells().len() <= 1, "{:?}", reading.doubt);
+    assert_read_as_labelled_with_few_doubts(name, &reading, &label, 1);
     assert_certain_moves(name, &reading, &label);
 }
 
@@ -2885,9 +2892,7 @@ fn a_lost_boards_cross_the_mine_total_counts_is_a_mine() {
 fn a_lost_boards_crosses_are_mines_where_the_total_needs_them_beside_a_tooltip() {
     let name = "jsmines-dark-34px-lost-hover-a-tooltip-hides-a-mine";
     let (reading, label) = read_as_a_lost_game(name);
-    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
-    let doubt = reading.doubt_cells();
-    assert!(doubt.len() <= 2, "{name}: in doubt: {doubt:?}");
+    assert_read_as_labelled_with_few_doubts(name, &reading, &label, 2);
 }
 
 /// winmine.html in Chromium's forced dark at 23 px (device scale 0.8, zoom 175%), a lost game:
@@ -2928,10 +2933,8 @@ fn a_lost_boards_one_exploded_mine_in_doubt_is_settled() {
 fn a_tooltips_middle_piece_away_from_the_0s_is_hidden_with_the_rest() {
     let name = "jsmines-light-25px-mid-a-tooltips-middle-piece-over-a-1-read-as-a-flag";
     let (reading, label) = read_whole_with_no_wrong_call(name);
-    assert_read_as_labelled_but_for_doubts(name, &reading, &label);
-    let doubt = reading.doubt_cells();
-    assert!(doubt.len() <= 6, "{name}: in doubt: {doubt:?}");
+    assert_read_as_labelled_with_few_doubts(name, &reading, &label, 6);
     assert!(reading.doubt.iter().all(|d| d.hides_the_tiles()));
     assert_no_wrong_or_useless_calls(name, &reading, &label);
-    assert!(!advice_on(name, &reading, &label).moves.is_empty());
+    assert_certain_moves(name, &reading, &label);
 }

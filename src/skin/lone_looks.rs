@@ -73,7 +73,7 @@ pub fn lone_looks(
     let board = &reading.board;
     let family_at = |i: usize| families.of[reading.look_of[i]];
     let around = |index: usize| (board.neighbors(board.pos_of(index))).map(|pos| board.index(pos));
-    let stray = |index: usize| {
+    let is_stray = |index: usize| {
         let family = family_at(index);
         let verdict = &families.verdicts[family];
         let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
@@ -85,22 +85,10 @@ pub fn lone_looks(
             && (verdict.confidence < TRIED_BELOW || crossed)
             && lost_signs < LOST_SIGNS
     };
-    let stray: Vec<bool> = (0..reading.look_of.len()).map(stray).collect();
-    let mut candidate: Vec<bool> = (0..stray.len())
-        .map(|index| stray[index] && around(index).any(|i| flipped[family_at(i)]))
-        .collect();
-    // Strays touching a candidate join it, and so on outwards.
-    let mut grown = true;
-    while grown {
-        grown = false;
-        for index in 0..candidate.len() {
-            if stray[index] && !candidate[index] && around(index).any(|i| candidate[i]) {
-                candidate[index] = true;
-                grown = true;
-            }
-        }
-    }
-    (side_by_side(board, &candidate).into_iter())
+    let stray: Vec<bool> = (0..reading.look_of.len()).map(is_stray).collect();
+    // Strays side by side are one group, tried where one of them lies beside a flipped family.
+    (side_by_side(board, &stray).into_iter())
+        .filter(|group| (group.iter()).any(|&index| around(index).any(|i| flipped[family_at(i)])))
         .take(TRIED)
         .map(|group| group.into_iter().map(family_at).collect())
         .collect()
