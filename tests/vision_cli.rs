@@ -145,6 +145,24 @@ fn advise_on_a_lost_game_says_it_is_over_and_draws_nothing() {
     assert_eq!(json(&o)["game_over"], false);
 }
 
+/// winmine.html in forced dark at 17 px, a game in play whose pale "4" is a mine to the model
+/// at 0.55: read in doubt between the two, the board may be a lost game's and gets no advice,
+/// but the player is not told that the game is over.
+#[test]
+fn a_mine_read_only_in_doubt_gets_no_advice_and_no_game_over() {
+    let shot = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/winmine-dark-17px-mid-a-pale-4-read-as-a-mine-in-doubt.png");
+    let shot = shot.to_str().unwrap();
+    let o = minehint(&["advise", shot]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("may be mines"), "{text}");
+    assert!(!text.contains("The game is over"), "{text}");
+    let v = json(&minehint(&["advise", shot, "--json"]));
+    assert_eq!(v["game_over"], true);
+    assert_eq!(v["moves"], Value::Array(Vec::new()));
+}
+
 #[test]
 fn advise_refuses_to_overwrite_its_input() {
     let dir = tempfile::tempdir().unwrap();

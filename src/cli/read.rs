@@ -244,7 +244,7 @@ pub fn run_advise(args: &AdviseArgs) -> anyhow::Result<()> {
             return Err(anyhow::Error::new(error).context(context));
         }
         // Not an error: the board was read, and it says there is nothing left to advise.
-        Outcome::GameOver if reading.board.shows_mines() => (
+        Outcome::GameOver if minehint::pipeline::shows_a_sure_mine(&reading) => (
             json!({"game_over": true, "moves": [], "best_guess": null}),
             "The game is over: the board shows its mines. Start a new game.\n".to_owned(),
         ),

@@ -281,6 +281,16 @@ pub fn may_show_mines(reading: &Reading) -> bool {
         || (reading.doubt.iter()).any(|doubt| crate::skin::symbols::may_be_mine(&doubt.classes))
 }
 
+/// Whether the board read shows a mine outside every doubt: a lost game, as the game draws it.
+/// A mine read only in doubt (winmine.html's pale "4" in forced dark at 17 px, a mine to the
+/// model at 0.55 and a "4" at the rest) may be a lost game's or a number of a game in play:
+/// the board gets no advice either way, but the player is not told the game is over.
+pub fn shows_a_sure_mine(reading: &Reading) -> bool {
+    let doubt = reading.doubt_cells();
+    let board = &reading.board;
+    (board.positions()).any(|p| board.get(p).is_shown_mine() && !in_doubt(&doubt, p))
+}
+
 /// The best guess on the board read, with `policy`, given the `analysis` [`outcome`] made of it:
 /// what `live` works out after the fast advice is drawn, to draw the deep policy's guess.
 /// None where no guess is needed or the guess would rest on a cell in doubt, as in [`outcome`].
@@ -349,6 +359,21 @@ mod tests {
         let mut reading = with_doubt("0F..\n00..\n", &classes, &[(0, 1)]);
         reading.refuted = refuted;
         reading
+    }
+
+    #[test]
+    fn a_mine_read_only_in_doubt_is_no_sure_sign_of_a_lost_game() {
+        let classes = [TileClass::Mine, TileClass::Number(4)];
+        let doubted = with_doubt("....\n.*..\n", &classes, &[(1, 1)]);
+        assert!(!shows_a_sure_mine(&doubted));
+        // No advice all the same: the game may be lost.
+        let policy = GuessPolicy::default();
+        assert!(matches!(
+            outcome(&doubted, None, &policy),
+            Outcome::GameOver
+        ));
+        let sure = Reading::of_board(parse_board("....\n.*..\n").unwrap());
+        assert!(shows_a_sure_mine(&sure));
     }
 
     #[test]
