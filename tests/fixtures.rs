@@ -708,6 +708,19 @@ fn a_digit_beside_a_0_is_in_no_doubt_with_a_mine() {
     assert_certain_moves(name, &reading, &label);
 }
 
+/// winmine.html (never trained on) in forced dark at 30 px (device scale 1.2, zoom 150%; seed
+/// 516's web sweep), a game in play: the classifier reads its numbers unsurely on the whole (a
+/// skin it does not know, where only digits it all but names are taken), and its red "3" is a
+/// "3" at 0.95 and a crossed flag at 0.05. A crossed flag shows only on a lost board, which shows
+/// its mines: among what the tile may show the "3" has all the odds, and it is read, where it
+/// stayed in doubt until 2026-12-07 (twenty-second sitting).
+#[test]
+fn a_digit_whose_rival_is_a_crossed_flag_on_a_board_in_play_is_read() {
+    assert_read_exactly_with_moves(
+        "winmine-dark-30px-mid-a-red-3-the-model-splits-with-a-crossed-flag",
+    );
+}
+
 /// KMines' gold "3" at 31 px (the window KMines opens with) is an "8" to the model at 0.82, a
 /// "3" at 0.18. Beside open tiles no "8" can be: the "3" is read, and not left in doubt with it.
 #[test]

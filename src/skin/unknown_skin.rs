@@ -15,9 +15,10 @@
 //! digit but the surest was left in doubt. On the unknown clone the tiles' median was as low
 //! as the looks' (0.65–0.92 over its boards).
 
-use super::doubt::doubt_with_runner_up;
+use super::doubt::{doubt_with_runner_up, has_room_for};
 use crate::board::Cell;
-use crate::vision::Reading;
+use crate::vision::classes::CLASS_COUNT;
+use crate::vision::{Reading, TileClass};
 
 /// The median classifier confidence of a board's number looks below which the board's skin is
 /// taken for one the classifier does not know (0.95 at the least on known skins, 0.92 at the
@@ -26,8 +27,8 @@ const KNOWN_SKIN: f32 = 0.935;
 /// Number looks a board must show for the median to say anything of its skin: a single look
 /// read unsurely is a digit the classifier finds hard, not a skin.
 const LOOKS_TO_JUDGE: usize = 3;
-/// On an unknown skin, the classifier's probability of the number read from which a number look
-/// is taken as read.
+/// On an unknown skin, the classifier's probability of the number read, among the classes its
+/// tiles may show ([`odds_among_the_possible`]), from which a number look is taken as read.
 const SURE_ON_UNKNOWN_SKIN: f32 = 0.999;
 
 /// Leaves in doubt, on a board of at least [`LOOKS_TO_JUDGE`] number looks that the classifier
@@ -71,10 +72,41 @@ pub fn doubt_digits_of_an_unknown_skin(
          not know; only the surest digits are taken as read"
     );
     for (look, p) in numbers {
-        if p < SURE_ON_UNKNOWN_SKIN {
+        if p < SURE_ON_UNKNOWN_SKIN && odds_among_the_possible(reading, look) < SURE_ON_UNKNOWN_SKIN
+        {
             let open = on_open_face(look);
             doubt_with_runner_up(reading, look, |class| !(open && class.is_mark()));
         }
+    }
+}
+
+/// The classifier's probability of the class `look` is read as, out of the odds of the classes
+/// its tiles may show on the board as read, leaving out the signs of a lost game that no board
+/// can show there: a crossed flag on a board that shows no mine (only a lost game shows one, and
+/// it shows its mines) and a shown mine beside a 0 (`doubt::has_room_for`). winmine.html's red
+/// "3"s in forced dark at 27–30 px, on boards the classifier reads unsurely on the whole, are a
+/// "3" at 0.95 and a crossed flag at 0.05, every other class under 0.00001: the crossed flag,
+/// which those boards in play cannot show, kept each in doubt. The odds between the numbers are
+/// all kept, those the tiles have no room for too: a model unsure between two digits on a skin
+/// it does not know is what this rule guards against, whichever digit the board allows.
+fn odds_among_the_possible(reading: &Reading, look: usize) -> f32 {
+    let verdict = reading.looks[look];
+    let board = &reading.board;
+    let cells = reading.cells_showing(|l| l == look);
+    let possible = |class: TileClass| match class {
+        TileClass::WrongFlag => board.shows_mines(),
+        TileClass::Mine | TileClass::Exploded => has_room_for(board, &cells, class),
+        _ => true,
+    };
+    let odds: f32 = (0..CLASS_COUNT)
+        .filter_map(TileClass::from_index)
+        .filter(|&class| possible(class))
+        .map(|class| verdict.prob(class))
+        .sum();
+    if odds > 0.0 {
+        verdict.prob(verdict.class) / odds
+    } else {
+        0.0
     }
 }
 
@@ -154,6 +186,28 @@ mod tests {
             reading.doubt[0].classes,
             [TileClass::Number(1), TileClass::Number(4)]
         );
+    }
+
+    #[test]
+    fn a_crossed_flag_no_board_in_play_shows_leaves_a_digit_taken() {
+        // An unknown skin (every digit at 0.9, the rest of its odds on the digit one higher),
+        // but the "3" has the rest of its odds on a crossed flag: no board in play shows one.
+        let text = "123.\n....\n";
+        let odds = [('1', 0.9), ('2', 0.9), ('3', 0.9), ('.', 1.0)];
+        let mut reading = reading(text, &odds);
+        let three =
+            Verdict::from_probs(&[(TileClass::Number(3), 0.95), (TileClass::WrongFlag, 0.05)]);
+        reading.looks[2] = three;
+        let mut in_play = reading.clone();
+        doubt_digits_of_an_unknown_skin(&mut in_play, &|_| false);
+        let doubted = in_play.doubt_cells();
+        assert!(!doubted.contains(&(0, 2)), "{:?}", in_play.doubt);
+        assert!(doubted.contains(&(0, 0)) && doubted.contains(&(0, 1)));
+        // On a board that shows a mine, a crossed flag may be there: the "3" stays in doubt.
+        let mut lost = reading;
+        lost.board.set(crate::board::Pos::new(1, 0), Cell::Mine);
+        doubt_digits_of_an_unknown_skin(&mut lost, &|_| false);
+        assert!(lost.doubt_cells().contains(&(0, 2)), "{:?}", lost.doubt);
     }
 
     #[test]
