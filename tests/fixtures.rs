@@ -1061,6 +1061,23 @@ fn a_tooltip_read_as_a_crossed_flag_on_a_fresh_board_is_hidden_not_a_lost_game()
     );
 }
 
+/// JSMinesweeper's light page at 26 px (device scale 1, zoom 110%), 16x16 and mid-game, as
+/// `live` saw it while played by its own advice (`training/web/play_live.py`): the pointer rests
+/// where the last click left it, and the tooltip "(0,12)" lies over two rows of three tiles. Its
+/// ")" over a "1" read as a flag at 0.9992, too sure to be tried as a piece of it, and a flag
+/// stands beside no open 0: the seven 0s beside it were read as covered, with the flag left
+/// standing beside the 1s, and `live` gave no advice for the rest of the game. A flag on one
+/// tile joins the tooltip's unsure pieces it touches now; only the four tiles under it are
+/// hidden, and the rest is read and advised on.
+#[test]
+fn a_tooltips_piece_read_surely_as_a_flag_is_hidden_with_the_pieces_it_touches() {
+    let name = "jsmines-light-26px-mid-a-tooltips-bracket-over-a-1-read-surely-as-a-flag";
+    assert_hidden_exactly(name, vec![(13, 4), (14, 2), (14, 3), (14, 4)]);
+    let (reading, label) = read_test_data(name);
+    assert_no_wrong_or_useless_calls(name, &reading, &label);
+    assert_certain_moves(name, &reading, &label);
+}
+
 /// Reads fixture `name` of `tests/data` as [`read_whole_with_no_wrong_call`] does, asserting
 /// that the tiles in doubt are exactly `hidden` (row, column), each hidden as under a note.
 fn assert_hidden_exactly(name: &str, hidden: Vec<(usize, usize)>) {

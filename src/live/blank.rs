@@ -5,8 +5,11 @@
 
 use image::RgbImage;
 
-/// Channel levels a pixel may differ from the most common colour and still count as it.
-const TOLERANCE: u8 = 6;
+/// Channel levels a pixel may differ from the most common colour and still count as it: a
+/// blanked board is drawn in one colour, and a low-contrast checkerboard is two colours a few
+/// levels apart (the checkerboard clone's greens, 135,172,63 and 141,177,69, six apart: with
+/// a tolerance of six its fresh board was "one flat colour", and `live` never read it).
+const TOLERANCE: u8 = 2;
 /// The share of pixels in the most common colour from which the area counts as blank: a board
 /// always shows more than this of edges, gaps or lines between its tiles (1-pixel lines at the
 /// largest pitch read, 100 px, are 2% of it), while a "Paused" label on a blanked board is under
@@ -64,6 +67,15 @@ mod tests {
             }
         });
         assert!(!is_blank(&lined));
+        // A fresh low-contrast checkerboard of 33 px tiles, with no line between them.
+        let checker = RgbImage::from_fn(594, 462, |x, y| {
+            if (x / 33 + y / 33) % 2 == 0 {
+                Rgb([135, 172, 63])
+            } else {
+                Rgb([141, 177, 69])
+            }
+        });
+        assert!(!is_blank(&checker));
         for name in [
             "gnome-default-medium-1000-760-fresh.png",
             "xdemineur-12-12-20-mid.png",

@@ -12,7 +12,7 @@ use doubt_reach::misread_outside_the_doubt;
 pub use misread::{misread_look, misread_note};
 
 use crate::advice::{
-    advise, best_guess, first_click_avoiding, Advice, Guess, GuessKind, GuessPolicy,
+    advise, best_guess, first_click_avoiding, Action, Advice, Guess, GuessKind, GuessPolicy,
 };
 use crate::board::{Board, Cell, Pos};
 use crate::overlay::Marks;
@@ -217,12 +217,14 @@ pub fn outcome(reading: &Reading, mines: Option<u64>, policy: &GuessPolicy) -> O
             let doubt = reading.doubt_cells();
             if !doubt.is_empty() {
                 advice.moves.retain(|m| !in_doubt(&doubt, m.pos));
-                // A guess on a cell in doubt, or none where every certain move was on one (a
-                // "2" in doubt with a flag is a covered cell to the advice, and the 0s beside it
-                // make it safe): the game needs a click all the same.
+                // A guess on a cell in doubt, or none where every safe tile was one (a "2" in
+                // doubt with a flag is a covered cell to the advice, and the 0s beside it make
+                // it safe): the game needs a click all the same. Mines to flag are no click
+                // that opens anything: JSMinesweeper's tooltip over the one safe tile left two
+                // flags and no guess, and `live` nothing to play.
                 let off = match advice.best_guess {
                     Some(guess) => in_doubt(&doubt, guess.pos),
-                    None => advice.moves.is_empty(),
+                    None => !advice.moves.iter().any(|m| m.action == Action::Open),
                 };
                 if off {
                     advice.best_guess = off_the_doubt(&board, &analysis, advice.best_guess, &doubt);
@@ -452,6 +454,22 @@ mod tests {
         let guess = advice.best_guess.expect("a guess off the doubt");
         assert!(!doubted.contains(&(guess.pos.row, guess.pos.col)));
         assert_eq!(guess.kind, GuessKind::Safest);
+    }
+
+    #[test]
+    fn where_the_one_safe_tile_is_hidden_and_only_mines_are_certain_a_guess_is_given() {
+        // The "2" makes both tiles below it mines, and the "3" then leaves (2, 2) safe: hidden
+        // under a tooltip, it is no move, and flags alone open nothing.
+        let hidden = [TileClass::Unrevealed, TileClass::Number(1), TileClass::Flag];
+        let reading = with_doubt("01..\n23..\n....\n", &hidden, &[(2, 2)]);
+        let Outcome::Advice { advice, .. } = outcome(&reading, Some(4), &GuessPolicy::default())
+        else {
+            panic!("a board in play gets advice");
+        };
+        assert!(advice.moves.iter().all(|m| m.action == Action::Flag));
+        assert_eq!(advice.moves.len(), 2);
+        let guess = advice.best_guess.expect("a guess off the doubt");
+        assert_ne!((guess.pos.row, guess.pos.col), (2, 2));
     }
 
     #[test]

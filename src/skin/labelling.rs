@@ -444,16 +444,21 @@ pub fn settle(reading: &mut Reading) -> Settled {
     // px, a flag to it, too many for the numbers beside them), read as covered where the
     // evidence left nothing else. A reading made without the evidence is that labelling
     // already.
+    // A hidden family is no reading the evidence overruled: it stands for anything, and is
+    // hidden in the labelling without the evidence too (JSMinesweeper's tooltip, a piece of it
+    // over a 0 that the model took for a 0: read without the evidence and with the tooltip
+    // as it looks, the 0s a flag-like piece of it touched were left in doubt).
     let overruled_by_the_evidence = |f: usize| {
         let saw = families.verdicts[f].class;
-        evidence[f] == Evidence::NotEmpty
+        !hidden[f]
+            && evidence[f] == Evidence::NotEmpty
             && matches!(saw, TileClass::Number(0) | TileClass::Flag)
             && settled[f] != saw
             && settled[f].cell() != Cell::Number(0)
     };
     if !read_without_evidence && (0..settled.len()).any(overruled_by_the_evidence) {
         let free = search(
-            without_evidence(),
+            hidden_as_flags(without_evidence(), &hidden),
             &family_of,
             &sure_flags(&hidden),
             &reading.board,

@@ -8,10 +8,11 @@
 //! evidence to the walk, however many tiles show it; the shape the forty make (a cascade's
 //! region ringed by numbers) is not counted.
 //!
-//! So where the best labelling reads a family of [`MANY`] tiles or more, open tiles to the
+//! So where the best labelling reads a family of [`TURNED`] tiles or more, open tiles to the
 //! classifier, as covered, the looks on one tile beside it read less surely than [`TRIED_BELOW`] are
 //! tried as hidden, those side by side together, joined by such looks that touch them further
-//! off, as a tooltip's piece over a number does (each a flag to the walk, the one cell its rules
+//! off, as a tooltip's piece over a number does, and by flags on one tile that touch them (each
+//! a flag to the walk, the one cell its rules
 //! let be anything; then covered and in doubt, as under a note), at the price [`LONE_COST`], and
 //! kept where the labelling then reads every family of many tiles as the classifier does. A
 //! look the classifier takes for a lost game's mine is never one: a lost game's exploded mine
@@ -23,6 +24,12 @@ use crate::vision::{Reading, TileClass};
 
 /// The fewest tiles of a family whose class a lone look may not decide alone.
 pub const MANY: usize = 8;
+
+/// The fewest tiles of a family that a lone look beside it may be tried for ([`flipped`]):
+/// fewer than [`MANY`], since hiding is kept only where it beats the best labelling by
+/// [`LONE_COST`], which a family read unsurely as open cannot give. The 0s a small cascade
+/// opened beside JSMinesweeper's tooltip were seven.
+const TURNED: usize = 4;
 
 /// What hiding one tile costs the labelling that does it (`ln 100`): it must beat the best
 /// labelling without it by that, so a family turned at a lower price (a few looks read
@@ -50,7 +57,7 @@ const TRIED: usize = 4;
 /// one), a lone look may be something over the board.
 const LOST_SIGNS: f32 = 0.5;
 
-/// The groups of families worth hiding, given `flipped` (the families of [`MANY`] tiles or
+/// The groups of families worth hiding, given `flipped` (the families of [`TURNED`] tiles or
 /// more whose class the best labelling turned, open tiles to covered or covered ones to shown
 /// mines; [`flipped`]) and `hidden` (those hidden already): families on one tile, not hidden,
 /// read less surely than [`TRIED_BELOW`] or as a crossed flag, and not taken for a lost game's
@@ -58,7 +65,8 @@ const LOST_SIGNS: f32 = 0.5;
 /// one group, as a tooltip's text leaves a look of its own on each tile it crosses. Such a look
 /// away from the flipped family joins a group it touches: the tooltip's middle piece may lie
 /// over a number, not beside the 0s (JSMinesweeper's "(2,11)" at 25 px, seed 513: its "2,"
-/// over a "1", read as a flag at 0.98, left the board's 60 0s covered). At most [`TRIED`]
+/// over a "1", read as a flag at 0.98, left the board's 60 0s covered). A flag on one tile
+/// joins a group it touches however surely it reads, but starts none. At most [`TRIED`]
 /// groups, in board order.
 pub fn lone_looks(
     reading: &Reading,
@@ -85,9 +93,26 @@ pub fn lone_looks(
             && (verdict.confidence < TRIED_BELOW || crossed)
             && lost_signs < LOST_SIGNS
     };
+    // A flag on one tile, however surely read, joins the strays it touches: a tooltip's text
+    // over a number can read as a flag at 0.9992 (JSMinesweeper's "(0,12)" at 26 px, its ")"
+    // over a "1", in `live` with the pointer where it last clicked), and a flag stands beside
+    // no open 0, so with it in place the 0s beside it still turn covered. A flag alone starts no
+    // group: one a player placed is a look on one tile too.
+    let flag_piece = |index: usize| {
+        let family = family_at(index);
+        let verdict = &families.verdicts[family];
+        tiles[family] == 1
+            && !hidden[family]
+            && verdict.class == TileClass::Flag
+            && verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded) < LOST_SIGNS
+    };
     let stray: Vec<bool> = (0..reading.look_of.len()).map(is_stray).collect();
+    let marked: Vec<bool> = (0..reading.look_of.len())
+        .map(|index| stray[index] || flag_piece(index))
+        .collect();
     // Strays side by side are one group, tried where one of them lies beside a flipped family.
-    (side_by_side(board, &stray).into_iter())
+    (side_by_side(board, &marked).into_iter())
+        .filter(|group| group.iter().any(|&index| stray[index]))
         .filter(|group| (group.iter()).any(|&index| around(index).any(|i| flipped[family_at(i)])))
         .take(TRIED)
         .map(|group| group.into_iter().map(family_at).collect())
@@ -123,7 +148,7 @@ pub fn side_by_side(board: &Board, marked: &[bool]) -> Vec<Vec<usize>> {
     groups
 }
 
-/// For each family, whether it shows on [`MANY`] tiles or more, the classifier reads it as an
+/// For each family, whether it shows on [`TURNED`] tiles or more, the classifier reads it as an
 /// open tile (a number or an empty tile) and `settled` (its class in a labelling) as covered:
 /// what a lone look beside open tiles does to them, as no 0 may touch a covered tile; or the
 /// classifier reads it as covered and `settled` as shown mines: what a lone look read as a
@@ -137,7 +162,7 @@ pub fn flipped(reading: &Reading, families: &Families, settled: &[TileClass]) ->
             let opened =
                 matches!(verdict.class, TileClass::Number(_)) && class == TileClass::Unrevealed;
             let shown = verdict.class == TileClass::Unrevealed && class.cell().is_shown_mine();
-            tiles >= MANY && (opened || shown)
+            tiles >= TURNED && (opened || shown)
         })
         .collect()
 }
@@ -246,6 +271,45 @@ mod tests {
         let mut groups = lone_looks(&reading, &families, &[false; 9], &flipped);
         groups.iter_mut().for_each(|group| group.sort_unstable());
         assert_eq!(groups, vec![vec![3, 4, 5, 6, 7, 8]]);
+    }
+
+    #[test]
+    fn a_flag_read_surely_joins_the_pieces_it_touches_but_starts_no_group() {
+        // JSMinesweeper's "(0,12)" over 1s and 0s: its ")" over a "1" (`y`) read as a flag at
+        // 0.9992, beside pieces read unsurely (`p`, `q`); the 0s (family 2) turned covered.
+        let unsure =
+            Verdict::from_probs(&[(TileClass::Unrevealed, 0.89), (TileClass::Number(8), 0.11)]);
+        let flag = Verdict::from_probs(&[(TileClass::Flag, 0.9992), (TileClass::Number(1), 8e-4)]);
+        let board = |rows: &[&str], looks: &str, verdicts: Vec<Verdict>| {
+            let reading = flat_reading(rows, looks, verdicts);
+            let count = reading.looks.len();
+            let families = Families {
+                of: (0..count).collect(),
+                first: (0..count)
+                    .map(|look| reading.look_of.iter().position(|&l| l == look).unwrap())
+                    .collect(),
+                verdicts: reading.looks.clone(),
+            };
+            let flipped: Vec<bool> = (0..count).map(|family| family == 2).collect();
+            lone_looks(&reading, &families, &vec![false; count], &flipped)
+        };
+        let common = || {
+            vec![
+                Verdict::from_probs(&[(TileClass::Unrevealed, 1.0)]),
+                Verdict::from_probs(&[(TileClass::Number(1), 1.0)]),
+                Verdict::from_probs(&[(TileClass::Number(0), 0.76), (TileClass::Unrevealed, 0.24)]),
+            ]
+        };
+        let mut looks = common();
+        looks.extend([unsure, unsure, flag]);
+        let rows = ["cccccc", "111y11", "1pq000", "000000"];
+        let mut groups = board(&rows, "c10pqy", looks);
+        groups.iter_mut().for_each(|group| group.sort_unstable());
+        assert_eq!(groups, vec![vec![3, 4, 5]]);
+        // Alone, a flag beside the 0s is no one's piece: it may be a player's.
+        let mut looks = common();
+        looks.push(flag);
+        assert!(board(&["cccccc", "111y11", "100000", "000000"], "c10y", looks).is_empty());
     }
 
     #[test]

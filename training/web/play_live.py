@@ -11,9 +11,13 @@ lost (by a guess), or the time runs out; the page's state says which.
     source scripts/real_games.sh && rg_display 77
     python3 training/web/play_live.py --clone webcomponent --zoom 125
 
-Prints one JSON line: moves played, guesses, the end ("won", "lost", "unfinished") and wrong
-calls. Exit 0 when no call was wrong and at least one move was played by the advice, 1 for a
-wrong call, 3 when the browser, the page or `live` did not start.
+Prints one JSON line: moves played, guesses, the end ("won", "lost", "unfinished"), wrong calls,
+useless ones (tiles called safe that the page shows open, each counted once: passed over for
+the next move, as a player would) and frames whose board text differs from the page's. Exit 0 when no call was
+wrong and at least one move was played by the advice, 1 for a wrong call, 3 when the browser,
+the page or `live` did not start, or the board does not fit the window at that zoom. With
+`--keep DIR`, a game that ends unfinished or with a wrong call leaves the last screen (once
+`live` has ended, so without its marks) and the page's label there, for `minehint advise`.
 """
 
 import argparse
@@ -23,6 +27,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
+from PIL import Image
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -55,13 +62,27 @@ def finished(state):
                for ch, cell in zip(row, cells))
 
 
+def keep_screen(browser, clone, folder, stem):
+    """Keeps the screen as it is now, the pointer where the last click left it, with the page's
+    own label beside it (the fixtures' format), so that `minehint advise` can read it again."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shot = folder / f"{stem}.png"
+    web.screenshot(shot)
+    corner = web.Page(browser, clone, (0, 0)).state()["cells"][0][0]
+    offset = web.viewport_offset(np.asarray(Image.open(shot).convert("RGB")),
+                                 browser.viewport_image(), (corner["sx"], corner["sy"]))
+    state = web.Page(browser, clone, offset or (0, 0)).state()
+    web.write_label(shot, state["board"] if offset else None, state["text"], state["mines"])
+    print(f"kept the last screen as {shot}", file=sys.stderr)
+
+
 def play(args):
     clone = CLONES[args.clone]
     folder = clone.install()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(args.port + 1), "--bind",
                                "127.0.0.1", "--directory", str(folder)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    browser = live = None
+    browser = live = figures = None
     log = Path(args.log)
     log.unlink(missing_ok=True)
     try:
@@ -76,11 +97,16 @@ def play(args):
         first = page.state()["cells"][0][0]
         browser.evaluate(f"window.scrollBy(0, {first['y'] - 8})")
         time.sleep(0.5)
+        # As the sweep: no player plays a board that runs past the window.
+        if not web.fits(page.state()["cells"], browser):
+            raise RuntimeError(f"the board does not fit the window at {args.zoom}%: not played")
         live = subprocess.Popen([args.binary, "live", "--log-json", str(log), "--duration",
                                  str(args.seconds)], stdout=subprocess.DEVNULL,
                                 stderr=open(log.with_suffix(".err"), "w"))
-        figures = {"moves": 0, "guesses": 0, "wrong_calls": 0, "misread_frames": 0,
-                   "end": "unfinished"}
+        figures = {"moves": 0, "guesses": 0, "wrong_calls": 0, "useless_calls": 0,
+                   "misread_frames": 0, "end": "unfinished"}
+        # The open tiles `live` called safe (each counted once, however long it kept the call).
+        called_open = set()
         deadline = time.time() + args.seconds - 2
         seen, acted_at = None, 0.0
         while time.time() < deadline:
@@ -95,6 +121,12 @@ def play(args):
             if line["text"].split() != [row.replace("?", ".") for row in state["text"]]:
                 figures["misread_frames"] += 1
             opens = [m for m in line["moves"] if m["action"] == "open"]
+            # A safe mark on a tile the page shows open is useless (an open tile read as
+            # covered): a player passes it over for the next one, and so does this.
+            useless = [m for m in opens if state["text"][m["row"]][m["col"]] not in ".?F"]
+            called_open.update((m["row"], m["col"]) for m in useless)
+            figures["useless_calls"] = len(called_open)
+            opens = [m for m in opens if m not in useless]
             if opens:
                 row, col = opens[0]["row"], opens[0]["col"]
                 if state["cells"][row][col]["mine"]:
@@ -118,6 +150,12 @@ def play(args):
         if live is not None:
             live.terminate()
             live.wait(10)
+        # Kept once `live` has ended, so that its marks are off the screen: what is kept is
+        # what it read (the pointer still where the last click left it).
+        if (args.keep and browser is not None and figures is not None
+                and (figures["end"] == "unfinished" or figures["wrong_calls"])):
+            time.sleep(0.5)
+            keep_screen(browser, clone, Path(args.keep), f"{args.clone}-z{args.zoom}-s{args.seed}")
         if browser is not None:
             browser.close()
         server.terminate()
@@ -135,6 +173,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--port", type=int, default=9433)
     parser.add_argument("--log", default="/tmp/minehint-play-live.jsonl")
+    parser.add_argument("--keep", help="a folder where a game that ends unfinished or with a "
+                        "wrong call leaves its last screen and the page's label")
     args = parser.parse_args()
     figures = play(args)
     print(json.dumps(figures))

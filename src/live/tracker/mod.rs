@@ -1093,4 +1093,41 @@ mod tests {
         *drawn.lock().unwrap() = Some(true);
         assert_eq!(grabbed(&mut ms, &mut tracker, 3), 3);
     }
+
+    /// A game window whose board runs past its bottom edge (a page zoomed until the board no
+    /// longer fits): `live` says what it found there and why it waits, not only that it waits
+    /// for a game.
+    #[test]
+    fn a_board_cut_by_its_windows_edge_is_named_while_live_waits() {
+        let whole = fixture("gnome-default-medium-1000-760-mid.png");
+        // The board's top 11 of 16 rows: the window ends 506 px into its 723.
+        let cut = image::imageops::crop_imm(&whole, 0, 0, whole.width(), 709).to_image();
+        let desktop = ReportsDrawing {
+            screen: cut,
+            drawn: Arc::new(Mutex::new(None)),
+            grabs: Arc::new(Mutex::new(0)),
+        };
+        let start = Instant::now();
+        let classifier = Classifier::embedded().unwrap();
+        let mut tracker =
+            Tracker::new(Box::new(desktop), classifier, plain_options(), start).unwrap();
+        let mut notes = Vec::new();
+        for tick in 0..10 {
+            for report in tracker
+                .tick(start + Duration::from_millis(100) * tick)
+                .unwrap()
+            {
+                if let Report::Note(note) = report {
+                    notes.push(note);
+                }
+            }
+        }
+        assert!(tracker.lock.is_none(), "a cut board was followed");
+        assert!(
+            notes.iter().any(|n| n.contains("\"Mines\"")
+                && n.contains("bottom edge")
+                && n.contains("calibrate --screen")),
+            "{notes:?}"
+        );
+    }
 }

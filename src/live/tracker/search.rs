@@ -6,7 +6,7 @@ use crate::capture::{candidates, CaptureError, Placement};
 use crate::live::board_check::{names_a_game, reads_as_board, sure_count, BoardCheck, Shown};
 use crate::live::own_pixels::Unclean;
 use crate::pipeline::grid_on_the_tiles_edges;
-use crate::vision::{locate, Grid, Hints, Reading, Rect};
+use crate::vision::{locate, Grid, Hints, Reading, Rect, VisionError};
 use image::RgbImage;
 use std::time::Instant;
 
@@ -251,7 +251,17 @@ impl Tracker {
             Ok(grid) => grid,
             Err(err) => {
                 tracing::debug!("no board in {:?}: {err}", source.name);
-                return Err(None);
+                // A grid found but not read as a board (cut by the window's edge, a second board
+                // beside it) is said where the window names a game: the player sees why `live`
+                // waits (a browser zoomed until the board runs past the window) instead of
+                // "waiting for a game". Other windows' grids stay quiet.
+                return match (err, shown(source)) {
+                    (VisionError::Unreadable(why), Shown::InGameWindow) => {
+                        let shown_in = source.name.as_deref().unwrap_or("the screen");
+                        Err(Some(format!("in {shown_in:?}: {why}")))
+                    }
+                    _ => Err(None),
+                };
             }
         };
         let mut reading = self.board_read(source, image, grid);
