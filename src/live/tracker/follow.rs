@@ -180,7 +180,12 @@ impl Tracker {
         };
         cover_unsettled_zeros(&mut reading);
         let text = reading.board.to_text();
-        if lock.last_shown.as_ref() == Some(&(text.clone(), board)) {
+        // A cell in doubt reads as a covered one in the text, and no advice rests on it: the
+        // same text with other cells in doubt is other advice. The rounded clone's tile lit
+        // under the pointer, in doubt with a mine, left a board with no advice; read surely a
+        // frame later (the same text), it was never shown, and `live` showed nothing more.
+        let doubt = reading.doubt_cells();
+        if lock.last_shown.as_ref() == Some(&(text.clone(), doubt.clone(), board)) {
             return Ok(Some(lock));
         }
         let mines = self.options.mines.or(lock.mines);
@@ -215,7 +220,7 @@ impl Tracker {
             "frame read and solved"
         );
         self.show(&lock, shown, reports);
-        lock.last_shown = Some((text, board));
+        lock.last_shown = Some((text, doubt, board));
         lock.hidden = self.view.hidden;
         Ok(Some(lock))
     }

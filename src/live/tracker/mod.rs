@@ -95,8 +95,8 @@ struct Lock {
     grabbed_at: Instant,
     /// The last frame's board pixels and the source's position then.
     last_frame: Option<(u64, i32, i32)>,
-    /// The board text and screen rectangle last shown.
-    last_shown: Option<(String, ScreenRect)>,
+    /// The board last shown.
+    last_shown: Option<ShownKey>,
     /// The pixels of an impossible board read once, waiting for a second frame to confirm it.
     unconfirmed: Option<u64>,
     hidden: bool,
@@ -127,6 +127,10 @@ struct Awaiting {
     id: u64,
     shown: Shown,
 }
+
+/// What tells one shown board from the next: its text, the cells read in doubt (a covered cell
+/// in the text, with no advice resting on it) and its screen rectangle.
+type ShownKey = (String, Vec<(usize, usize)>, ScreenRect);
 
 /// How often to look again for a game when none is followed.
 const SEARCH_EVERY: Duration = Duration::from_secs(1);

@@ -142,8 +142,11 @@ impl Tracker {
         };
         let mut shown = awaiting.shown;
         let still_shown = !lock.hidden
-            && (lock.last_shown.as_ref())
-                .is_some_and(|(text, board)| *text == shown.text && *board == shown.board);
+            && (lock.last_shown.as_ref()).is_some_and(|(text, doubt, board)| {
+                *text == shown.text
+                    && *doubt == shown.reading.doubt_cells()
+                    && *board == shown.board
+            });
         if let (true, Outcome::Advice { advice, .. }) = (still_shown, &mut shown.result) {
             let figures = &mut self.deep_figures;
             figures.ready.record(shown.captured.elapsed());
