@@ -9,12 +9,12 @@
 //! region ringed by numbers) is not counted.
 //!
 //! So where the best labelling reads a family of [`TURNED`] tiles or more, open tiles to the
-//! classifier, as covered, the looks on one tile beside it read less surely than [`TRIED_BELOW`] are
-//! tried as hidden, those side by side together, joined by such looks that touch them further
-//! off, as a tooltip's piece over a number does, and by flags on one tile that touch them (each
-//! a flag to the walk, the one cell its rules
-//! let be anything; then covered and in doubt, as under a note), at the price [`LONE_COST`], and
-//! kept where the labelling then reads every family of many tiles as the classifier does. A
+//! classifier, as covered, the looks on one tile beside it read less surely than
+//! [`TRIED_BELOW`] are tried as hidden, those side by side together, joined by such looks that
+//! touch them further off, as a tooltip's piece over a number does, and by flags on one tile
+//! that touch them (each a flag to the walk, the one cell its rules let be anything; then
+//! covered and in doubt, as under a note), at the price [`LONE_COST`], and kept where the
+//! labelling then reads every family of many tiles as the classifier does. A
 //! look the classifier takes for a lost game's mine is never one: a lost game's exploded mine
 //! is a look on one tile too, and hidden it would leave the game in play.
 
