@@ -81,31 +81,28 @@ pub fn lone_looks(
     let board = &reading.board;
     let family_at = |i: usize| families.of[reading.look_of[i]];
     let around = |index: usize| (board.neighbors(board.pos_of(index))).map(|pos| board.index(pos));
-    let is_stray = |index: usize| {
+    // The verdict of the family at `index` where it is a look on one tile, not hidden and not
+    // taken for a lost game's mine.
+    let lone = |index: usize| {
         let family = family_at(index);
         let verdict = &families.verdicts[family];
         let lost_signs = verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded);
-        // A crossed flag is tried however surely it reads: alone it says the game is lost, and
-        // the text of a tooltip reads as one at 1.0 (JSMinesweeper's "(6,4)" at 14 px).
-        let crossed = verdict.class == TileClass::WrongFlag;
-        tiles[family] == 1
-            && !hidden[family]
-            && (verdict.confidence < TRIED_BELOW || crossed)
-            && lost_signs < LOST_SIGNS
+        (tiles[family] == 1 && !hidden[family] && lost_signs < LOST_SIGNS).then_some(verdict)
+    };
+    // A crossed flag is tried however surely it reads: alone it says the game is lost, and the
+    // text of a tooltip reads as one at 1.0 (JSMinesweeper's "(6,4)" at 14 px).
+    let is_stray = |index: usize| {
+        lone(index).is_some_and(|verdict| {
+            verdict.confidence < TRIED_BELOW || verdict.class == TileClass::WrongFlag
+        })
     };
     // A flag on one tile, however surely read, joins the strays it touches: a tooltip's text
     // over a number can read as a flag at 0.9992 (JSMinesweeper's "(0,12)" at 26 px, its ")"
     // over a "1", in `live` with the pointer where it last clicked), and a flag stands beside
     // no open 0, so with it in place the 0s beside it still turn covered. A flag alone starts no
     // group: one a player placed is a look on one tile too.
-    let flag_piece = |index: usize| {
-        let family = family_at(index);
-        let verdict = &families.verdicts[family];
-        tiles[family] == 1
-            && !hidden[family]
-            && verdict.class == TileClass::Flag
-            && verdict.prob(TileClass::Mine) + verdict.prob(TileClass::Exploded) < LOST_SIGNS
-    };
+    let flag_piece =
+        |index: usize| lone(index).is_some_and(|verdict| verdict.class == TileClass::Flag);
     let stray: Vec<bool> = (0..reading.look_of.len()).map(is_stray).collect();
     let marked: Vec<bool> = (0..reading.look_of.len())
         .map(|index| stray[index] || flag_piece(index))

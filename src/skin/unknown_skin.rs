@@ -17,7 +17,6 @@
 
 use super::doubt::{doubt_with_runner_up, has_room_for};
 use crate::board::Cell;
-use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{Reading, TileClass};
 
 /// The median classifier confidence of a board's number looks below which the board's skin is
@@ -98,11 +97,7 @@ fn odds_among_the_possible(reading: &Reading, look: usize) -> f32 {
         TileClass::Mine | TileClass::Exploded => has_room_for(board, &cells, class),
         _ => true,
     };
-    let odds: f32 = (0..CLASS_COUNT)
-        .filter_map(TileClass::from_index)
-        .filter(|&class| possible(class))
-        .map(|class| verdict.prob(class))
-        .sum();
+    let odds = verdict.prob_among(possible);
     if odds > 0.0 {
         verdict.prob(verdict.class) / odds
     } else {

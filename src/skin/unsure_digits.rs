@@ -6,7 +6,6 @@ use super::doubt::{add_doubt, has_room_for};
 use super::same_glyph::drawn_as_the_sure;
 use super::shown_mines::MINE_LIKE;
 use crate::board::{Board, Cell};
-use crate::vision::classes::CLASS_COUNT;
 use crate::vision::{Reading, TileClass, Verdict};
 
 /// The classifier's probability below which a look read as a number is in doubt with its
@@ -184,12 +183,7 @@ pub(super) fn sure_among_the_possible(
     let Some(index) = class.index() else {
         return false;
     };
-    let odds: f32 = (0..CLASS_COUNT)
-        .filter(|&i| {
-            TileClass::from_index(i).is_some_and(|c| may_be(c) && has_room_for(board, cells, c))
-        })
-        .map(|i| verdict.probs[i])
-        .sum();
+    let odds = verdict.prob_among(|c| may_be(c) && has_room_for(board, cells, c));
     verdict.probs[index] >= SURE_AMONG_THE_POSSIBLE * odds
 }
 

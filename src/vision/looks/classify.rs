@@ -79,6 +79,14 @@ impl Verdict {
         class.index().map_or(0.0, |i| self.probs[i])
     }
 
+    /// The model's probabilities summed over the classes `keep` accepts.
+    pub fn prob_among(&self, keep: impl Fn(TileClass) -> bool) -> f32 {
+        (0..CLASS_COUNT)
+            .filter(|&i| TileClass::from_index(i).is_some_and(&keep))
+            .map(|i| self.probs[i])
+            .sum()
+    }
+
     /// The class the model ranks next after `class`, the verdict's own.
     pub fn runner_up(&self) -> Option<TileClass> {
         self.runner_up_among(|_| true)
